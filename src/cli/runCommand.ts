@@ -1,0 +1,66 @@
+/** `toolshed run <Tool> [json | -] [--json]`: one call through the whole pipeline. */
+import { UsageError } from "../errors/ToolError.ts";
+import { toolResultText } from "../Tool.ts";
+import { nonInteractiveAskHandler } from "../permissions/askHandler.ts";
+import { createCanUseTool } from "../permissions/createCanUseTool.ts";
+import { createTerminalAskHandler } from "../permissions/terminalAskHandler.ts";
+import { runTools } from "../pipeline/runTools.ts";
+import { createSession } from "./createSession.ts";
+import { parseCommandArgs } from "./parseCommandArgs.ts";
+import type { CliStreams } from "./runCli.ts";
+
+/** Parses the input argument: a JSON object. */
+export function parseToolInput(text: string, where: string): { [key: string]: unknown } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`the input ${where} is not valid JSON (${(error as Error).message}). Give a JSON object such as '{"file_path": "/tmp/a.txt"}'.`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new UsageError(`the input ${where} must be a JSON object, such as '{"file_path": "/tmp/a.txt"}'.`);
+  }
+  return value as { [key: string]: unknown };
+}
+
+export async function runCommand(args: string[], streams: CliStreams): Promise<number> {
+  const { values, positionals } = parseCommandArgs("run", args, {
+    json: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  const [toolName, inputArgument, ...extra] = positionals;
+  if (toolName === undefined) throw new UsageError('"toolshed run" needs a tool name, e.g. toolshed run Read \'{"file_path": "/etc/hostname"}\'.');
+  if (extra.length > 0) throw new UsageError(`"toolshed run" takes a tool name and one JSON input, but also got: ${extra.join(" ")}.`);
+
+  const fromStdin = inputArgument === "-" || (inputArgument === undefined && !streams.stdinIsTTY);
+  const input = fromStdin
+    ? parseToolInput(await streams.readStdin(), "on standard input")
+    : parseToolInput(inputArgument ?? "{}", "argument");
+
+  // Questions need a person at a terminal whose standard input is not carrying the JSON.
+  const interactive = streams.stdinIsTTY && !fromStdin && Boolean(process.stderr.isTTY);
+  const { context } = createSession({ isNonInteractive: !interactive });
+  const canUseTool = createCanUseTool(interactive ? createTerminalAskHandler() : nonInteractiveAskHandler);
+  context.onProgress = (progress) => {
+    if (typeof progress.data === "string") streams.stderr.write(`${progress.data}\n`);
+  };
+  const stop = () => context.abortController.abort();
+  process.once("SIGINT", stop);
+  try {
+    const { outcomes } = await runTools({
+      toolUses: [{ id: "toolu_cli_1", name: toolName, input }],
+      context,
+      canUseTool,
+    });
+    const [outcome] = outcomes;
+    if (outcome === undefined) throw new Error("the scheduler returned no result for the call");
+    if (values.json) streams.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
+    else {
+      const text = toolResultText(outcome.result);
+      (outcome.result.is_error ? streams.stderr : streams.stdout).write(text.endsWith("\n") ? text : `${text}\n`);
+    }
+    return outcome.result.is_error ? 1 : 0;
+  } finally {
+    process.off("SIGINT", stop);
+  }
+}

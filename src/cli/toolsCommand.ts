@@ -1,0 +1,28 @@
+/** `toolshed tools [--json]`: the pool as the model would receive it. */
+import { createSession } from "./createSession.ts";
+import { describeToolsForApi } from "./describeToolsForApi.ts";
+import { parseCommandArgs } from "./parseCommandArgs.ts";
+import type { CliStreams } from "./runCli.ts";
+import { UsageError } from "../errors/ToolError.ts";
+
+export async function toolsCommand(args: string[], streams: CliStreams): Promise<number> {
+  const { values, positionals } = parseCommandArgs("tools", args, {
+    json: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (positionals.length > 0) throw new UsageError(`"toolshed tools" takes no arguments, but got: ${positionals.join(" ")}.`);
+  const { context } = createSession({ isNonInteractive: true });
+  const definitions = await describeToolsForApi(context.options.tools);
+  if (values.json) {
+    streams.stdout.write(`${JSON.stringify(definitions, null, 2)}\n`);
+    return 0;
+  }
+  for (const definition of definitions) {
+    const properties = Object.keys(definition.input_schema.properties ?? {});
+    const required = new Set(definition.input_schema.required ?? []);
+    const parameters = properties.map((name) => (required.has(name) ? name : `[${name}]`)).join(" ");
+    const summary = definition.description.split("\n")[0];
+    streams.stdout.write(`${definition.name}  ${parameters}\n    ${summary}\n`);
+  }
+  return 0;
+}

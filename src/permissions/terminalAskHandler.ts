@@ -1,0 +1,37 @@
+/** Asks at the terminal: shows the tool, its input and the reason, and reads yes / no / always. */
+import { createInterface } from "node:readline/promises";
+import type { AskAnswer, AskHandler, AskRequest } from "./askHandler.ts";
+
+const ANSWERS: Record<string, AskAnswer> = { y: "yes", yes: "yes", n: "no", no: "no", a: "always", always: "always" };
+
+export function formatQuestion({ tool, input, decision }: AskRequest): string {
+  const summary = tool.getToolUseSummary?.(input) ?? JSON.stringify(input, null, 2);
+  return `${tool.userFacingName(input)} wants to run:\n  ${summary.split("\n").join("\n  ")}\n` +
+    `Reason: ${decision.reason}\n`;
+}
+
+/** An ask handler reading answers from `input` and writing questions to `output`. */
+export function createTerminalAskHandler(
+  input: NodeJS.ReadableStream = process.stdin,
+  output: NodeJS.WritableStream = process.stderr,
+): AskHandler {
+  return {
+    interactive: true,
+    async ask(request) {
+      const lines = createInterface({ input, output, terminal: false });
+      try {
+        output.write(formatQuestion(request));
+        for (;;) {
+          const reply = await lines.question("Allow? [y]es / [n]o / [a]lways: ");
+          const answer = ANSWERS[reply.trim().toLowerCase()];
+          if (answer !== undefined) return answer;
+          output.write("Please answer y, n or a.\n");
+        }
+      } catch {
+        return "no"; // The input closed: nobody is there to say yes.
+      } finally {
+        lines.close();
+      }
+    },
+  };
+}

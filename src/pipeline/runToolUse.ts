@@ -1,0 +1,139 @@
+/**
+ * One tool call, every stage: look up, coerce, validate, permissions, call, map, size check.
+ * Nothing throws out of `runToolUse`: every failure becomes a tool_result with is_error.
+ */
+import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import type { AnyTool, AssistantMessage, CanUseTool, NewMessage, Tools, ToolUseContext } from "../Tool.ts";
+import { ToolError } from "../errors/ToolError.ts";
+import { logError } from "../errors/logError.ts";
+import type { PermissionDecision } from "../permissions/types.ts";
+import { findToolByName } from "../findToolByName.ts";
+import { coerceInput } from "./coerceInput.ts";
+import { formatValidationError } from "./formatValidationError.ts";
+import { persistLargeResult } from "./persistLargeResult.ts";
+import { toolInputJSONSchema } from "./toolInputJSONSchema.ts";
+
+/** A tool_use block as the model sends it. */
+export interface ToolUseBlock {
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+export interface RunToolUseOptions {
+  toolUse: ToolUseBlock;
+  context: ToolUseContext;
+  canUseTool: CanUseTool;
+  parentMessage?: AssistantMessage;
+  /** The pool to look the tool up in; the context's pool by default. */
+  tools?: Tools;
+}
+
+/** Which stage a call ended in; useful to callers and tests, never sent to the model. */
+export type ToolUseStage = "lookup" | "validation" | "permission" | "call" | "aborted" | "done";
+
+export interface ToolUseOutcome {
+  result: ToolResultBlockParam;
+  stage: ToolUseStage;
+  tool?: AnyTool;
+  permission?: PermissionDecision;
+  newMessages: NewMessage[];
+  /** Set only for tools that are not concurrency-safe; the scheduler applies it. */
+  contextModifier?: (context: ToolUseContext) => ToolUseContext;
+}
+
+const INTERRUPTED = "Interrupted: the user stopped this call before it finished.";
+
+function errorOutcome(toolUse: ToolUseBlock, stage: ToolUseStage, message: string, tool?: AnyTool): ToolUseOutcome {
+  return {
+    result: { type: "tool_result", tool_use_id: toolUse.id, content: message, is_error: true },
+    stage,
+    tool,
+    newMessages: [],
+  };
+}
+
+/** Resolves when the signal aborts (or at once if it already has). */
+function whenAborted(signal: AbortSignal): { promise: Promise<"aborted">; dispose(): void } {
+  let listener: (() => void) | undefined;
+  const promise = new Promise<"aborted">((resolve) => {
+    if (signal.aborted) return resolve("aborted");
+    listener = () => resolve("aborted");
+    signal.addEventListener("abort", listener, { once: true });
+  });
+  return { promise, dispose: () => listener && signal.removeEventListener("abort", listener) };
+}
+
+/** Runs one tool_use block through the whole pipeline and returns its tool_result. */
+export async function runToolUse(options: RunToolUseOptions): Promise<ToolUseOutcome> {
+  const { toolUse, context } = options;
+  try {
+    return await runStages(options);
+  } catch (error) {
+    // A failure of toolshed itself (not of the tool): log the stack, tell the model plainly.
+    logError(error, context.sessionDirectory, `runToolUse(${toolUse.name})`);
+    const message = error instanceof Error ? error.message : String(error);
+    return errorOutcome(toolUse, "call", `Error: toolshed failed while running ${toolUse.name}: ${message}`);
+  }
+}
+
+async function runStages({ toolUse, context, canUseTool, parentMessage, tools }: RunToolUseOptions): Promise<ToolUseOutcome> {
+  const pool = tools ?? context.options.tools;
+  const signal = context.abortController.signal;
+  if (signal.aborted) return errorOutcome(toolUse, "aborted", INTERRUPTED);
+
+  const tool = findToolByName(pool, toolUse.name);
+  if (tool === undefined) {
+    const names = pool.map((candidate) => candidate.name).join(", ");
+    return errorOutcome(toolUse, "lookup", `Error: no tool named "${toolUse.name}". The available tools are: ${names || "(none)"}.`);
+  }
+
+  const schema = toolInputJSONSchema(tool);
+  const coerced = coerceInput(toolUse.input, schema);
+  const parsed = tool.inputSchema.safeParse(coerced);
+  if (!parsed.success) {
+    return errorOutcome(toolUse, "validation", formatValidationError(tool.name, parsed.error, schema, coerced), tool);
+  }
+  const input = parsed.data as { [key: string]: unknown };
+
+  if (tool.validateInput !== undefined) {
+    const validation = await tool.validateInput(input, context);
+    if (!validation.result) return errorOutcome(toolUse, "validation", validation.message, tool);
+  }
+
+  const permission = await canUseTool(tool, input, context);
+  if (permission.decision !== "allow") {
+    const outcome = errorOutcome(toolUse, "permission", `Permission to use ${tool.name} was denied: ${permission.reason}`, tool);
+    return { ...outcome, permission };
+  }
+  if (signal.aborted) return { ...errorOutcome(toolUse, "aborted", INTERRUPTED, tool), permission };
+
+  const abort = whenAborted(signal);
+  let settled: Awaited<ReturnType<AnyTool["call"]>> | "aborted";
+  try {
+    settled = await Promise.race([
+      tool.call(input, context, canUseTool, parentMessage, (data: unknown) =>
+        context.onProgress?.({ toolUseId: toolUse.id, data })),
+      abort.promise,
+    ]);
+  } catch (error) {
+    if (signal.aborted) return { ...errorOutcome(toolUse, "aborted", INTERRUPTED, tool), permission };
+    if (!(error instanceof ToolError)) logError(error, context.sessionDirectory, tool.name);
+    const message = error instanceof Error ? error.message : String(error);
+    return { ...errorOutcome(toolUse, "call", `Error: ${message}`, tool), permission };
+  } finally {
+    abort.dispose();
+  }
+  if (settled === "aborted") return { ...errorOutcome(toolUse, "aborted", INTERRUPTED, tool), permission };
+
+  const block = tool.mapToolResultToToolResultBlockParam(settled.data, toolUse.id);
+  const result = persistLargeResult({ ...block, tool_use_id: toolUse.id }, tool.maxResultSizeChars, context.sessionDirectory);
+  return {
+    result,
+    stage: "done",
+    tool,
+    permission,
+    newMessages: settled.newMessages ?? [],
+    contextModifier: tool.isConcurrencySafe(input) ? undefined : settled.contextModifier,
+  };
+}

@@ -1,0 +1,91 @@
+/** Glob: file paths matching a pattern, newest first. */
+import { statSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import { z } from "zod";
+import { buildTool, type ToolUseContext } from "../../Tool.ts";
+import { ToolError } from "../../errors/ToolError.ts";
+import { DESCRIPTION, GLOB_TOOL_NAME, MAX_GLOB_RESULTS, renderPrompt } from "./prompt.ts";
+import { splitGlobBase } from "./splitGlobBase.ts";
+
+const inputSchema = z.strictObject({
+  pattern: z.string().min(1).describe("The glob pattern to match file paths against"),
+  path: z.string().optional()
+    .describe("The folder to search in. Leave it out to search the working folder; do not pass null or \"undefined\""),
+});
+
+export interface GlobOutput {
+  filenames: string[];
+  totalMatches: number;
+  truncated: boolean;
+  durationMs: number;
+}
+
+function searchFolder(input: { path?: string }, context: ToolUseContext): string {
+  if (input.path === undefined || input.path === "") return context.cwd;
+  return isAbsolute(input.path) ? resolve(input.path) : resolve(context.cwd, input.path);
+}
+
+export const GlobTool = buildTool({
+  name: GLOB_TOOL_NAME,
+  searchHint: "find files by name pattern wildcard",
+  inputSchema,
+  maxResultSizeChars: 100_000,
+  isConcurrencySafe: () => true,
+  isReadOnly: () => true,
+  // An absolute pattern searches its own literal folder, so that folder is what permissions judge.
+  getPath: (input) => (isAbsolute(input.pattern) ? splitGlobBase(input.pattern, "/").base : input.path),
+  getToolUseSummary: (input) => (input?.pattern === undefined ? null : `${input.pattern}${input.path ? ` in ${input.path}` : ""}`),
+  async description() {
+    return DESCRIPTION;
+  },
+  async prompt() {
+    return renderPrompt();
+  },
+  async validateInput(input, context) {
+    const folder = searchFolder(input, context);
+    try {
+      if (!statSync(folder).isDirectory()) return { result: false, message: `path ${folder} is a file, not a folder. Give the folder to search.` };
+    } catch {
+      return { result: false, message: `The folder ${folder} does not exist. The working folder is ${context.cwd}.` };
+    }
+    return { result: true };
+  },
+  async call(input, context) {
+    const started = performance.now();
+    const { base, pattern } = splitGlobBase(input.pattern, searchFolder(input, context));
+    let glob: Bun.Glob;
+    try {
+      glob = new Bun.Glob(pattern);
+    } catch (error) {
+      throw new ToolError(`The pattern "${input.pattern}" is not a valid glob: ${(error as Error).message}`);
+    }
+    const found: Array<{ path: string; mtimeMs: number }> = [];
+    for await (const relative of glob.scan({ cwd: base, onlyFiles: true, dot: false, followSymlinks: false, throwErrorOnBrokenSymlink: false })) {
+      if (context.abortController.signal.aborted) break;
+      const path = join(base, relative);
+      let mtimeMs = 0;
+      try {
+        mtimeMs = statSync(path).mtimeMs;
+      } catch {
+        continue; // Gone since the scan saw it.
+      }
+      found.push({ path, mtimeMs });
+    }
+    found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return {
+      data: {
+        filenames: found.slice(0, MAX_GLOB_RESULTS).map((entry) => entry.path),
+        totalMatches: found.length,
+        truncated: found.length > MAX_GLOB_RESULTS,
+        durationMs: Math.round(performance.now() - started),
+      },
+    };
+  },
+  mapToolResultToToolResultBlockParam(output: GlobOutput, toolUseId) {
+    if (output.filenames.length === 0) return { type: "tool_result", tool_use_id: toolUseId, content: "No files found" };
+    const note = output.truncated
+      ? `\n(Showing the ${output.filenames.length} most recently modified of ${output.totalMatches} matches. Narrow the pattern or path to see the rest.)`
+      : "";
+    return { type: "tool_result", tool_use_id: toolUseId, content: output.filenames.join("\n") + note };
+  },
+});

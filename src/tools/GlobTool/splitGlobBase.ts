@@ -1,0 +1,13 @@
+/** Splits a glob into the literal folder it starts from and the pattern below that folder. */
+import { isAbsolute, join, resolve } from "node:path";
+
+const GLOB_CHARACTERS = /[*?[\]{}!]/;
+
+/** For "/srv/app/**\/*.ts" gives { base: "/srv/app", pattern: "**\/*.ts" }; relative patterns keep `folder`. */
+export function splitGlobBase(pattern: string, folder: string): { base: string; pattern: string } {
+  if (!isAbsolute(pattern)) return { base: folder, pattern };
+  const segments = pattern.split("/");
+  const literal: string[] = [];
+  while (segments.length > 1 && !GLOB_CHARACTERS.test(segments[0] as string)) literal.push(segments.shift() as string);
+  return { base: resolve(join("/", ...literal)), pattern: segments.join("/") };
+}

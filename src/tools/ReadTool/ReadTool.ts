@@ -1,0 +1,143 @@
+/** Read: a text file's lines, numbered, with offset and limit. */
+import { statSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import { z } from "zod";
+import { buildTool, type ToolUseContext } from "../../Tool.ts";
+import { ToolError } from "../../errors/ToolError.ts";
+import { DEFAULT_LINE_LIMIT, MAX_OUTPUT_CHARS, MAX_WHOLE_FILE_BYTES } from "./limits.ts";
+import { DESCRIPTION, READ_TOOL_NAME, renderPrompt } from "./prompt.ts";
+import { readTextWindow } from "./readTextWindow.ts";
+import { suggestSimilarPaths } from "./suggestSimilarPaths.ts";
+
+const inputSchema = z.strictObject({
+  file_path: z.string().describe("The absolute path to the file to read"),
+  offset: z.number().int().nonnegative().optional()
+    .describe("The line number to start reading from (1 is the first line). Only give it for files too large to read at once"),
+  limit: z.number().int().positive().optional()
+    .describe("How many lines to read. Only give it for files too large to read at once"),
+  pages: z.string().optional()
+    .describe('For PDF files only: the page range to read, such as "1-5" or "3"'),
+});
+
+export type ReadInput = z.infer<typeof inputSchema>;
+
+export interface ReadOutput {
+  filePath: string;
+  /** The numbered text, or an empty string for an empty file. */
+  numberedText: string;
+  startLine: number;
+  numLines: number;
+  totalLines?: number;
+  hasMore: boolean;
+  cutLines: number;
+  empty: boolean;
+}
+
+function formatOutput(output: ReadOutput): string {
+  if (output.empty) return `The file ${output.filePath} exists but is empty.`;
+  if (output.numLines === 0) {
+    const total = output.totalLines === undefined ? "fewer lines" : `${output.totalLines} line${output.totalLines === 1 ? "" : "s"}`;
+    return `The file ${output.filePath} has ${total}; offset ${output.startLine} is past its end. Use a smaller offset.`;
+  }
+  const notes: string[] = [];
+  if (output.hasMore) {
+    const next = output.startLine + output.numLines;
+    notes.push(`The file goes on past line ${next - 1}${output.totalLines === undefined ? "" : ` (${output.totalLines} lines in all)`}; read on with offset=${next}.`);
+  }
+  if (output.cutLines > 0) notes.push(`${output.cutLines} long line${output.cutLines === 1 ? " was" : "s were"} cut.`);
+  return notes.length === 0 ? output.numberedText : `${output.numberedText}\n\n(${notes.join(" ")})`;
+}
+
+function resolvePath(filePath: string, context: ToolUseContext): string {
+  return isAbsolute(filePath) ? resolve(filePath) : resolve(context.cwd, filePath);
+}
+
+export const ReadTool = buildTool({
+  name: READ_TOOL_NAME,
+  searchHint: "read file contents lines text",
+  inputSchema,
+  // Read limits itself; saving its output to a file would only invite another Read.
+  maxResultSizeChars: Number.POSITIVE_INFINITY,
+  isConcurrencySafe: () => true,
+  isReadOnly: () => true,
+  getPath: (input) => input.file_path,
+  userFacingName: () => "Read",
+  getToolUseSummary: (input) => input?.file_path ?? null,
+  async description() {
+    return DESCRIPTION;
+  },
+  async prompt() {
+    return renderPrompt();
+  },
+  async validateInput(input, context) {
+    if (!isAbsolute(input.file_path)) {
+      return {
+        result: false,
+        message: `file_path must be an absolute path, but "${input.file_path}" is relative. Did you mean ${resolvePath(input.file_path, context)}?`,
+      };
+    }
+    if (input.pages !== undefined && !input.file_path.toLowerCase().endsWith(".pdf")) {
+      return { result: false, message: "pages applies only to PDF files. Leave it out, and use offset and limit for text files." };
+    }
+    return { result: true };
+  },
+  async call(input, context) {
+    const filePath = resolvePath(input.file_path, context);
+    let stats: ReturnType<typeof statSync>;
+    try {
+      stats = statSync(filePath);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") {
+        const similar = suggestSimilarPaths(filePath);
+        const hint = similar.length > 0 ? ` Did you mean ${similar.join(" or ")}?` : "";
+        throw new ToolError(`File does not exist: ${filePath}.${hint} The working folder is ${context.cwd}.`);
+      }
+      if (code === "EACCES") throw new ToolError(`Permission denied reading ${filePath}.`);
+      throw error;
+    }
+    if (stats.isDirectory()) {
+      throw new ToolError(`${filePath} is a folder, not a file. Use Glob or LS to list what it holds.`);
+    }
+    const partial = input.offset !== undefined || input.limit !== undefined;
+    if (!partial && stats.size > MAX_WHOLE_FILE_BYTES) {
+      throw new ToolError(
+        `${filePath} is ${Math.ceil(stats.size / 1024)} KB, more than the ${MAX_WHOLE_FILE_BYTES / 1024} KB Read returns at once. ` +
+          "Read it in parts with offset and limit, or search it with Grep.",
+      );
+    }
+    const startLine = Math.max(1, input.offset ?? 1);
+    const limit = input.limit ?? DEFAULT_LINE_LIMIT;
+    const window = await readTextWindow(filePath, stats.size, startLine, limit);
+    const numberedText = window.lines.map((line, index) => `${window.startLine + index}\t${line}`).join("\n");
+    if (numberedText.length > MAX_OUTPUT_CHARS) {
+      throw new ToolError(
+        `Lines ${startLine}-${startLine + window.lines.length - 1} of ${filePath} come to ${numberedText.length} characters, ` +
+          `more than the ${MAX_OUTPUT_CHARS} Read returns at once. Use a smaller limit, or search with Grep.`,
+      );
+    }
+    context.readFileState.set(filePath, {
+      contentHash: window.contentHash,
+      mtimeMs: stats.mtimeMs,
+      size: stats.size,
+      readAt: Date.now(),
+      offset: partial ? startLine : undefined,
+      limit: partial ? limit : undefined,
+    });
+    return {
+      data: {
+        filePath,
+        numberedText,
+        startLine,
+        numLines: window.lines.length,
+        totalLines: window.totalLines,
+        hasMore: window.hasMore,
+        cutLines: window.cutLines,
+        empty: stats.size === 0,
+      },
+    };
+  },
+  mapToolResultToToolResultBlockParam(output: ReadOutput, toolUseId) {
+    return { type: "tool_result", tool_use_id: toolUseId, content: formatOutput(output) };
+  },
+});

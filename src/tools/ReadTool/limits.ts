@@ -1,0 +1,10 @@
+/** The numbers Read enforces; its prompt quotes these same constants. */
+
+/** Lines returned when no limit is given. */
+export const DEFAULT_LINE_LIMIT = 2000;
+/** Longer lines are cut to this many characters. */
+export const MAX_LINE_CHARS = 2000;
+/** A file larger than this is not read whole: the model must give offset/limit or use Grep. */
+export const MAX_WHOLE_FILE_BYTES = 256 * 1024;
+/** A numbered result longer than this asks the model for a smaller window. */
+export const MAX_OUTPUT_CHARS = 256 * 1024;

@@ -1,0 +1,22 @@
+/** Every word the model reads about Read. */
+import { DEFAULT_LINE_LIMIT, MAX_LINE_CHARS, MAX_WHOLE_FILE_BYTES } from "./limits.ts";
+
+export const READ_TOOL_NAME = "Read";
+
+export const DESCRIPTION = "Read a file from the local filesystem.";
+
+export function renderPrompt(): string {
+  return `Reads a file from the local filesystem and returns its text with line numbers.
+
+- file_path must be an absolute path, not a relative one.
+- By default up to ${DEFAULT_LINE_LIMIT} lines are returned, starting at the first line.
+- offset (the line number to start at, counting from 1) and limit (how many lines) read a part of
+  a long file; prefer reading the whole file when it is small.
+- Lines longer than ${MAX_LINE_CHARS} characters are cut.
+- Files over ${MAX_WHOLE_FILE_BYTES / 1024} KB must be read in parts with offset and limit, or searched with Grep.
+- Each line comes back as the line number, a tab, then the line's text, numbered from 1. The
+  number and tab are not part of the file: leave them out when you quote or edit the text.
+- Reading a folder fails: use Glob or LS to list it.
+- You can read several files at once by calling Read several times in one message.
+- pages applies to PDF files only ("1-5"); other files reject it.`;
+}
