@@ -7,8 +7,9 @@ import { formatVersion } from "./buildInfo.ts";
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
-  process.stdout.write(`${formatVersion()}\n`);
+  console.log(formatVersion()); // console.log, not process.stdout: see cli/runCli.ts
 } else {
-  const { runCli } = await import("./cli/runCli.ts");
+  const { flushProcessStreams, runCli } = await import("./cli/runCli.ts");
   process.exitCode = await runCli(args);
+  await flushProcessStreams();
 }

@@ -38,7 +38,7 @@ export async function runCommand(args: string[], streams: CliStreams): Promise<n
     : parseToolInput(inputArgument ?? "{}", "argument");
 
   // Questions need a person at a terminal whose standard input is not carrying the JSON.
-  const interactive = streams.stdinIsTTY && !fromStdin && Boolean(process.stderr.isTTY);
+  const interactive = streams.stdinIsTTY && !fromStdin && streams.stderrIsTTY;
   const { context } = createSession({ isNonInteractive: !interactive });
   const canUseTool = createCanUseTool(interactive ? createTerminalAskHandler() : nonInteractiveAskHandler);
   context.onProgress = (progress) => {

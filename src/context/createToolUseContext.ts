@@ -1,5 +1,4 @@
 /** Builds the ToolUseContext a session hands to every tool call. */
-import { randomUUID } from "node:crypto";
 import type { AppState, Tools, ToolUseContext } from "../Tool.ts";
 import { emptyPermissionContext, type ToolPermissionContext } from "../permissions/types.ts";
 import { FileStateCache } from "./FileStateCache.ts";
@@ -37,7 +36,7 @@ export function createToolUseContext(options: CreateToolUseContextOptions): Tool
     cwd,
     workingDirectories: [cwd, ...(options.additionalDirectories ?? [])],
     sessionDirectory: options.sessionDirectory ?? newSessionDirectory(),
-    agentId: randomUUID(),
+    agentId: crypto.randomUUID(),
     onProgress: options.onProgress,
   };
 }

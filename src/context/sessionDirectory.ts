@@ -1,5 +1,4 @@
 /** Where toolshed keeps per-user and per-session files. */
-import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
@@ -9,6 +8,6 @@ export function configDirectory(): string {
 }
 
 /** A new session's folder: `TOOLSHED_SESSION_DIR`, or `<config>/sessions/<id>`. Created lazily. */
-export function newSessionDirectory(sessionId: string = randomUUID()): string {
+export function newSessionDirectory(sessionId: string = crypto.randomUUID()): string {
   return process.env.TOOLSHED_SESSION_DIR || join(configDirectory(), "sessions", sessionId);
 }

@@ -1,5 +1,4 @@
 /** Writes a file so that a reader (or a crash) sees the old content or the new, never a mix. */
-import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 
@@ -20,7 +19,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
   } catch {
     // A new file: use the requested mode.
   }
-  const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const temporary = join(folder, `.${basename(path)}.${process.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`);
   const descriptor = openSync(temporary, "wx", mode);
   try {
     const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;

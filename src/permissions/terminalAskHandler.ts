@@ -1,5 +1,4 @@
 /** Asks at the terminal: shows the tool, its input and the reason, and reads yes / no / always. */
-import { createInterface } from "node:readline/promises";
 import type { AskAnswer, AskHandler, AskRequest } from "./askHandler.ts";
 
 const ANSWERS: Record<string, AskAnswer> = { y: "yes", yes: "yes", n: "no", no: "no", a: "always", always: "always" };
@@ -18,6 +17,7 @@ export function createTerminalAskHandler(
   return {
     interactive: true,
     async ask(request) {
+      const { createInterface } = await import("node:readline/promises");
       const lines = createInterface({ input, output, terminal: false });
       try {
         output.write(formatQuestion(request));

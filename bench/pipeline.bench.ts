@@ -1,0 +1,57 @@
+/** Pipeline overhead: a no-op tool through runToolUse against the same input's safeParse alone. */
+import { z } from "zod";
+import { buildTool } from "../src/Tool.ts";
+import { createToolUseContext } from "../src/context/createToolUseContext.ts";
+import { runToolUse } from "../src/pipeline/runToolUse.ts";
+import { compareInterleaved, type Benchmark } from "./figure.ts";
+
+const CALLS_PER_SAMPLE = 2000;
+
+const schema = z.strictObject({ text: z.string(), count: z.number().int().optional() });
+const NoopTool = buildTool({
+  name: "Noop",
+  inputSchema: schema,
+  maxResultSizeChars: 100_000,
+  isReadOnly: () => true,
+  isConcurrencySafe: () => true,
+  async description() {
+    return "Does nothing.";
+  },
+  async prompt() {
+    return "Does nothing.";
+  },
+  async call(input) {
+    return { data: input.text };
+  },
+  mapToolResultToToolResultBlockParam(output: string, toolUseId) {
+    return { type: "tool_result", tool_use_id: toolUseId, content: output };
+  },
+});
+
+export const pipelineBenchmark: Benchmark = {
+  name: "pipeline overhead",
+  async run() {
+    const context = createToolUseContext({ tools: [NoopTool], cwd: process.cwd(), sessionDirectory: ".bench/session" });
+    const allow = async () => ({ decision: "allow" as const, reason: "bench" });
+    const input = { text: "hello", count: 3 };
+    const subject = async () => {
+      for (let index = 0; index < CALLS_PER_SAMPLE; index++) {
+        await runToolUse({ toolUse: { id: "toolu_bench", name: "Noop", input }, context, canUseTool: allow });
+      }
+    };
+    const reference = async () => {
+      for (let index = 0; index < CALLS_PER_SAMPLE; index++) {
+        const parsed = schema.safeParse(input);
+        if (!parsed.success) throw new Error("the bench input stopped parsing");
+      }
+    };
+    await compareInterleaved(subject, reference, 5); // warm-up
+    const { subjectMs, referenceMs, ratio } = await compareInterleaved(subject, reference, 21);
+    return [{
+      name: "pipeline overhead",
+      value: ratio,
+      goal: 5,
+      detail: `${((subjectMs / CALLS_PER_SAMPLE) * 1000).toFixed(2)} us per call vs ${((referenceMs / CALLS_PER_SAMPLE) * 1000).toFixed(2)} us per safeParse`,
+    }];
+  },
+};
