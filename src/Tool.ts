@@ -67,6 +67,8 @@ export interface ToolResult<Output> {
 /** State that outlives one call and may be changed by tools and the session. */
 export interface AppState {
   toolPermissionContext: ToolPermissionContext;
+  /** The effective settings (all sources merged), for tools that read settings keys. */
+  settings?: { [key: string]: unknown };
   [key: string]: unknown;
 }
 
