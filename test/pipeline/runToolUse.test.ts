@@ -1,0 +1,268 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { z } from "zod";
+import { buildTool, toolResultText, type AnyTool, type ToolUseContext } from "../../src/Tool.ts";
+import { ToolError } from "../../src/errors/ToolError.ts";
+import type { AskHandler } from "../../src/permissions/askHandler.ts";
+import { createCanUseTool } from "../../src/permissions/createCanUseTool.ts";
+import { PREVIEW_CHARS } from "../../src/pipeline/persistLargeResult.ts";
+import { runToolUse } from "../../src/pipeline/runToolUse.ts";
+import { deferred, makeTool } from "../helpers/fakeTools.ts";
+import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
+import { callTool, createTestContext } from "../helpers/testContext.ts";
+
+let folder: TemporaryFolder;
+beforeEach(() => {
+  folder = createTemporaryFolder();
+});
+afterEach(() => folder.remove());
+
+function contextWith(...tools: AnyTool[]): ToolUseContext {
+  return createTestContext({ tools, cwd: folder.path });
+}
+
+const echo = makeTool({ name: "Echo", readOnly: true });
+const writer = makeTool({ name: "Writer" });
+
+function answering(answer: "yes" | "no" | "always"): AskHandler & { asked: number } {
+  const handler = {
+    interactive: true,
+    asked: 0,
+    async ask() {
+      handler.asked++;
+      return answer;
+    },
+  };
+  return handler;
+}
+
+describe("lookup", () => {
+  test("an unknown tool is an error naming the available tools", async () => {
+    const { result, stage } = await callTool(contextWith(echo, writer), "Nope", {});
+    expect(stage).toBe("lookup");
+    expect(result.is_error).toBe(true);
+    expect(toolResultText(result)).toBe('Error: no tool named "Nope". The available tools are: Echo, Writer.');
+  });
+
+  test("aliases reach the tool", async () => {
+    const aliased = makeTool({ name: "Main", aliases: ["Legacy"], readOnly: true });
+    const { text, result } = await callTool(contextWith(aliased), "Legacy", { text: "hi" });
+    expect(result.is_error).toBeUndefined();
+    expect(text).toBe("Main:hi");
+  });
+});
+
+describe("coercion and validation", () => {
+  test('common slips are coerced: "5" -> 5 and "true" -> true', async () => {
+    let seen: unknown;
+    const tool = makeTool({ name: "Probe", readOnly: true, call: async (input) => ((seen = input), { data: "ok" }) });
+    const { result } = await callTool(contextWith(tool), "Probe", { count: "5", flag: "true", text: "7" });
+    expect(result.is_error).toBeUndefined();
+    expect(seen).toEqual({ count: 5, flag: true, text: "7" });
+  });
+
+  test("nothing else is coerced: a non-numeric string for a number is an error naming the field", async () => {
+    const { result, text, stage } = await callTool(contextWith(echo), "Echo", { count: "five" });
+    expect(stage).toBe("validation");
+    expect(result.is_error).toBe(true);
+    expect(text).toContain('`count` must be a number, but it was "five"');
+    expect(text).toContain("Fix the input and call Echo again.");
+  });
+
+  test("a fractional string for an integer field is not coerced into something else", async () => {
+    const { text } = await callTool(contextWith(echo), "Echo", { count: "1.5" });
+    expect(text).toContain("`count`");
+  });
+
+  test("unknown parameters and missing required ones are named", async () => {
+    const strict = buildTool({
+      name: "Strict",
+      inputSchema: z.strictObject({ file_path: z.string(), limit: z.number().optional() }),
+      maxResultSizeChars: 100,
+      isReadOnly: () => true,
+      async description() {
+        return "";
+      },
+      async prompt() {
+        return "";
+      },
+      async call() {
+        return { data: "ran" };
+      },
+      mapToolResultToToolResultBlockParam: (output: string, id) => ({ type: "tool_result", tool_use_id: id, content: output }),
+    });
+    const { text } = await callTool(contextWith(strict), "Strict", { path: "/x" });
+    expect(text).toContain("- unexpected parameter `path`; the parameters are: file_path, limit");
+    expect(text).toContain("- missing required parameter `file_path` (a string)");
+  });
+
+  test("an input that is not an object is refused", async () => {
+    const { text, stage } = await callTool(contextWith(echo), "Echo", "just text");
+    expect(stage).toBe("validation");
+    expect(text).toContain("InputValidationError");
+  });
+
+  test("validateInput failures reach the model as they are", async () => {
+    const checked = buildTool({
+      ...makeTool({ name: "Checked", readOnly: true }),
+      name: "Checked",
+      async validateInput(input: { text?: string }) {
+        return input.text === "bad" ? { result: false, message: "text must not be bad; send good" } : { result: true };
+      },
+    });
+    const { text, stage } = await callTool(contextWith(checked), "Checked", { text: "bad" });
+    expect(stage).toBe("validation");
+    expect(text).toBe("text must not be bad; send good");
+  });
+});
+
+describe("permissions", () => {
+  test("a read-only call inside the working folder runs without asking", async () => {
+    const handler = answering("no");
+    const { text } = await callTool(contextWith(echo), "Echo", { text: "x" }, handler);
+    expect(text).toBe("Echo:x");
+    expect(handler.asked).toBe(0);
+  });
+
+  test("non-interactive: a call that would ask is denied with the rule to add", async () => {
+    const { result, text, stage, permission } = await callTool(contextWith(writer), "Writer", {});
+    expect(stage).toBe("permission");
+    expect(result.is_error).toBe(true);
+    expect(permission?.decision).toBe("deny");
+    expect(text).toContain('add "Writer" to permissions.allow');
+  });
+
+  test("interactive yes runs once, no refuses, always remembers an allow rule", async () => {
+    const yes = answering("yes");
+    const context = createTestContext({ tools: [writer], cwd: folder.path, isNonInteractive: false });
+    expect((await callTool(context, "Writer", { text: "a" }, yes)).text).toBe("Writer:a");
+    expect((await callTool(context, "Writer", { text: "b" }, yes)).text).toBe("Writer:b");
+    expect(yes.asked).toBe(2);
+
+    const no = answering("no");
+    const refused = await callTool(context, "Writer", {}, no);
+    expect(refused.result.is_error).toBe(true);
+    expect(refused.text).toContain("the user said no");
+
+    const always = answering("always");
+    await callTool(context, "Writer", {}, always);
+    await callTool(context, "Writer", {}, always);
+    expect(always.asked).toBe(1);
+    expect(context.getAppState().toolPermissionContext.rules).toContainEqual({
+      behavior: "allow",
+      toolName: "Writer",
+      ruleContent: undefined,
+      source: "session",
+    });
+  });
+
+  test("a throwing permission check still yields a result", async () => {
+    const outcome = await runToolUse({
+      toolUse: { id: "toolu_1", name: "Echo", input: {} },
+      context: contextWith(echo),
+      canUseTool: async () => {
+        throw new Error("engine exploded");
+      },
+    });
+    expect(outcome.result.is_error).toBe(true);
+    expect(toolResultText(outcome.result)).toContain("engine exploded");
+  });
+});
+
+describe("the call", () => {
+  test("the result is mapped to a tool_result block for the call's id", async () => {
+    const context = contextWith(echo);
+    const outcome = await runToolUse({
+      toolUse: { id: "toolu_abc", name: "Echo", input: { text: "hi" } },
+      context,
+      canUseTool: createCanUseTool({ interactive: false, ask: async () => "no" }),
+    });
+    expect(outcome.result).toEqual({ type: "tool_result", tool_use_id: "toolu_abc", content: "Echo:hi" });
+    expect(outcome.stage).toBe("done");
+  });
+
+  test("a ToolError becomes an error result without a log entry", async () => {
+    const failing = makeTool({ name: "Fails", readOnly: true, call: async () => { throw new ToolError("the file is locked; try later"); } });
+    const context = contextWith(failing);
+    const { result, text } = await callTool(context, "Fails", {});
+    expect(result.is_error).toBe(true);
+    expect(text).toBe("Error: the file is locked; try later");
+    expect(existsSync(`${context.sessionDirectory}/errors.log`)).toBe(false);
+  });
+
+  test("any other throw becomes an error result and is logged with its stack", async () => {
+    const buggy = makeTool({ name: "Buggy", readOnly: true, call: async () => { throw new TypeError("undefined is not a function"); } });
+    const context = contextWith(buggy);
+    const { result, text } = await callTool(context, "Buggy", {});
+    expect(result.is_error).toBe(true);
+    expect(text).toBe("Error: undefined is not a function");
+    const log = readFileSync(`${context.sessionDirectory}/errors.log`, "utf8");
+    expect(log).toContain("TypeError: undefined is not a function");
+    expect(log).toContain("runToolUse.test.ts");
+  });
+
+  test("progress is reported with the call's id", async () => {
+    const events: unknown[] = [];
+    const reporting = buildTool({
+      ...makeTool({ name: "Reports", readOnly: true }),
+      name: "Reports",
+      async call(_input: unknown, _context: ToolUseContext, _can: unknown, _parent: unknown, onProgress?: (data: unknown) => void) {
+        onProgress?.("half");
+        onProgress?.("done");
+        return { data: "ok" };
+      },
+    });
+    const context = contextWith(reporting);
+    context.onProgress = (progress) => events.push(progress);
+    await runToolUse({ toolUse: { id: "toolu_p", name: "Reports", input: {} }, context, canUseTool: createCanUseTool({ interactive: false, ask: async () => "no" }) });
+    expect(events).toEqual([{ toolUseId: "toolu_p", data: "half" }, { toolUseId: "toolu_p", data: "done" }]);
+  });
+});
+
+describe("result size", () => {
+  test("a result over maxResultSizeChars is saved whole and the model gets its path and a preview", async () => {
+    const big = Array.from({ length: 3000 }, (_, index) => `line ${index}`).join("\n");
+    const tool = makeTool({ name: "Big", readOnly: true, maxResultSizeChars: 5000, call: async () => ({ data: big }) });
+    const context = contextWith(tool);
+    const { text, result } = await callTool(context, "Big", {});
+    expect(result.is_error).toBeUndefined();
+    const path = /saved in full to:\n(\S+)/.exec(text)?.[1];
+    expect(path).toBeDefined();
+    expect(path?.startsWith(context.sessionDirectory)).toBe(true);
+    expect(readFileSync(path as string, "utf8")).toBe(big);
+    expect(text).toContain("line 0\nline 1\n");
+    expect(text).not.toContain("line 2999");
+    const preview = text.slice(text.indexOf("Preview"));
+    expect(preview.length).toBeLessThan(PREVIEW_CHARS + 200);
+  });
+
+  test("a result at the limit is left alone", async () => {
+    const tool = makeTool({ name: "Fits", readOnly: true, maxResultSizeChars: 10, call: async () => ({ data: "0123456789" }) });
+    expect((await callTool(contextWith(tool), "Fits", {})).text).toBe("0123456789");
+  });
+});
+
+describe("abort", () => {
+  test("a call aborted before it starts is not run", async () => {
+    let ran = false;
+    const tool = makeTool({ name: "T", readOnly: true, call: async () => ((ran = true), { data: "x" }) });
+    const context = contextWith(tool);
+    context.abortController.abort();
+    const { result, stage } = await callTool(context, "T", {});
+    expect(stage).toBe("aborted");
+    expect(result.is_error).toBe(true);
+    expect(ran).toBe(false);
+  });
+
+  test("an abort during a call that ignores its signal still returns at once", async () => {
+    const started = deferred<void>();
+    const never = makeTool({ name: "Hangs", readOnly: true, call: () => (started.resolve(), new Promise(() => {})) });
+    const context = contextWith(never);
+    const pending = callTool(context, "Hangs", {});
+    await started.promise;
+    context.abortController.abort();
+    const { stage, text } = await pending;
+    expect(stage).toBe("aborted");
+    expect(text).toContain("Interrupted");
+  });
+});

@@ -1,0 +1,188 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { buildTool, toolResultText, type AnyTool, type ToolUseContext } from "../../src/Tool.ts";
+import { nonInteractiveAskHandler } from "../../src/permissions/askHandler.ts";
+import { createCanUseTool } from "../../src/permissions/createCanUseTool.ts";
+import { DEFAULT_MAX_TOOL_CONCURRENCY, maxToolConcurrency, partitionToolUses, runTools } from "../../src/pipeline/runTools.ts";
+import { deferred, makeTool, type Deferred } from "../helpers/fakeTools.ts";
+import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
+import { createTestContext } from "../helpers/testContext.ts";
+
+let folder: TemporaryFolder;
+beforeEach(() => {
+  folder = createTemporaryFolder();
+});
+afterEach(() => folder.remove());
+
+/** Tools whose calls start and finish only when the test says so. */
+function controlledTools() {
+  const started = new Map<string, Deferred<void>>();
+  const finish = new Map<string, Deferred<string>>();
+  const log: string[] = [];
+  const gate = (key: string) => {
+    if (!started.has(key)) started.set(key, deferred<void>());
+    if (!finish.has(key)) finish.set(key, deferred<string>());
+    return { started: started.get(key) as Deferred<void>, finish: finish.get(key) as Deferred<string> };
+  };
+  const call = async (input: { text?: string }) => {
+    const key = input.text ?? "";
+    const { started: begun, finish: done } = gate(key);
+    log.push(`start ${key}`);
+    begun.resolve();
+    const data = await done.promise;
+    log.push(`end ${key}`);
+    return { data };
+  };
+  const safe = makeTool({ name: "Safe", concurrencySafe: true, readOnly: true, call });
+  const unsafe = makeTool({ name: "Unsafe", concurrencySafe: false, readOnly: true, call });
+  return { safe, unsafe, gate, log };
+}
+
+function run(context: ToolUseContext, calls: Array<[string, unknown]>, maxConcurrency?: number) {
+  return runTools({
+    toolUses: calls.map(([name, input], index) => ({ id: `toolu_${index}`, name, input })),
+    context,
+    canUseTool: createCanUseTool(nonInteractiveAskHandler),
+    maxConcurrency,
+  });
+}
+
+describe("partitionToolUses", () => {
+  test("consecutive safe calls share a batch; every other call is alone", () => {
+    const { safe, unsafe } = controlledTools();
+    const batches = partitionToolUses(
+      [
+        { id: "1", name: "Safe", input: {} },
+        { id: "2", name: "Safe", input: {} },
+        { id: "3", name: "Unsafe", input: {} },
+        { id: "4", name: "Safe", input: {} },
+        { id: "5", name: "Missing", input: {} },
+        { id: "6", name: "Safe", input: { count: "not a number" } },
+      ],
+      [safe, unsafe],
+    );
+    expect(batches).toEqual([
+      { concurrent: true, indexes: [0, 1] },
+      { concurrent: false, indexes: [2] },
+      { concurrent: true, indexes: [3] },
+      { concurrent: false, indexes: [4] },
+      { concurrent: false, indexes: [5] },
+    ]);
+  });
+
+  test("a tool whose safety check throws is treated as unsafe", () => {
+    const throwing = buildTool({ ...makeTool({ name: "Odd" }), name: "Odd", isConcurrencySafe: () => { throw new Error("no"); } });
+    expect(partitionToolUses([{ id: "1", name: "Odd", input: {} }, { id: "2", name: "Odd", input: {} }], [throwing])).toEqual([
+      { concurrent: false, indexes: [0] },
+      { concurrent: false, indexes: [1] },
+    ]);
+  });
+});
+
+describe("runTools", () => {
+  test("safe calls run in parallel and results keep the original order", async () => {
+    const { safe, gate, log } = controlledTools();
+    const context = createTestContext({ tools: [safe], cwd: folder.path });
+    const pending = run(context, [["Safe", { text: "a" }], ["Safe", { text: "b" }], ["Safe", { text: "c" }]]);
+    await Promise.all(["a", "b", "c"].map((key) => gate(key).started.promise));
+    expect(log).toEqual(["start a", "start b", "start c"]);
+    gate("c").finish.resolve("C");
+    gate("b").finish.resolve("B");
+    gate("a").finish.resolve("A");
+    const { outcomes } = await pending;
+    expect(outcomes.map((outcome) => toolResultText(outcome.result))).toEqual(["A", "B", "C"]);
+    expect(outcomes.map((outcome) => outcome.result.tool_use_id)).toEqual(["toolu_0", "toolu_1", "toolu_2"]);
+  });
+
+  test("an unsafe call waits for the batch before it and blocks the one after", async () => {
+    const { safe, unsafe, gate, log } = controlledTools();
+    const context = createTestContext({ tools: [safe, unsafe], cwd: folder.path });
+    const pending = run(context, [["Safe", { text: "1" }], ["Unsafe", { text: "2" }], ["Safe", { text: "3" }]]);
+    await gate("1").started.promise;
+    expect(log).toEqual(["start 1"]);
+    gate("1").finish.resolve("one");
+    await gate("2").started.promise;
+    expect(log).toEqual(["start 1", "end 1", "start 2"]);
+    gate("2").finish.resolve("two");
+    await gate("3").started.promise;
+    expect(log).toEqual(["start 1", "end 1", "start 2", "end 2", "start 3"]);
+    gate("3").finish.resolve("three");
+    expect((await pending).outcomes.map((outcome) => toolResultText(outcome.result))).toEqual(["one", "two", "three"]);
+  });
+
+  test("at most maxConcurrency safe calls are in flight", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const releases: Array<() => void> = [];
+    const waiting: Array<Deferred<void>> = [];
+    const tool = makeTool({
+      name: "Counted",
+      concurrencySafe: true,
+      readOnly: true,
+      call: async () => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        const release = deferred<void>();
+        releases.push(release.resolve);
+        waiting.shift()?.resolve();
+        await release.promise;
+        inFlight--;
+        return { data: "ok" };
+      },
+    });
+    const context = createTestContext({ tools: [tool], cwd: folder.path });
+    const pending = run(context, Array.from({ length: 5 }, () => ["Counted", {}] as [string, unknown]), 2);
+    for (let released = 0; released < 5; released++) {
+      while (releases.length === 0) {
+        const next = deferred<void>();
+        waiting.push(next);
+        await next.promise;
+      }
+      expect(inFlight).toBeLessThanOrEqual(2);
+      releases.shift()?.();
+    }
+    const { outcomes } = await pending;
+    expect(outcomes).toHaveLength(5);
+    expect(most).toBe(2);
+  });
+
+  test("context modifiers apply for unsafe calls only, in order", async () => {
+    const modifying = (name: string, concurrencySafe: boolean): AnyTool =>
+      buildTool({
+        ...makeTool({ name, concurrencySafe, readOnly: true }),
+        name,
+        async call() {
+          return { data: name, contextModifier: (context: ToolUseContext) => ({ ...context, cwd: `${context.cwd}/${name}` }) };
+        },
+      });
+    const context = createTestContext({ tools: [modifying("Mover", false), modifying("Reader", true)], cwd: folder.path });
+    const result = await run(context, [["Mover", {}], ["Reader", {}], ["Mover", {}]]);
+    expect(result.context.cwd).toBe(`${folder.path}/Mover/Mover`);
+  });
+
+  test("an abort stops the batch and every call still gets a result", async () => {
+    const { safe, unsafe, gate, log } = controlledTools();
+    const context = createTestContext({ tools: [safe, unsafe], cwd: folder.path });
+    const pending = run(context, [["Safe", { text: "x" }], ["Safe", { text: "y" }], ["Unsafe", { text: "z" }]]);
+    await Promise.all([gate("x").started.promise, gate("y").started.promise]);
+    gate("x").finish.resolve("done x");
+    context.abortController.abort();
+    const { outcomes } = await pending;
+    expect(outcomes).toHaveLength(3);
+    expect(outcomes.map((outcome) => outcome.result.tool_use_id)).toEqual(["toolu_0", "toolu_1", "toolu_2"]);
+    expect(outcomes[1]?.stage).toBe("aborted");
+    expect(outcomes[2]?.stage).toBe("aborted");
+    expect(outcomes.slice(1).every((outcome) => outcome.result.is_error === true)).toBe(true);
+    expect(log).not.toContain("start z"); // the unsafe call after the abort never ran
+  });
+});
+
+describe("maxToolConcurrency", () => {
+  test("reads TOOLSHED_MAX_TOOL_CONCURRENCY and falls back to 10 on bad values", () => {
+    expect(maxToolConcurrency({})).toBe(DEFAULT_MAX_TOOL_CONCURRENCY);
+    expect(DEFAULT_MAX_TOOL_CONCURRENCY).toBe(10);
+    expect(maxToolConcurrency({ TOOLSHED_MAX_TOOL_CONCURRENCY: "3" })).toBe(3);
+    for (const bad of ["0", "-2", "1.5", "many", " "]) {
+      expect(maxToolConcurrency({ TOOLSHED_MAX_TOOL_CONCURRENCY: bad })).toBe(DEFAULT_MAX_TOOL_CONCURRENCY);
+    }
+  });
+});
