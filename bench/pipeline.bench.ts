@@ -5,7 +5,7 @@ import { createToolUseContext } from "../src/context/createToolUseContext.ts";
 import { runToolUse } from "../src/pipeline/runToolUse.ts";
 import { compareInterleaved, type Benchmark } from "./figure.ts";
 
-const CALLS_PER_SAMPLE = 2000;
+const CALLS_PER_SAMPLE = 5000;
 
 const schema = z.strictObject({ text: z.string(), count: z.number().int().optional() });
 const NoopTool = buildTool({
@@ -45,8 +45,8 @@ export const pipelineBenchmark: Benchmark = {
         if (!parsed.success) throw new Error("the bench input stopped parsing");
       }
     };
-    await compareInterleaved(subject, reference, 5); // warm-up
-    const { subjectMs, referenceMs, ratio } = await compareInterleaved(subject, reference, 21);
+    await compareInterleaved(subject, reference, 15); // warm-up: let the JIT settle on both
+    const { subjectMs, referenceMs, ratio } = await compareInterleaved(subject, reference, 41);
     return [{
       name: "pipeline overhead",
       value: ratio,

@@ -14,23 +14,23 @@ export function createTerminalAskHandler(
   input: NodeJS.ReadableStream = process.stdin,
   output: NodeJS.WritableStream = process.stderr,
 ): AskHandler {
+  // One line reader for the handler's life, so answers typed ahead are not lost between questions.
+  let lines: AsyncIterator<string> | undefined;
   return {
     interactive: true,
     async ask(request) {
-      const { createInterface } = await import("node:readline/promises");
-      const lines = createInterface({ input, output, terminal: false });
-      try {
-        output.write(formatQuestion(request));
-        for (;;) {
-          const reply = await lines.question("Allow? [y]es / [n]o / [a]lways: ");
-          const answer = ANSWERS[reply.trim().toLowerCase()];
-          if (answer !== undefined) return answer;
-          output.write("Please answer y, n or a.\n");
-        }
-      } catch {
-        return "no"; // The input closed: nobody is there to say yes.
-      } finally {
-        lines.close();
+      if (lines === undefined) {
+        const { createInterface } = await import("node:readline");
+        lines = createInterface({ input, terminal: false, crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]();
+      }
+      output.write(formatQuestion(request));
+      for (;;) {
+        output.write("Allow? [y]es / [n]o / [a]lways: ");
+        const next = await lines.next();
+        if (next.done) return "no"; // The input closed: nobody is there to say yes.
+        const answer = ANSWERS[next.value.trim().toLowerCase()];
+        if (answer !== undefined) return answer;
+        output.write("Please answer y, n or a.\n");
       }
     },
   };

@@ -11,6 +11,7 @@ import { findToolByName } from "../findToolByName.ts";
 import { coerceInput } from "./coerceInput.ts";
 import { formatValidationError } from "./formatValidationError.ts";
 import { persistLargeResult } from "./persistLargeResult.ts";
+import { raceAbort } from "./raceAbort.ts";
 import { toolInputJSONSchema } from "./toolInputJSONSchema.ts";
 
 /** A tool_use block as the model sends it. */
@@ -53,21 +54,11 @@ function errorOutcome(toolUse: ToolUseBlock, stage: ToolUseStage, message: strin
   };
 }
 
-/** Resolves when the signal aborts (or at once if it already has). */
-function whenAborted(signal: AbortSignal): { promise: Promise<"aborted">; dispose(): void } {
-  let listener: (() => void) | undefined;
-  const promise = new Promise<"aborted">((resolve) => {
-    if (signal.aborted) return resolve("aborted");
-    listener = () => resolve("aborted");
-    signal.addEventListener("abort", listener, { once: true });
-  });
-  return { promise, dispose: () => listener && signal.removeEventListener("abort", listener) };
-}
-
 /** Runs one tool_use block through the whole pipeline and returns its tool_result. */
 export async function runToolUse(options: RunToolUseOptions): Promise<ToolUseOutcome> {
   const { toolUse, context } = options;
   try {
+    // Returned without its own await: one fewer hop on the hot path; a rejection still lands below.
     return await runStages(options);
   } catch (error) {
     // A failure of toolshed itself (not of the tool): log the stack, tell the model plainly.
@@ -108,21 +99,17 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
   }
   if (signal.aborted) return { ...errorOutcome(toolUse, "aborted", INTERRUPTED, tool), permission };
 
-  const abort = whenAborted(signal);
   let settled: Awaited<ReturnType<AnyTool["call"]>> | "aborted";
   try {
-    settled = await Promise.race([
-      tool.call(input, context, canUseTool, parentMessage, (data: unknown) =>
-        context.onProgress?.({ toolUseId: toolUse.id, data })),
-      abort.promise,
-    ]);
+    const onProgress = (data: unknown) => context.onProgress?.({ toolUseId: toolUse.id, data });
+    const pending = tool.call(input, context, canUseTool, parentMessage, onProgress);
+    // A call that already settled cannot be overtaken by an abort: skip the race and its cost.
+    settled = Bun.peek.status(pending) === "pending" ? await raceAbort(pending, signal) : await pending;
   } catch (error) {
     if (signal.aborted) return { ...errorOutcome(toolUse, "aborted", INTERRUPTED, tool), permission };
     if (!(error instanceof ToolError)) logError(error, context.sessionDirectory, tool.name);
     const message = error instanceof Error ? error.message : String(error);
     return { ...errorOutcome(toolUse, "call", `Error: ${message}`, tool), permission };
-  } finally {
-    abort.dispose();
   }
   if (settled === "aborted") return { ...errorOutcome(toolUse, "aborted", INTERRUPTED, tool), permission };
 

@@ -1,0 +1,41 @@
+import { describe, expect, test } from "bun:test";
+import { PassThrough } from "node:stream";
+import { createTerminalAskHandler } from "../../src/permissions/terminalAskHandler.ts";
+import { makeTool } from "../helpers/fakeTools.ts";
+
+function handlerWith(answers: string) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let shown = "";
+  output.on("data", (chunk) => (shown += chunk.toString()));
+  input.end(answers);
+  return { handler: createTerminalAskHandler(input, output), shown: () => shown };
+}
+
+const request = {
+  tool: makeTool({ name: "Writer" }),
+  input: { text: "hello" },
+  decision: { decision: "ask" as const, reason: "Writer can make changes" },
+};
+
+describe("the terminal ask handler", () => {
+  test("shows the tool, its input and the reason, and reads the answer", async () => {
+    const { handler, shown } = handlerWith("y\n");
+    expect(handler.interactive).toBe(true);
+    expect(await handler.ask(request)).toBe("yes");
+    expect(shown()).toContain("Writer wants to run:");
+    expect(shown()).toContain('"text": "hello"');
+    expect(shown()).toContain("Reason: Writer can make changes");
+  });
+
+  test("asks again after an answer it does not understand; accepts always", async () => {
+    const { handler, shown } = handlerWith("maybe\nalways\n");
+    expect(await handler.ask(request)).toBe("always");
+    expect(shown()).toContain("Please answer y, n or a.");
+  });
+
+  test("a closed input means no", async () => {
+    const { handler } = handlerWith("");
+    expect(await handler.ask(request)).toBe("no");
+  });
+});
