@@ -1,48 +1,54 @@
 #!/usr/bin/env bun
 /**
- * Builds the standalone toolshed executable for the host platform (public flavor).
- * Usage: bun build.ts
+ * Builds toolshed's standalone executables: every flavor in flags/ (one file each) for the host,
+ * or the flavors and targets asked for, then smoke-tests, audits and checks them.
+ * Usage: bun build.ts [--flavor <name>]... [--target <target> | --target all]... (see --help)
  */
-import { mkdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { BuildCheckError, BuildConfigError } from "./scripts/build/buildErrors.ts";
+import { formatHowToRun, formatSummary } from "./scripts/build/formatSummary.ts";
+import { BUILD_HELP, parseBuildArgs } from "./scripts/build/parseBuildArgs.ts";
+import { runBuild } from "./scripts/build/runBuild.ts";
 
-const target = `${process.platform === "win32" ? "windows" : process.platform}-${process.arch}`;
-const outfile = join("dist", "public", target, process.platform === "win32" ? "toolshed.exe" : "toolshed");
-
-function gitCommit(): string {
-  const result = Bun.spawnSync(["git", "rev-parse", "--short=12", "HEAD"], { stderr: "ignore" });
-  return result.exitCode === 0 ? result.stdout.toString().trim() : "unknown";
+async function main(): Promise<number> {
+  const args = parseBuildArgs(process.argv.slice(2));
+  if (args.help) {
+    process.stdout.write(BUILD_HELP);
+    return 0;
+  }
+  const say = (line: string) => (args.json ? process.stderr : process.stdout).write(`${line}\n`);
+  const result = await runBuild({
+    root: import.meta.dir,
+    flavors: args.flavors,
+    targets: args.targets,
+    commit: args.commit,
+    updateBaseline: args.updateBaseline,
+    onProgress: say,
+  });
+  if (args.json) {
+    const { audit, ...rest } = result;
+    const flavors = audit.flavors.map(({ modules: _modules, ...flavor }) => flavor);
+    process.stdout.write(`${JSON.stringify({ ...rest, audit: { ...audit, flavors } }, null, 2)}\n`);
+  } else {
+    say(`\n${formatSummary(result)}`);
+  }
+  if (!result.ok) {
+    process.stderr.write(`\nThe build failed ${result.failures.length === 1 ? "a check" : `${result.failures.length} checks`}:\n${result.failures.map((failure) => `- ${failure}`).join("\n")}\n`);
+    return 1;
+  }
+  if (!args.json) say(formatHowToRun(result));
+  return 0;
 }
 
-const started = performance.now();
-rmSync(join("dist", "public", target), { recursive: true, force: true });
-mkdirSync(join("dist", "public", target), { recursive: true });
-const result = await Bun.build({
-  entrypoints: ["src/main.ts"],
-  target: "bun",
-  minify: true,
-  bytecode: true,
-  format: "esm",
-  // Split chunks keep the heavy modules (and the node built-ins they import) out of start-up.
-  splitting: true,
-  features: [],
-  define: {
-    "process.env.TOOLSHED_BUILD_FLAVOR": JSON.stringify("public"),
-    "process.env.TOOLSHED_BUILD_FEATURES": JSON.stringify(""),
-    "process.env.TOOLSHED_BUILD_COMMIT": JSON.stringify(gitCommit()),
-    "process.env.TOOLSHED_BUILD_BUN_VERSION": JSON.stringify(Bun.version),
-    "process.env.USER_TYPE": JSON.stringify("external"),
-  },
-  compile: { target: `bun-${target}` as Bun.Build.CompileTarget, outfile, autoloadDotenv: false, autoloadBunfig: false },
-});
-if (!result.success) {
-  for (const log of result.logs) console.error(log);
-  process.exit(1);
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (error instanceof BuildConfigError) {
+    process.stderr.write(`build: ${error.message}\nRun "bun build.ts --help" for usage.\n`);
+    process.exitCode = 2;
+  } else if (error instanceof BuildCheckError) {
+    process.stderr.write(`build: ${error.message}\n`);
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
 }
-const smoke = Bun.spawnSync([outfile, "--version"]);
-if (smoke.exitCode !== 0) {
-  console.error(`smoke test failed: ${outfile} --version exited ${smoke.exitCode}\n${smoke.stderr}`);
-  process.exit(1);
-}
-console.log(`built ${outfile} in ${((performance.now() - started) / 1000).toFixed(1)} s: ${smoke.stdout.toString().trim()}`);
-console.log(`\nRun it:\n  ./${outfile} --help\n  ./${outfile} tools\n  ./${outfile} run Read '{"file_path": "${join(process.cwd(), "README.md")}"}'`);

@@ -40,12 +40,21 @@ export { persistLargeResult, PREVIEW_CHARS } from "./pipeline/persistLargeResult
 export { toolInputJSONSchema } from "./pipeline/toolInputJSONSchema.ts";
 export { createToolUseContext, type CreateToolUseContextOptions } from "./context/createToolUseContext.ts";
 export { FileStateCache, type FileState } from "./context/FileStateCache.ts";
-export { decide, type DecideRequest } from "./permissions/decide.ts";
+export { decide, ruleMatchesWholeTool, type DecideRequest } from "./permissions/decide.ts";
+export { parseRule, parseRuleText } from "./permissions/parseRule.ts";
+export { matchCommandPattern } from "./permissions/matchCommandPattern.ts";
+export { loadSettings, SettingsError, type LoadedSettings, type LoadSettingsOptions } from "./settings/loadSettings.ts";
+export { isFolderTrusted, revokeFolder, trustFolder } from "./settings/trustStore.ts";
+export { analyzeShellCommand } from "./shell/analyzeShellCommand.ts";
+export { initShellParser, isReadOnlyShellCommand } from "./shell/isReadOnlyShellCommand.ts";
+export type { ShellAnalysis, ShellCommandPart } from "./shell/types.ts";
 export { createCanUseTool } from "./permissions/createCanUseTool.ts";
 export { nonInteractiveAskHandler, type AskAnswer, type AskHandler, type AskRequest } from "./permissions/askHandler.ts";
 export { createTerminalAskHandler } from "./permissions/terminalAskHandler.ts";
 export {
   emptyPermissionContext,
+  formatRule,
+  type PartDecision,
   type PermissionDecision,
   type PermissionMode,
   type PermissionRule,
@@ -54,3 +63,15 @@ export {
 export { ToolError } from "./errors/ToolError.ts";
 export { ReadTool } from "./tools/ReadTool/ReadTool.ts";
 export { GlobTool } from "./tools/GlobTool/GlobTool.ts";
+export { WriteTool } from "./tools/WriteTool/WriteTool.ts";
+export { EditTool } from "./tools/EditTool/EditTool.ts";
+export { NotebookEditTool } from "./tools/NotebookEditTool/NotebookEditTool.ts";
+export { LSTool } from "./tools/LSTool/LSTool.ts";
+export { GrepTool } from "./tools/GrepTool/GrepTool.ts";
+export { BashTool } from "./tools/BashTool/BashTool.ts";
+export { TaskOutputTool } from "./tools/TaskOutputTool/TaskOutputTool.ts";
+export { TaskStopTool } from "./tools/TaskStopTool/TaskStopTool.ts";
+export { TaskRegistry, getTaskRegistry } from "./tasks/TaskRegistry.ts";
+export { grepBuiltin } from "./search/grepBuiltin.ts";
+export { grepRipgrep, findRipgrep } from "./search/grepRipgrep.ts";
+export type { GrepRequest, GrepEngineResult, GrepOutputMode } from "./search/grepTypes.ts";

@@ -3,20 +3,61 @@
  * Gated tools enter only through `feature()` conditions (see architecture.md), so a flavor
  * that does not enable a flag has no trace of the tool.
  */
+import { feature } from "bun:bundle";
 import type { AnyTool, Tools } from "./Tool.ts";
-import { ruleMatchesWholeTool } from "./permissions/decide.ts";
+import { ruleMatchesWholeTool } from "./permissions/ruleMatchesWholeTool.ts";
 import type { PermissionRule, ToolPermissionContext } from "./permissions/types.ts";
 import { GlobTool } from "./tools/GlobTool/GlobTool.ts";
 import { ReadTool } from "./tools/ReadTool/ReadTool.ts";
+import { EditTool } from "./tools/EditTool/EditTool.ts";
+import { WriteTool } from "./tools/WriteTool/WriteTool.ts";
+import { GrepTool } from "./tools/GrepTool/GrepTool.ts";
+import { BashTool } from "./tools/BashTool/BashTool.ts";
+import { TaskOutputTool } from "./tools/TaskOutputTool/TaskOutputTool.ts";
+import { TaskStopTool } from "./tools/TaskStopTool/TaskStopTool.ts";
+import { LSTool } from "./tools/LSTool/LSTool.ts";
+import { NotebookEditTool } from "./tools/NotebookEditTool/NotebookEditTool.ts";
 
 export { filterTools, findToolByName, toolMatchesName } from "./findToolByName.ts";
+
+// Gated tools (see architecture.md, "Compile-time gates"): each is loaded with require() behind a
+// feature() or build-time USER_TYPE condition, so a flavor without the gate has no trace of it.
+const SleepTool = feature("PROACTIVE") || feature("KAIROS")
+  ? (require("./tools/SleepTool/SleepTool.ts") as typeof import("./tools/SleepTool/SleepTool.ts")).SleepTool
+  : null;
+const MonitorTool = feature("MONITOR_TOOL")
+  ? (require("./tools/MonitorTool/MonitorTool.ts") as typeof import("./tools/MonitorTool/MonitorTool.ts")).MonitorTool
+  : null;
+const CronCreateTool = feature("AGENT_TRIGGERS")
+  ? (require("./tools/CronCreateTool/CronCreateTool.ts") as typeof import("./tools/CronCreateTool/CronCreateTool.ts")).CronCreateTool
+  : null;
+const CronListTool = feature("AGENT_TRIGGERS")
+  ? (require("./tools/CronListTool/CronListTool.ts") as typeof import("./tools/CronListTool/CronListTool.ts")).CronListTool
+  : null;
+const CronDeleteTool = feature("AGENT_TRIGGERS")
+  ? (require("./tools/CronDeleteTool/CronDeleteTool.ts") as typeof import("./tools/CronDeleteTool/CronDeleteTool.ts")).CronDeleteTool
+  : null;
+const RemoteTriggerTool = feature("AGENT_TRIGGERS_REMOTE")
+  ? (require("./tools/RemoteTriggerTool/RemoteTriggerTool.ts") as typeof import("./tools/RemoteTriggerTool/RemoteTriggerTool.ts")).RemoteTriggerTool
+  : null;
+const REPLTool = process.env.USER_TYPE === "internal"
+  ? (require("./tools/REPLTool/REPLTool.ts") as typeof import("./tools/REPLTool/REPLTool.ts")).REPLTool
+  : null;
+const ConfigTool = process.env.USER_TYPE === "internal"
+  ? (require("./tools/ConfigTool/ConfigTool.ts") as typeof import("./tools/ConfigTool/ConfigTool.ts")).ConfigTool
+  : null;
+
+/** The gated tools this build contains. */
+const GATED_TOOLS: AnyTool[] = [
+  SleepTool, MonitorTool, CronCreateTool, CronListTool, CronDeleteTool, RemoteTriggerTool, REPLTool, ConfigTool,
+].filter((tool) => tool !== null);
 
 /** The tools simple mode (`TOOLSHED_SIMPLE=1`) keeps. */
 export const SIMPLE_MODE_TOOL_NAMES: readonly string[] = ["Bash", "Read", "Edit"];
 
 /** Every tool that exists in this build, enabled or not. */
 export function getAllBaseTools(): AnyTool[] {
-  return [ReadTool, GlobTool];
+  return [ReadTool, GlobTool, WriteTool, EditTool, GrepTool, BashTool, TaskOutputTool, TaskStopTool, LSTool, NotebookEditTool, ...GATED_TOOLS];
 }
 
 function isSimpleMode(): boolean {
@@ -36,12 +77,16 @@ function byName(a: AnyTool, b: AnyTool): number {
  *  everything but Bash, Read and Edit in simple mode. */
 export function getTools(permissionContext: ToolPermissionContext): AnyTool[] {
   const simple = isSimpleMode();
-  return getAllBaseTools().filter(
+  const tools = getAllBaseTools().filter(
     (tool) =>
       (!simple || SIMPLE_MODE_TOOL_NAMES.includes(tool.name)) &&
       !isDeniedWhole(tool, permissionContext.rules) &&
       tool.isEnabled(),
   );
+  // REPL mode (internal builds only): the primitive tools are reachable only inside the REPL.
+  return process.env.USER_TYPE === "internal"
+    ? (require("./tools/REPLTool/replMode.ts") as typeof import("./tools/REPLTool/replMode.ts")).hidePrimitiveToolsInReplMode(tools)
+    : tools;
 }
 
 /**

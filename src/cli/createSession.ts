@@ -1,22 +1,56 @@
-/** What every tool-running subcommand sets up: the permission context, the pool, the context. */
+/**
+ * What every tool-running subcommand sets up: settings from all sources, the permission context,
+ * the pool, the context (with the merged settings in app state). Warnings and the project allow
+ * rules skipped in an untrusted folder go to `warn`.
+ */
 import type { ToolUseContext } from "../Tool.ts";
 import { createToolUseContext } from "../context/createToolUseContext.ts";
-import { emptyPermissionContext, type ToolPermissionContext } from "../permissions/types.ts";
+import type { ToolPermissionContext } from "../permissions/types.ts";
+import { loadSettings, type LoadedSettings } from "../settings/loadSettings.ts";
+import type { SessionFlags } from "../settings/sessionFlags.ts";
+import { trustFolder } from "../settings/trustStore.ts";
 import { assembleToolPool } from "../tools.ts";
 
 export interface Session {
   permissionContext: ToolPermissionContext;
   context: ToolUseContext;
+  loaded: LoadedSettings;
 }
 
-export function createSession(options: { isNonInteractive: boolean; cwd?: string }): Session {
-  const permissionContext = emptyPermissionContext();
+export interface CreateSessionOptions {
+  isNonInteractive: boolean;
+  cwd?: string;
+  flags?: SessionFlags;
+  /** Where warnings go (standard error); silent when unset. */
+  warn?: (text: string) => void;
+  /** Asks the person whether to trust the folder; only called in interactive sessions. */
+  askTrust?: (skipped: readonly string[]) => Promise<boolean>;
+}
+
+/** Builds the session; throws SettingsError when a managed or command-line settings file is bad. */
+export async function createSession(options: CreateSessionOptions): Promise<Session> {
+  const cwd = options.cwd ?? process.cwd();
+  let loaded = loadSettings({ cwd, flags: options.flags });
+  if (loaded.skippedUntrusted.length > 0 && !options.isNonInteractive && options.askTrust !== undefined) {
+    if (await options.askTrust(loaded.skippedUntrusted)) {
+      trustFolder(cwd);
+      loaded = loadSettings({ cwd, flags: options.flags, trusted: true });
+    }
+  }
+  for (const warning of loaded.warnings) options.warn?.(`toolshed: warning: ${warning}\n`);
+  if (loaded.skippedUntrusted.length > 0) {
+    options.warn?.(`toolshed: this folder is not trusted, so these project settings were skipped:\n` +
+      `${loaded.skippedUntrusted.map((item) => `  - ${item}`).join("\n")}\n` +
+      `Run "toolshed trust" in ${cwd} to apply them.\n`);
+  }
+  const permissionContext = loaded.permissionContext;
   const tools = assembleToolPool(permissionContext, []);
   const context = createToolUseContext({
     tools,
-    cwd: options.cwd ?? process.cwd(),
+    cwd,
     permissionContext,
     isNonInteractive: options.isNonInteractive,
   });
-  return { permissionContext, context };
+  context.setAppState((state) => ({ ...state, settings: loaded.settings }));
+  return { permissionContext, context, loaded };
 }

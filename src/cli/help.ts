@@ -7,6 +7,8 @@ Usage:
 Commands:
   tools          List the tools the model would be given (name, description, input schema)
   run <Tool>     Run one tool call through the whole pipeline (permissions included)
+  permissions    "check <Tool> [json]": the permission decision for a call; "list": the rules
+  trust          Trust this folder, so its own allow rules apply ("--revoke" to undo)
   help           Show this help, or "toolshed help <command>"
 
 Options:
@@ -19,6 +21,14 @@ Examples:
   echo '{"pattern": "**/*.ts"}' | toolshed run Glob -
 `;
 
+/** The flags every tool-running command takes (parsed in cli/sessionFlags.ts). */
+export const SESSION_FLAGS_HELP = `  --settings <file or json>   Extra settings: a file or inline JSON (above local, project, user)
+  --allowedTools <rules>      Allow rules, comma or space separated, e.g. "Bash(npm test *),Read"
+  --disallowedTools <rules>   Deny rules, same form
+  --permission-mode <mode>    default, acceptEdits, plan, dontAsk or bypassPermissions
+  --add-dir <folder>          Another folder that counts as inside (may repeat)
+`;
+
 export const TOOLS_HELP = `Usage: toolshed tools [--json]
 
 Lists the tool pool exactly as the Messages API would receive it, in its stable order
@@ -27,22 +37,63 @@ Lists the tool pool exactly as the Messages API would receive it, in its stable 
 Options:
   --json       Print a JSON array of {name, description, input_schema}
   --help, -h   Show this help
-`;
+${SESSION_FLAGS_HELP}`;
 
 export const RUN_HELP = `Usage: toolshed run <Tool> [json | -] [--json]
+       toolshed run --calls <file | -> [--json]
 
 Runs one call of <Tool> through the whole pipeline: lookup, input checks, permissions, the call,
 and result shaping (large results are saved to a file). The input is a JSON object given as the
 second argument, or read from standard input with "-" (or when standard input is a pipe).
 
+With --calls, runs a JSON array of {"name": "<Tool>", "input": {...}} in order in one session (so
+a Read can be followed by an Edit, and a background task read back), printing each result under
+"[n] <Tool>"; with --json, one JSON array of the tool_result blocks.
+
 Options:
   --json       Print the tool_result block as JSON instead of its text
+  --calls <file | ->  Run the calls in <file> (or standard input) in one session
   --help, -h   Show this help
-
+${SESSION_FLAGS_HELP}
 Exit status: 0 when the tool succeeded, 1 when it returned an error (including a permission
 denial), 2 for bad usage.
 
 Examples:
   toolshed run Read '{"file_path": "/etc/hostname", "limit": 5}'
   echo '{"pattern": "*.md"}' | toolshed run Glob - --json
+  toolshed run --calls calls.json --allowedTools Edit
+`;
+
+export const PERMISSIONS_HELP = `Usage: toolshed permissions check <Tool> [json | -] [--json]
+       toolshed permissions list [--json]
+
+check: the permission decision for one call of <Tool>, without running it: allow, ask or deny,
+the reason, the rule that decided and its source, and for shell commands the verdict on each
+part. The input is JSON as for "toolshed run". With --json:
+  {"decision": "allow|ask|deny", "reason", "rule", "source", "parts": [...], "suggestedRules": [...]}
+list: the effective rules with their sources, the mode, additional folders, the settings files
+read, and the project rules skipped because the folder is not trusted.
+
+Settings come from (highest first): /etc/toolshed/managed-settings.json (TOOLSHED_MANAGED_SETTINGS
+moves it), the command line, .toolshed/settings.local.json, .toolshed/settings.json, and
+~/.toolshed/settings.json (TOOLSHED_CONFIG_DIR moves ~/.toolshed).
+
+Options:
+  --json       Print JSON
+  --help, -h   Show this help
+${SESSION_FLAGS_HELP}
+Examples:
+  toolshed permissions check Bash '{"command": "ls | rm -rf /"}' --disallowedTools "Bash(rm *)"
+  toolshed permissions list --json
+`;
+
+export const TRUST_HELP = `Usage: toolshed trust [folder] [--revoke]
+
+Trusts the folder (the working folder by default): its own allow rules and additional folders
+(.toolshed/settings.json and settings.local.json) apply from now on. Deny and ask rules always
+apply. The list lives in trusted-folders.json under ~/.toolshed (TOOLSHED_CONFIG_DIR moves it).
+
+Options:
+  --revoke     Stop trusting the folder (and any trusted folder inside it)
+  --help, -h   Show this help
 `;

@@ -1,7 +1,7 @@
 /** Dispatches a command line to its subcommand and turns failures into exit codes. */
 import { UsageError } from "../errors/ToolError.ts";
 import { logError } from "../errors/logError.ts";
-import { MAIN_HELP, RUN_HELP, TOOLS_HELP } from "./help.ts";
+import { MAIN_HELP, PERMISSIONS_HELP, RUN_HELP, TOOLS_HELP, TRUST_HELP } from "./help.ts";
 
 /** Where the CLI writes; tests hand in their own. */
 export interface CliStreams {
@@ -55,6 +55,8 @@ type Command = (args: string[], streams: CliStreams) => Promise<number>;
 const COMMANDS: Record<string, { load: () => Promise<Command>; help: string }> = {
   tools: { load: async () => (await import("./toolsCommand.ts")).toolsCommand, help: TOOLS_HELP },
   run: { load: async () => (await import("./runCommand.ts")).runCommand, help: RUN_HELP },
+  permissions: { load: async () => (await import("./permissionsCommand.ts")).permissionsCommand, help: PERMISSIONS_HELP },
+  trust: { load: async () => (await import("./trustCommand.ts")).trustCommand, help: TRUST_HELP },
 };
 
 /** Runs the CLI and returns the exit status: 0 ok, 1 tool error, 2 usage error. */

@@ -6,6 +6,8 @@ import { createCanUseTool } from "../permissions/createCanUseTool.ts";
 import { createTerminalAskHandler } from "../permissions/terminalAskHandler.ts";
 import { runTools } from "../pipeline/runTools.ts";
 import { createSession } from "./createSession.ts";
+import { askTrustAtTerminal } from "../permissions/terminalTrustQuestion.ts";
+import { readSessionFlags, SESSION_FLAG_OPTIONS } from "./sessionFlags.ts";
 import { parseCommandArgs } from "./parseCommandArgs.ts";
 import type { CliStreams } from "./runCli.ts";
 
@@ -27,7 +29,14 @@ export async function runCommand(args: string[], streams: CliStreams): Promise<n
   const { values, positionals } = parseCommandArgs("run", args, {
     json: { type: "boolean" },
     help: { type: "boolean", short: "h" },
+    calls: { type: "string" },
+    ...SESSION_FLAG_OPTIONS,
   });
+  if (values.calls !== undefined) {
+    if (positionals.length > 0) throw new UsageError(`"toolshed run --calls" takes the calls from its file, not a tool name or input (got: ${positionals.join(" ")}).`);
+    const { runCalls } = await import("./runCalls.ts");
+    return runCalls({ source: values.calls, json: values.json === true, flags: readSessionFlags(values), streams });
+  }
   const [toolName, inputArgument, ...extra] = positionals;
   if (toolName === undefined) throw new UsageError('"toolshed run" needs a tool name, e.g. toolshed run Read \'{"file_path": "/etc/hostname"}\'.');
   if (extra.length > 0) throw new UsageError(`"toolshed run" takes a tool name and one JSON input, but also got: ${extra.join(" ")}.`);
@@ -39,7 +48,12 @@ export async function runCommand(args: string[], streams: CliStreams): Promise<n
 
   // Questions need a person at a terminal whose standard input is not carrying the JSON.
   const interactive = streams.stdinIsTTY && !fromStdin && streams.stderrIsTTY;
-  const { context } = createSession({ isNonInteractive: !interactive });
+  const { context } = await createSession({
+    isNonInteractive: !interactive,
+    flags: readSessionFlags(values),
+    warn: (text) => streams.stderr.write(text),
+    askTrust: interactive ? askTrustAtTerminal : undefined,
+  });
   const canUseTool = createCanUseTool(interactive ? createTerminalAskHandler() : nonInteractiveAskHandler);
   context.onProgress = (progress) => {
     if (typeof progress.data === "string") streams.stderr.write(`${progress.data}\n`);

@@ -1,5 +1,6 @@
 /** `toolshed tools [--json]`: the pool as the model would receive it. */
 import { createSession } from "./createSession.ts";
+import { readSessionFlags, SESSION_FLAG_OPTIONS } from "./sessionFlags.ts";
 import { describeToolsForApi } from "./describeToolsForApi.ts";
 import { parseCommandArgs } from "./parseCommandArgs.ts";
 import type { CliStreams } from "./runCli.ts";
@@ -9,9 +10,14 @@ export async function toolsCommand(args: string[], streams: CliStreams): Promise
   const { values, positionals } = parseCommandArgs("tools", args, {
     json: { type: "boolean" },
     help: { type: "boolean", short: "h" },
+    ...SESSION_FLAG_OPTIONS,
   });
   if (positionals.length > 0) throw new UsageError(`"toolshed tools" takes no arguments, but got: ${positionals.join(" ")}.`);
-  const { context } = createSession({ isNonInteractive: true });
+  const { context } = await createSession({
+    isNonInteractive: true,
+    flags: readSessionFlags(values),
+    warn: (text) => streams.stderr.write(text),
+  });
   const definitions = await describeToolsForApi(context.options.tools);
   if (values.json) {
     streams.stdout.write(`${JSON.stringify(definitions, null, 2)}\n`);

@@ -2,17 +2,26 @@
 import type { CanUseTool } from "../Tool.ts";
 import type { AskHandler } from "./askHandler.ts";
 import { decide } from "./decide.ts";
-import type { PermissionDecision } from "./types.ts";
+import { parseRuleText } from "./parseRule.ts";
+import { saveAllowRules } from "./saveAllowRules.ts";
+import type { PermissionDecision, PermissionRule } from "./types.ts";
 
 /** What a non-interactive deny says, so the user knows which rule to add. */
 export function explainHowToAllow(decision: PermissionDecision, toolName: string): string {
-  const rule = decision.suggestedRule ?? toolName;
-  return `${decision.reason}. Nobody was there to approve it; to allow it, add "${rule}" to ` +
+  const rules = decision.suggestedRules?.length ? decision.suggestedRules : [decision.suggestedRule ?? toolName];
+  const listed = rules.map((rule) => `"${rule}"`).join(", ");
+  return `${decision.reason}. Nobody was there to approve it; to allow it, add ${listed} to ` +
     `permissions.allow in .toolshed/settings.json`;
 }
 
+export interface CanUseToolOptions {
+  /** Where "always" saves its rules; `.toolshed/settings.local.json` of the working folder by default. */
+  saveRules?: (projectDirectory: string, rules: readonly string[]) => void;
+}
+
 /** Asks `decide`; when it says ask, asks the handler (or denies when nobody can answer). */
-export function createCanUseTool(askHandler: AskHandler): CanUseTool {
+export function createCanUseTool(askHandler: AskHandler, options: CanUseToolOptions = {}): CanUseTool {
+  const save = options.saveRules ?? saveAllowRules;
   return async (tool, input, context) => {
     const decision = await decide({ tool, input, context });
     if (decision.decision !== "ask") return decision;
@@ -22,19 +31,19 @@ export function createCanUseTool(askHandler: AskHandler): CanUseTool {
     const answer = await askHandler.ask({ tool, input, decision });
     if (answer === "no") return { ...decision, decision: "deny", reason: `${decision.reason}; the user said no` };
     if (answer === "always") {
-      const rule = decision.suggestedRule ?? tool.name;
-      const match = /^([^(]+)(?:\((.*)\))?$/s.exec(rule);
+      // One allow rule per command part (and per path), so the next identical call runs unasked.
+      // Nothing is saved when no rule could allow it (a protected path): it was allowed this once.
+      const texts = decision.suggestedRules ?? (decision.suggestedRule === undefined ? [] : [decision.suggestedRule]);
+      const rules: PermissionRule[] = texts.flatMap((text) => {
+        const parsed = parseRuleText(text);
+        return parsed.ok ? [{ behavior: "allow" as const, toolName: parsed.toolName, ruleContent: parsed.ruleContent, source: "session" as const }] : [];
+      });
       context.setAppState((state) => ({
         ...state,
-        toolPermissionContext: {
-          ...state.toolPermissionContext,
-          rules: [
-            ...state.toolPermissionContext.rules,
-            { behavior: "allow", toolName: match?.[1] ?? tool.name, ruleContent: match?.[2], source: "session" },
-          ],
-        },
+        toolPermissionContext: { ...state.toolPermissionContext, rules: [...state.toolPermissionContext.rules, ...rules] },
       }));
+      if (texts.length > 0) save(context.cwd, texts);
     }
-    return { decision: "allow", reason: "the user approved it", rule: decision.suggestedRule, source: "session" };
+    return { decision: "allow", reason: "the user approved it", rule: decision.suggestedRule, source: "session", parts: decision.parts };
   };
 }

@@ -1,11 +1,36 @@
 /**
- * The one place a permission decision is made. Everything that runs a tool asks `decide`.
- * This is the foundation's minimal engine: whole-tool rules, the modes, the tool's own check,
- * and "read-only inside the working folders is allowed". The full rule language replaces it.
+ * The one place a permission decision is made; everything that runs a tool asks `decide`.
+ * Each subject of a call (the tool, each shell command part, each path) is judged on its own in
+ * the spec's order (deny rules, ask rules, checks no mode can skip, the mode, allow rules, the
+ * tool's own check and the read-only default, otherwise ask); the call is denied if any subject
+ * is, asked if any is, and allowed only when every subject is.
  */
 import type { AnyTool, ToolUseContext } from "../Tool.ts";
-import { isInsideDirectories } from "../paths/isInsideDirectories.ts";
-import { formatRule, type PermissionDecision, type PermissionRule, type RuleBehavior } from "./types.ts";
+import type { PermissionResult } from "../Tool.ts";
+import { allowForm } from "../shell/commandForms.ts";
+import { classifyFileCommand } from "../shell/fileCommand.ts";
+import { classifyReadOnly } from "../shell/readOnlyCommand.ts";
+import { fallbackCommandForms } from "./fallbackCommandForms.ts";
+import { matchCommandPattern } from "./matchCommandPattern.ts";
+import { matchToolName } from "./matchToolName.ts";
+import { isInsideWorkingFolders, resolvePathSubject, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
+import { planCall } from "./planCall.ts";
+import { criticalRemovalReason, protectedPathReason } from "./protectedPaths.ts";
+import { isWholeToolRule, ruleMatchesSubject } from "./ruleMatchesSubject.ts";
+import { suggestCommandRule } from "./shellSubjects.ts";
+import type { PathSubject, Subject } from "./subjects.ts";
+import { suggestPathRule } from "./suggestPathRule.ts";
+import {
+  formatRule,
+  type Decision,
+  type PartDecision,
+  type PermissionDecision,
+  type PermissionMode,
+  type PermissionRule,
+  type RuleBehavior,
+} from "./types.ts";
+
+export { ruleMatchesWholeTool } from "./ruleMatchesWholeTool.ts";
 
 export interface DecideRequest {
   tool: AnyTool;
@@ -14,77 +39,210 @@ export interface DecideRequest {
   context: ToolUseContext;
 }
 
-/** True when a rule names this tool as a whole (no specifier, or `Tool(*)`). */
-export function ruleMatchesWholeTool(rule: PermissionRule, tool: Pick<AnyTool, "name" | "aliases">): boolean {
-  const names = [tool.name, ...(tool.aliases ?? [])];
-  if (!names.includes(rule.toolName)) return false;
-  return rule.ruleContent === undefined || rule.ruleContent === "*";
+interface Verdict {
+  decision: Decision;
+  reason: string;
+  rule?: PermissionRule;
+  /** For ask: the rule that would allow this subject. */
+  suggestion?: string;
 }
 
-function findRule(
-  rules: readonly PermissionRule[],
-  behavior: RuleBehavior,
-  tool: AnyTool,
-): PermissionRule | undefined {
-  return rules.find((rule) => rule.behavior === behavior && ruleMatchesWholeTool(rule, tool));
+interface Judge {
+  tool: AnyTool;
+  input: { [key: string]: unknown };
+  rules: readonly PermissionRule[];
+  mode: PermissionMode;
+  paths: PathContext;
+  resolved: Map<PathSubject, ResolvedPath>;
+  own: PermissionResult;
+  hasPath: boolean;
 }
 
-function fromRule(decision: PermissionDecision["decision"], rule: PermissionRule, reason: string): PermissionDecision {
-  return { decision, reason, rule: formatRule(rule), source: rule.source };
-}
-
-/** The rule a user could add to allow this call without being asked. */
-export function suggestRule(tool: AnyTool, input: { [key: string]: unknown }): string {
-  const path = tool.getPath?.(input);
-  // `//` anchors a rule at the filesystem root; a relative path is relative to the working folder.
-  if (path !== undefined && path !== "") return `${tool.name}(${path.startsWith("/") ? `/${path}` : path})`;
+function describe(subject: Subject, tool: AnyTool): string {
+  if (subject.kind === "command") return subject.part.source;
+  if (subject.kind === "path") return subject.fromTool ? `${tool.name} ${subject.word.value}` : subject.label;
   return tool.name;
 }
+
+function findRule(judge: Judge, behavior: RuleBehavior, subject: Subject): PermissionRule | undefined {
+  return judge.rules.find((rule) => rule.behavior === behavior &&
+    (isWholeToolRule(rule, judge.tool) ||
+      ruleMatchesSubject({ rule, subject, tool: judge.tool, input: judge.input, resolved: judge.resolved, paths: judge.paths })));
+}
+
+/** Whether a subject only reads (plan mode lets it through). */
+function isReadOnlySubject(judge: Judge, subject: Subject): boolean {
+  if (subject.kind === "path") return subject.access === "read";
+  if (subject.kind === "tool") return judge.tool.isReadOnly(judge.input);
+  const form = allowForm(subject.part);
+  if (form.unsafeAssignment !== undefined || form.viaXargs) return false;
+  return classifyReadOnly(form.words).readOnly;
+}
+
+/** The checks no mode can skip: removal of critical paths, writes to protected paths, unknown syntax. */
+function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
+  if (subject.kind === "command" && subject.part.problems.length > 0) {
+    return { decision: "ask", reason: `the shell analysis does not fully understand ${subject.part.problems[0]}` };
+  }
+  if (subject.kind !== "path" || subject.mentionedOnly) return undefined;
+  const resolved = judge.resolved.get(subject);
+  const forms = resolved?.forms;
+  if (subject.removal && forms !== undefined) {
+    for (const path of [forms.lexical, forms.canonical, ...(resolved?.expansions ?? []).map((each) => each.canonical)]) {
+      const reason = criticalRemovalReason(path, { home: judge.paths.home, workingDirectories: judge.paths.workingDirectories });
+      if (reason !== undefined) return { decision: "deny", reason: `${subject.label} would remove ${path}: ${reason}` };
+    }
+  }
+  if (forms?.invalid !== undefined) return { decision: "ask", reason: `${subject.label}: ${forms.invalid}` };
+  if (subject.access === "write" && judge.mode !== "bypassPermissions" && forms !== undefined) {
+    const reason = protectedPathReason(forms.lexical) ?? protectedPathReason(forms.canonical);
+    if (reason !== undefined) return { decision: "ask", reason: `writing ${reason}`, suggestion: undefined };
+  }
+  return undefined;
+}
+
+/** acceptEdits: file edits and simple file commands inside the working folders. */
+function acceptsEdit(judge: Judge, subject: Subject): boolean {
+  if (subject.kind === "tool") return judge.hasPath && !judge.tool.isReadOnly(judge.input);
+  if (subject.kind === "command") {
+    const form = allowForm(subject.part);
+    return form.unsafeAssignment === undefined && !form.viaXargs &&
+      (classifyReadOnly(form.words).readOnly || "paths" in classifyFileCommand(form.words));
+  }
+  if (subject.access !== "write") return false;
+  const resolved = judge.resolved.get(subject);
+  return resolved !== undefined && !resolved.forms?.hardLinked && isInsideWorkingFolders(resolved, judge.paths);
+}
+
+/** The allow-side of one subject: allow rules, then the tool's own check and the read-only default. */
+function allowSide(judge: Judge, subject: Subject): Verdict {
+  const allow = findRule(judge, "allow", subject);
+  const resolved = subject.kind === "path" ? judge.resolved.get(subject) : undefined;
+  if (allow !== undefined && !(subject.kind === "path" && subject.access === "write" && resolved?.forms?.hardLinked)) {
+    return { decision: "allow", reason: `${formatRule(allow)} allows it`, rule: allow };
+  }
+  if (subject.kind === "tool") {
+    const own = judge.own;
+    if (own.behavior === "deny") return { decision: "deny", reason: own.reason };
+    if (own.behavior === "ask") return { decision: "ask", reason: own.reason, suggestion: judge.tool.name };
+    if (own.behavior === "allow") return { decision: "allow", reason: own.reason ?? `${judge.tool.name} allowed this call` };
+    if (judge.hasPath || judge.tool.isReadOnly(judge.input)) return { decision: "allow", reason: "read-only call" };
+    return { decision: "ask", reason: `${judge.tool.name} can make changes`, suggestion: judge.tool.name };
+  }
+  if (subject.kind === "command") {
+    if (isReadOnlySubject(judge, subject)) return { decision: "allow", reason: "a read-only command" };
+    return { decision: "ask", reason: `${subject.part.source} is not a read-only command`, suggestion: suggestCommandRule(subject.part) };
+  }
+  const suggestion = resolved?.forms ? suggestPathRule(subject.access, resolved.forms.lexical, judge.paths.cwd) : undefined;
+  if (resolved?.unknown !== undefined) return { decision: "ask", reason: resolved.unknown, suggestion };
+  if (subject.access === "read") {
+    if (isInsideWorkingFolders(resolved ?? { denyOnly: [] }, judge.paths)) return { decision: "allow", reason: "a read inside the working folders" };
+    return { decision: "ask", reason: `${describe(subject, judge.tool)} reads outside the working folders`, suggestion };
+  }
+  const where = resolved?.forms?.hardLinked ? " (a file with other hard links)" : "";
+  return { decision: "ask", reason: `${describe(subject, judge.tool)} writes ${resolved?.forms?.lexical ?? subject.word.value}${where}`, suggestion };
+}
+
+/** Judges one subject in the spec's order. */
+function judgeSubject(judge: Judge, subject: Subject): Verdict {
+  const deny = findRule(judge, "deny", subject);
+  if (deny !== undefined) return { decision: "deny", reason: `${formatRule(deny)} denies ${describe(subject, judge.tool)}`, rule: deny };
+  const ask = findRule(judge, "ask", subject);
+  if (ask !== undefined) return { decision: "ask", reason: `${formatRule(ask)} asks before ${describe(subject, judge.tool)}`, rule: ask };
+  const fixed = unskippable(judge, subject);
+  if (fixed !== undefined) return fixed;
+  if (subject.kind === "path" && subject.mentionedOnly) return { decision: "allow", reason: "only mentioned" };
+  if (judge.mode === "bypassPermissions") return { decision: "allow", reason: "permission mode bypassPermissions" };
+  if (judge.mode === "plan" && !isReadOnlySubject(judge, subject)) {
+    return { decision: "deny", reason: `plan mode allows no changes, and ${describe(subject, judge.tool)} would make one` };
+  }
+  if (judge.mode === "acceptEdits" && acceptsEdit(judge, subject)) {
+    return { decision: "allow", reason: "acceptEdits mode allows file edits inside the working folders" };
+  }
+  return allowSide(judge, subject);
+}
+
+/** Deny and ask rules tried against rough pieces of a command the parser did not fully understand. */
+function fallbackVerdict(judge: Judge, command: string): Verdict | undefined {
+  const forms = fallbackCommandForms(command);
+  for (const behavior of ["deny", "ask"] as const) {
+    const rule = judge.rules.find((candidate) => candidate.behavior === behavior && candidate.toolName === "Bash" &&
+      matchToolName(candidate.toolName, judge.tool) && candidate.ruleContent !== undefined &&
+      forms.some((form) => matchCommandPattern(candidate.ruleContent as string, form)));
+    if (rule !== undefined) {
+      return { decision: behavior, reason: `${formatRule(rule)} ${behavior === "deny" ? "denies" : "asks before"} a command found in text the parser could not fully read`, rule };
+    }
+  }
+  return undefined;
+}
+
+const RANK: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
 
 /** Decides whether a validated call may run: allow, ask or deny, with the reason and rule. */
 export async function decide({ tool, input, context }: DecideRequest): Promise<PermissionDecision> {
   const permissionContext = context.getAppState().toolPermissionContext;
   const { rules, mode } = permissionContext;
+  const paths: PathContext = {
+    cwd: context.cwd,
+    home: process.env.HOME ?? "/",
+    workingDirectories: [...context.workingDirectories, ...permissionContext.additionalDirectories],
+  };
+  const plan = await planCall(tool, input);
+  const resolved = new Map<PathSubject, ResolvedPath>();
+  for (const subject of plan.subjects) if (subject.kind === "path") resolved.set(subject, resolvePathSubject(subject, paths));
+  const hasPath = plan.subjects.some((subject) => subject.kind === "path" && subject.fromTool);
+  const own = plan.analysis === undefined ? await tool.checkPermissions(input, context) : { behavior: "passthrough" as const };
+  const judge: Judge = { tool, input, rules, mode, paths, resolved, own, hasPath };
 
-  const deny = findRule(rules, "deny", tool);
-  if (deny !== undefined) return fromRule("deny", deny, `${tool.name} is denied by a rule`);
-
-  const ask = findRule(rules, "ask", tool);
-  if (ask !== undefined) return askOrDeny(fromRule("ask", ask, `a rule asks before ${tool.name} runs`), mode);
-
-  const readOnly = tool.isReadOnly(input);
-  if (mode === "bypassPermissions") return { decision: "allow", reason: "permission mode bypassPermissions" };
-  if (mode === "plan" && !readOnly) {
-    return { decision: "deny", reason: `plan mode allows only read-only tools; ${tool.name} would make changes` };
-  }
-
-  const allow = findRule(rules, "allow", tool);
-  if (allow !== undefined) return fromRule("allow", allow, `${tool.name} is allowed by a rule`);
-
-  const own = await tool.checkPermissions(input, context);
-  if (own.behavior === "deny") return { decision: "deny", reason: own.reason };
-  if (own.behavior === "allow") return { decision: "allow", reason: own.reason ?? `${tool.name} allowed this call` };
-  if (own.behavior === "ask") return askOrDeny({ decision: "ask", reason: own.reason, suggestedRule: suggestRule(tool, input) }, mode);
-
-  if (readOnly) {
-    const path = tool.getPath?.(input);
-    const directories = [...context.workingDirectories, ...permissionContext.additionalDirectories];
-    if (path === undefined || isInsideDirectories(path, directories, context.cwd)) {
-      return { decision: "allow", reason: "read-only call inside the working folders" };
+  const verdicts: { subject?: Subject; verdict: Verdict; label: string }[] = plan.subjects.map((subject) => ({
+    subject,
+    verdict: judgeSubject(judge, subject),
+    label: describe(subject, tool),
+  }));
+  const analysis = plan.analysis;
+  if (analysis !== undefined) {
+    if (analysis.problems.length > 0 || analysis.parts.some((part) => part.problems.length > 0)) {
+      const fallback = fallbackVerdict(judge, analysis.command);
+      const problem = analysis.problems[0] ?? analysis.parts.find((part) => part.problems.length > 0)?.problems[0];
+      verdicts.unshift({ verdict: fallback ?? { decision: "ask", reason: `the shell analysis does not fully understand ${problem}` }, label: analysis.command });
     }
-    return askOrDeny(
-      { decision: "ask", reason: `${path} is outside the working folders`, suggestedRule: suggestRule(tool, input) },
-      mode,
-    );
+    if (analysis.parts.length === 0 && analysis.problems.length === 0) {
+      verdicts.push({ verdict: { decision: "ask", reason: "the command has nothing to run" }, label: analysis.command });
+    }
   }
-  return askOrDeny(
-    { decision: "ask", reason: `${tool.name} can make changes`, suggestedRule: suggestRule(tool, input) },
-    mode,
-  );
+  return combine(verdicts, mode, tool);
 }
 
-/** In dontAsk mode every would-ask becomes a deny. */
-function askOrDeny(decision: PermissionDecision, mode: string): PermissionDecision {
-  if (decision.decision !== "ask" || mode !== "dontAsk") return decision;
-  return { ...decision, decision: "deny", reason: `${decision.reason} (dontAsk mode denies instead of asking)` };
+function combine(verdicts: { subject?: Subject; verdict: Verdict; label: string }[], mode: PermissionMode, tool: AnyTool): PermissionDecision {
+  let worst = verdicts[0];
+  for (const entry of verdicts) if (worst === undefined || RANK[entry.verdict.decision] > RANK[worst.verdict.decision]) worst = entry;
+  const parts: PartDecision[] = verdicts
+    .filter((entry) => !(entry.subject?.kind === "path" && entry.subject.mentionedOnly && entry.verdict.decision === "allow"))
+    .map(({ verdict, label }) => ({
+      command: label,
+      decision: verdict.decision,
+      reason: verdict.reason,
+      rule: verdict.rule ? formatRule(verdict.rule) : undefined,
+      source: verdict.rule?.source,
+    }));
+  if (worst === undefined) return { decision: "ask", reason: `${tool.name} has nothing to judge`, parts };
+  const suggestions = [...new Set(verdicts.filter((entry) => entry.verdict.decision === "ask")
+    .map((entry) => entry.verdict.suggestion).filter((rule): rule is string => rule !== undefined))];
+  const verdict = worst.verdict;
+  const decision: PermissionDecision = {
+    decision: verdict.decision,
+    reason: verdict.reason,
+    rule: verdict.rule ? formatRule(verdict.rule) : undefined,
+    source: verdict.rule?.source,
+    parts,
+  };
+  if (verdict.decision === "allow" && verdicts.length > 1) decision.reason = verdicts.every((entry) => entry.verdict.decision === "allow") ? "every part is allowed" : verdict.reason;
+  if (verdict.decision === "ask") {
+    decision.suggestedRule = suggestions[0];
+    decision.suggestedRules = suggestions;
+    if (mode === "dontAsk") {
+      return { ...decision, decision: "deny", reason: `${verdict.reason} (dontAsk mode denies instead of asking)` };
+    }
+  }
+  return decision;
 }

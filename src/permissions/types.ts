@@ -30,6 +30,8 @@ export interface PermissionRule {
   /** The text inside the parentheses, if any. */
   ruleContent?: string;
   source: RuleSource;
+  /** The folder of the settings file that holds the rule: what `/path` patterns are relative to. */
+  baseDirectory?: string;
 }
 
 /** Everything the engine needs to decide, kept in app state. */
@@ -51,6 +53,20 @@ export interface PermissionDecision {
   source?: RuleSource;
   /** For ask and deny: a rule that would allow the call, to suggest to the user. */
   suggestedRule?: string;
+  /** For a compound shell command: the verdict on each part, in order. */
+  parts?: PartDecision[];
+  /** For ask: the allow rules that answering "always" saves (one per command part). */
+  suggestedRules?: string[];
+}
+
+/** The verdict on one part of a compound shell command. */
+export interface PartDecision {
+  /** The part as rules see it, e.g. `git status` or `> out.txt`. */
+  command: string;
+  decision: Decision;
+  reason: string;
+  rule?: string;
+  source?: RuleSource;
 }
 
 /** A fresh permission context: default mode, no rules. */

@@ -1,11 +1,12 @@
 /** Glob: file paths matching a pattern, newest first. */
 import { statSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import { z } from "zod";
 import { buildTool, type ToolUseContext } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { DESCRIPTION, GLOB_TOOL_NAME, MAX_GLOB_RESULTS, renderPrompt } from "./prompt.ts";
 import { splitGlobBase } from "./splitGlobBase.ts";
+import { walkFiles } from "../../search/walkFiles.ts";
 
 const inputSchema = z.strictObject({
   pattern: z.string().min(1).describe("The glob pattern to match file paths against"),
@@ -60,16 +61,17 @@ export const GlobTool = buildTool({
       throw new ToolError(`The pattern "${input.pattern}" is not a valid glob: ${(error as Error).message}`);
     }
     const found: Array<{ path: string; mtimeMs: number }> = [];
-    for await (const relative of glob.scan({ cwd: base, onlyFiles: true, dot: false, followSymlinks: false, throwErrorOnBrokenSymlink: false })) {
-      if (context.abortController.signal.aborted) break;
-      const path = join(base, relative);
+    // Hidden files only when the pattern names one; ignore files as ripgrep reads them.
+    const hidden = /(^|\/)\.[^./]/.test(pattern);
+    for (const file of walkFiles({ root: base, hidden, signal: context.abortController.signal })) {
+      if (!glob.match(file.relativePath)) continue;
       let mtimeMs = 0;
       try {
-        mtimeMs = statSync(path).mtimeMs;
+        mtimeMs = statSync(file.path).mtimeMs;
       } catch {
-        continue; // Gone since the scan saw it.
+        continue; // Gone since the walk saw it.
       }
-      found.push({ path, mtimeMs });
+      found.push({ path: file.path, mtimeMs });
     }
     found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return {

@@ -13,6 +13,7 @@ export function renderPrompt(): string {
 - Matching files come back as absolute paths, the most recently modified first.
 - At most ${MAX_GLOB_RESULTS} paths are returned; a note says when there were more. Narrow the
   pattern or the path to see the rest.
-- Hidden files and folders (names starting with ".") are skipped unless the pattern names them.
+- Hidden files and folders (names starting with ".") are skipped unless the pattern names them,
+  and so are paths ignored by .gitignore (inside a git repository), .ignore or .rgignore files.
 - To search inside files, use Grep.`;
 }

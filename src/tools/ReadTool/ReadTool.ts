@@ -1,12 +1,16 @@
 /** Read: a text file's lines, numbered, with offset and limit. */
 import { statSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { extname, isAbsolute, resolve } from "node:path";
 import { z } from "zod";
 import { buildTool, type ToolUseContext } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
-import { DEFAULT_LINE_LIMIT, MAX_OUTPUT_CHARS, MAX_WHOLE_FILE_BYTES } from "./limits.ts";
+import { DEFAULT_LINE_LIMIT, MAX_IMAGE_BYTES, MAX_OUTPUT_CHARS, MAX_WHOLE_FILE_BYTES } from "./limits.ts";
+import { IMAGE_EXTENSIONS, type MediaReadOutput } from "./mediaOutput.ts";
+import { readImage } from "./readImage.ts";
+import { readNotebook } from "./readNotebook.ts";
+import { readPdf } from "./readPdf.ts";
 import { DESCRIPTION, READ_TOOL_NAME, renderPrompt } from "./prompt.ts";
-import { readTextWindow } from "./readTextWindow.ts";
+import { hashBytes, readTextWindow } from "./readTextWindow.ts";
 import { suggestSimilarPaths } from "./suggestSimilarPaths.ts";
 
 const inputSchema = z.strictObject({
@@ -21,7 +25,14 @@ const inputSchema = z.strictObject({
 
 export type ReadInput = z.infer<typeof inputSchema>;
 
-export interface ReadOutput {
+/** A PDF or notebook larger than this is not loaded. */
+const MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
+
+/** Read's output: numbered text, or content blocks for images, PDFs and notebooks. */
+export type ReadOutput = TextReadOutput | MediaReadOutput;
+
+export interface TextReadOutput {
+  kind?: "text";
   filePath: string;
   /** The numbered text, or an empty string for an empty file. */
   numberedText: string;
@@ -33,7 +44,7 @@ export interface ReadOutput {
   empty: boolean;
 }
 
-function formatOutput(output: ReadOutput): string {
+function formatOutput(output: TextReadOutput): string {
   if (output.empty) return `The file ${output.filePath} exists but is empty.`;
   if (output.numLines === 0) {
     const total = output.totalLines === undefined ? "fewer lines" : `${output.totalLines} line${output.totalLines === 1 ? "" : "s"}`;
@@ -99,6 +110,22 @@ export const ReadTool = buildTool({
     if (stats.isDirectory()) {
       throw new ToolError(`${filePath} is a folder, not a file. Use Glob or LS to list what it holds.`);
     }
+    const extension = extname(filePath).toLowerCase();
+    const isMedia = IMAGE_EXTENSIONS.has(extension) || extension === ".pdf" || extension === ".ipynb";
+    if (isMedia && stats.size > 0) {
+      const limit = IMAGE_EXTENSIONS.has(extension) ? MAX_IMAGE_BYTES : MAX_DOCUMENT_BYTES;
+      if (stats.size > limit) {
+        throw new ToolError(`${filePath} is ${Math.ceil(stats.size / 1000)} KB, more than the ${Math.floor(limit / 1000)} KB Read takes for this kind of file.`);
+      }
+      const bytes = await Bun.file(filePath).bytes();
+      const data = extension === ".pdf"
+        ? await readPdf(filePath, bytes, input.pages)
+        : extension === ".ipynb"
+          ? readNotebook(filePath, new TextDecoder().decode(bytes))
+          : readImage(filePath, bytes);
+      context.readFileState.set(filePath, { contentHash: hashBytes(bytes), mtimeMs: stats.mtimeMs, size: stats.size, readAt: Date.now() });
+      return { data };
+    }
     const partial = input.offset !== undefined || input.limit !== undefined;
     if (!partial && stats.size > MAX_WHOLE_FILE_BYTES) {
       throw new ToolError(
@@ -138,6 +165,7 @@ export const ReadTool = buildTool({
     };
   },
   mapToolResultToToolResultBlockParam(output: ReadOutput, toolUseId) {
+    if (output.kind === "media") return { type: "tool_result", tool_use_id: toolUseId, content: output.blocks };
     return { type: "tool_result", tool_use_id: toolUseId, content: formatOutput(output) };
   },
 });

@@ -8,3 +8,9 @@ export const MAX_LINE_CHARS = 2000;
 export const MAX_WHOLE_FILE_BYTES = 256 * 1024;
 /** A numbered result longer than this asks the model for a smaller window. */
 export const MAX_OUTPUT_CHARS = 256 * 1024;
+/** Images larger than this are refused (the API takes about 5 MB once base64-encoded). */
+export const MAX_IMAGE_BYTES = 3_750_000;
+/** At most this many PDF pages per call. */
+export const MAX_PDF_PAGES = 20;
+/** A PDF (or the pages picked from it) larger than this is refused. */
+export const MAX_PDF_BYTES = 24 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /** Every word the model reads about Read. */
-import { DEFAULT_LINE_LIMIT, MAX_LINE_CHARS, MAX_WHOLE_FILE_BYTES } from "./limits.ts";
+import { DEFAULT_LINE_LIMIT, MAX_IMAGE_BYTES, MAX_LINE_CHARS, MAX_PDF_PAGES, MAX_WHOLE_FILE_BYTES } from "./limits.ts";
 
 export const READ_TOOL_NAME = "Read";
 
@@ -18,5 +18,9 @@ export function renderPrompt(): string {
   number and tab are not part of the file: leave them out when you quote or edit the text.
 - Reading a folder fails: use Glob or LS to list it.
 - You can read several files at once by calling Read several times in one message.
-- pages applies to PDF files only ("1-5"); other files reject it.`;
+- Images (PNG, JPEG, GIF, WebP, up to ${Math.floor(MAX_IMAGE_BYTES / 1000)} KB) come back as images you can see.
+- PDF files come back as documents. pages picks a page or range ("3", "1-5"); at most
+  ${MAX_PDF_PAGES} pages per call, and a longer PDF must be read with pages. Other files reject pages.
+- Jupyter notebooks (.ipynb) come back as their cells, each with its id, type, source and outputs;
+  edit them with NotebookEdit using those ids.`;
 }

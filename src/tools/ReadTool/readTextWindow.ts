@@ -55,54 +55,76 @@ export async function readTextWindow(path: string, size: number, startLine: numb
   return streamTextWindow(path, startLine, limit);
 }
 
+/** Longest run of bytes kept for one line: enough for MAX_LINE_CHARS characters of UTF-8. */
+const MAX_LINE_BYTES = MAX_LINE_CHARS * 4 + 4;
+
+/**
+ * Streams the file and counts line ends on the raw bytes; only lines inside the window are
+ * decoded, so a window at the end of a huge file costs a scan, not a decode of all of it.
+ */
 async function streamTextWindow(path: string, startLine: number, limit: number): Promise<TextWindow> {
   const lastWanted = startLine - 1 + limit;
   const decoder = new TextDecoder();
   const lines: string[] = [];
   let cutLines = 0;
-  let lineNumber = 0;
-  let pending = "";
+  let lineNumber = 0; // lines finished so far
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
   let pendingTooLong = false;
-  let hasMore = false;
+  let pendingTail = false;
+  const keep = (bytes: Uint8Array) => {
+    if (pendingBytes >= MAX_LINE_BYTES) {
+      pendingTooLong ||= bytes.length > 0;
+      return;
+    }
+    const room = MAX_LINE_BYTES - pendingBytes;
+    if (bytes.length > room) pendingTooLong = true;
+    const kept = bytes.subarray(0, room);
+    pending.push(kept.slice());
+    pendingBytes += kept.length;
+  };
+  const finishLine = () => {
+    const joined = new Uint8Array(pendingBytes);
+    let at = 0;
+    for (const part of pending) {
+      joined.set(part, at);
+      at += part.length;
+    }
+    const line = cut(decoder.decode(joined));
+    lines.push(line.text);
+    if (line.wasCut || pendingTooLong) cutLines++;
+    pending = [];
+    pendingBytes = 0;
+    pendingTooLong = false;
+  };
   const reader = Bun.file(path).stream().getReader();
   try {
     for (;;) {
       const { value, done } = await reader.read();
-      const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+      if (done) break;
       let from = 0;
-      for (let newline = text.indexOf("\n"); newline !== -1; newline = text.indexOf("\n", from)) {
+      for (let newline = value.indexOf(10); newline !== -1; newline = value.indexOf(10, from)) {
+        if (lineNumber + 1 > lastWanted) return { lines, startLine, cutLines, hasMore: true };
+        if (lineNumber + 1 >= startLine) {
+          keep(value.subarray(from, newline));
+          finishLine();
+        }
         lineNumber++;
-        if (lineNumber > lastWanted) {
-          hasMore = true;
-          return { lines, startLine, cutLines, hasMore };
-        }
-        if (lineNumber >= startLine) {
-          const line = cut(pending + text.slice(from, newline));
-          lines.push(line.text);
-          if (line.wasCut || pendingTooLong) cutLines++;
-        }
-        pending = "";
-        pendingTooLong = false;
         from = newline + 1;
       }
-      // Keep only what a cut line needs, so one huge line cannot fill memory.
-      const rest = text.slice(from);
-      if (lineNumber + 1 >= startLine) {
-        pending = (pending + rest).slice(0, MAX_LINE_CHARS + 1);
-        pendingTooLong ||= pending.length > MAX_LINE_CHARS;
+      if (from < value.length && lineNumber + 1 >= startLine) {
+        if (lineNumber + 1 > lastWanted) return { lines, startLine, cutLines, hasMore: true };
+        keep(value.subarray(from));
       }
-      if (done) break;
+      // A partial line at the end of the chunk: counted at the end if no line end follows.
+      pendingTail = from < value.length || (pendingTail && from === 0);
     }
-    if (pending !== "" || pendingTooLong) {
+    if (pendingTail) {
       lineNumber++;
-      if (lineNumber > lastWanted) hasMore = true;
-      else if (lineNumber >= startLine) {
-        const line = cut(pending);
-        lines.push(line.text);
-        if (line.wasCut) cutLines++;
-      }
+      if (lineNumber > lastWanted) return { lines, startLine, cutLines, hasMore: true };
+      if (lineNumber >= startLine) finishLine();
     }
-    return { lines, startLine, cutLines, hasMore, totalLines: lineNumber };
+    return { lines, startLine, cutLines, hasMore: false, totalLines: lineNumber };
   } finally {
     await reader.cancel().catch(() => {});
   }

@@ -1,0 +1,47 @@
+/** `dist/manifest.json` and `dist/SHA256SUMS`: what this run built, with no timestamps. */
+import { join } from "node:path";
+import { writeFileAtomic } from "../../src/fs/writeFileAtomic.ts";
+import type { FeatureName } from "../../src/features.ts";
+
+/** One executable in the manifest. */
+export interface ManifestArtifact {
+  flavor: string;
+  target: string;
+  /** Relative to the output folder, with forward slashes. */
+  file: string;
+  features: FeatureName[];
+  userType: string;
+  bytes: number;
+  sha256: string;
+  jsBytes: number;
+  jsGzipBytes: number;
+  jsBrotliBytes: number;
+  smokeTest: string;
+}
+
+export interface Manifest {
+  name: string;
+  version: string;
+  commit: string;
+  bunVersion: string;
+  artifacts: ManifestArtifact[];
+}
+
+/** The SHA-256 of a file, in hex (streamed: a 100 MB binary is never held whole). */
+export async function sha256File(path: string): Promise<string> {
+  const hasher = new Bun.CryptoHasher("sha256");
+  for await (const chunk of Bun.file(path).stream()) hasher.update(chunk);
+  return hasher.digest("hex");
+}
+
+function byFlavorAndTarget(a: ManifestArtifact, b: ManifestArtifact): number {
+  return a.flavor === b.flavor ? (a.target < b.target ? -1 : 1) : a.flavor < b.flavor ? -1 : 1;
+}
+
+/** Writes manifest.json and SHA256SUMS (sha256sum's format) into `outputDirectory`. */
+export function writeReleaseFiles(outputDirectory: string, manifest: Manifest): void {
+  const artifacts = [...manifest.artifacts].sort(byFlavorAndTarget);
+  writeFileAtomic(join(outputDirectory, "manifest.json"), `${JSON.stringify({ ...manifest, artifacts }, null, 2)}\n`, { createParents: true });
+  const sums = artifacts.map((artifact) => `${artifact.sha256}  ${artifact.file}\n`).join("");
+  writeFileAtomic(join(outputDirectory, "SHA256SUMS"), sums, { createParents: true });
+}

@@ -1,0 +1,129 @@
+/**
+ * The whole build: for each flavor, bundle the JavaScript once and compile it for each target,
+ * smoke-test what can run here, audit the flavor, then write the manifest, checksums, audit
+ * reports and (on request) the baseline. Checks that fail are collected and reported together.
+ */
+import { isAbsolute, join } from "node:path";
+import packageJson from "../../package.json" with { type: "json" };
+import { compareFlavors, type FlavorAudit, type FlavorDifference } from "./auditFlavor.ts";
+import { compareWithBaseline, readBaseline, updateBaseline, type BaselineRow, type FlavorSizes } from "./baseline.ts";
+import { buildFlavor, type BuiltArtifact } from "./buildFlavor.ts";
+import { loadFlavors, selectFlavors } from "./flavors.ts";
+import { gitCommit } from "./gitCommit.ts";
+import { writeReleaseFiles } from "./releaseFiles.ts";
+import { hostTarget, selectTargets } from "./targets.ts";
+import { writeAuditReports } from "./writeAuditReports.ts";
+
+export type { BuiltArtifact };
+
+export interface BuildOptions {
+  /** The repository root: sources, package.json, and the default folders below. */
+  root: string;
+  flavors?: string[];
+  targets?: string[];
+  flagsDirectory?: string;
+  outputDirectory?: string;
+  baselineFile?: string;
+  /** The entry module; src/main.ts by default. */
+  entrypoint?: string;
+  /** The commit to stamp; from git by default. */
+  commit?: string;
+  updateBaseline?: boolean;
+  /** Receives one line per flavor and target as it finishes. */
+  onProgress?: (line: string) => void;
+}
+
+export interface BuildAudit {
+  commit: string;
+  bunVersion: string;
+  flavors: FlavorAudit[];
+  differences: FlavorDifference[];
+  baseline: BaselineRow[];
+  baselineUpdated: boolean;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  /** One line per failed check (smoke test, leak, missing tool, source map, budget). */
+  failures: string[];
+  commit: string;
+  artifacts: BuiltArtifact[];
+  audit: BuildAudit;
+  outputDirectory: string;
+  seconds: number;
+}
+
+function seconds(started: number): number {
+  return Math.round((performance.now() - started) / 100) / 10;
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Builds the flavors and targets asked for; throws BuildConfigError for a bad request. */
+export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const root = options.root;
+  const resolve = (path: string) => (isAbsolute(path) ? path : join(root, path));
+  const outputDirectory = resolve(options.outputDirectory ?? "dist");
+  const baselineFile = resolve(options.baselineFile ?? "build/audit-baseline.json");
+  const flavors = selectFlavors(loadFlavors(resolve(options.flagsDirectory ?? "flags")), options.flavors ?? []);
+  const targets = selectTargets(options.targets ?? []);
+  const baseline = readBaseline(baselineFile);
+  const host = hostTarget();
+  const commit = options.commit ?? gitCommit(root);
+  const progress = options.onProgress ?? (() => {});
+  const total = flavors.length * targets.length;
+
+  const failures: string[] = [];
+  const artifacts: BuiltArtifact[] = [];
+  const audits: FlavorAudit[] = [];
+  let done = 0;
+  for (const flavor of flavors) {
+    const built = await buildFlavor({
+      source: { root, entrypoint: resolve(options.entrypoint ?? "src/main.ts"), flavor, commit },
+      targets,
+      outputDirectory,
+      host,
+      onTarget: (artifact) => {
+        done++;
+        progress(`[${done}/${total}] ${flavor.name.padEnd(10)} ${artifact.target.padEnd(13)} ${artifact.seconds.toFixed(1).padStart(5)} s  ${megabytes(artifact.bytes).padStart(9)}  smoke test ${artifact.smokeTest}`);
+      },
+    });
+    artifacts.push(...built.artifacts);
+    audits.push(built.audit);
+    failures.push(...built.failures);
+  }
+
+  const sizes: Record<string, FlavorSizes> = {};
+  for (const audit of audits) {
+    sizes[audit.flavor] = {
+      jsBytes: audit.js.raw,
+      jsGzipBytes: audit.js.gzip,
+      jsBrotliBytes: audit.js.brotli,
+      binaryBytes: Object.fromEntries(audit.binaries.map((binary) => [binary.target, binary.bytes])),
+    };
+  }
+  const buildAudit: BuildAudit = {
+    commit,
+    bunVersion: Bun.version,
+    flavors: audits,
+    differences: compareFlavors(audits),
+    baseline: compareWithBaseline(baseline, sizes),
+    baselineUpdated: false,
+  };
+  if (options.updateBaseline) {
+    updateBaseline(baselineFile, baseline, sizes);
+    buildAudit.baselineUpdated = true;
+  }
+  writeReleaseFiles(outputDirectory, {
+    name: packageJson.name,
+    version: packageJson.version,
+    commit,
+    bunVersion: Bun.version,
+    artifacts: artifacts.map(({ path: _path, seconds: _seconds, ...artifact }) => artifact),
+  });
+  writeAuditReports(outputDirectory, buildAudit);
+  return { ok: failures.length === 0, failures, commit, artifacts, audit: buildAudit, outputDirectory, seconds: seconds(started) };
+}

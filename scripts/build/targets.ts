@@ -1,0 +1,45 @@
+/** The platforms a flavor can be compiled for, and where each executable goes. */
+import { join } from "node:path";
+import { BuildConfigError } from "./buildErrors.ts";
+
+/** Every target `--target all` builds. Bun fetches the runtimes of other platforms from the npm registry. */
+export const TARGETS = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64", "windows-x64"] as const;
+export type TargetName = (typeof TARGETS)[number];
+
+/** The target of the machine running the build, if it is one we build for. */
+export function hostTarget(): TargetName {
+  const os = process.platform === "win32" ? "windows" : process.platform;
+  const name = `${os}-${process.arch}`;
+  if (!(TARGETS as readonly string[]).includes(name)) {
+    throw new BuildConfigError(`this machine (${name}) is not a build target; pass --target with one of: ${TARGETS.join(", ")}.`);
+  }
+  return name as TargetName;
+}
+
+/** The names given, with "all" expanded and "host" meaning this machine; unknown names list the valid ones. */
+export function selectTargets(names: readonly string[]): TargetName[] {
+  if (names.length === 0) return [hostTarget()];
+  const selected: TargetName[] = [];
+  for (const name of names) {
+    if (name === "all") selected.push(...TARGETS);
+    else if (name === "host") selected.push(hostTarget());
+    else if ((TARGETS as readonly string[]).includes(name)) selected.push(name as TargetName);
+    else throw new BuildConfigError(`unknown target "${name}". The targets are: ${TARGETS.join(", ")}, all, host.`);
+  }
+  return [...new Set(selected)];
+}
+
+/** `toolshed` or `toolshed.exe`. */
+export function executableName(target: TargetName): string {
+  return target.startsWith("windows-") ? "toolshed.exe" : "toolshed";
+}
+
+/** `dist/<flavor>/<target>/toolshed[.exe]` under `outputDirectory`. */
+export function executablePath(outputDirectory: string, flavor: string, target: TargetName): string {
+  return join(outputDirectory, flavor, target, executableName(target));
+}
+
+/** Bun's name for the target's runtime. */
+export function bunCompileTarget(target: TargetName): Bun.Build.CompileTarget {
+  return `bun-${target}` as Bun.Build.CompileTarget;
+}

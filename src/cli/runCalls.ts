@@ -1,0 +1,98 @@
+/**
+ * `toolshed run --calls <file | ->`: a JSON array of {"name", "input"} calls run in order in one
+ * session, so a Read can be followed by an Edit and a background task can be read back.
+ */
+import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import { z } from "zod";
+import { UsageError } from "../errors/ToolError.ts";
+import { toolResultText } from "../Tool.ts";
+import { nonInteractiveAskHandler } from "../permissions/askHandler.ts";
+import { createCanUseTool } from "../permissions/createCanUseTool.ts";
+import { createTerminalAskHandler } from "../permissions/terminalAskHandler.ts";
+import { askTrustAtTerminal } from "../permissions/terminalTrustQuestion.ts";
+import { runTools } from "../pipeline/runTools.ts";
+import type { SessionFlags } from "../settings/sessionFlags.ts";
+import { createSession } from "./createSession.ts";
+import type { CliStreams } from "./runCli.ts";
+
+const callsSchema = z
+  .array(
+    z.strictObject({
+      name: z.string().min(1),
+      input: z.record(z.string(), z.unknown()).default({}),
+    }),
+  )
+  .min(1);
+
+export type ToolCallList = z.infer<typeof callsSchema>;
+
+const EXAMPLE = '[{"name": "Read", "input": {"file_path": "/tmp/a.txt"}}, {"name": "Edit", "input": {...}}]';
+
+/** Parses and checks the calls file; every problem is a UsageError saying where and what. */
+export function parseCalls(text: string, where: string): ToolCallList {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`the calls ${where} are not valid JSON (${(error as Error).message}). Give a JSON array such as ${EXAMPLE}.`);
+  }
+  const parsed = callsSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.slice(0, 5).map((issue) => {
+    const [index, ...rest] = issue.path;
+    const place = typeof index === "number" ? `call ${index + 1}${rest.length > 0 ? ` ("${rest.join(".")}")` : ""}` : "the list";
+    return `${place}: ${issue.message}`;
+  });
+  throw new UsageError(`the calls ${where} must be a non-empty JSON array of {"name": string, "input": object}, such as ${EXAMPLE}.\n  ${problems.join("\n  ")}`);
+}
+
+export interface RunCallsOptions {
+  source: string;
+  json: boolean;
+  flags: SessionFlags;
+  streams: CliStreams;
+}
+
+async function readSource(source: string, streams: CliStreams): Promise<string> {
+  if (source === "-") return streams.readStdin();
+  const file = Bun.file(source);
+  if (!(await file.exists())) throw new UsageError(`the calls file ${source} does not exist.`);
+  return file.text();
+}
+
+/** Runs every call in order in one session; exit status 1 when any call returned an error. */
+export async function runCalls({ source, json, flags, streams }: RunCallsOptions): Promise<number> {
+  const calls = parseCalls(await readSource(source, streams), source === "-" ? "on standard input" : `in ${source}`);
+  const interactive = streams.stdinIsTTY && source !== "-" && streams.stderrIsTTY;
+  const session = await createSession({
+    isNonInteractive: !interactive,
+    flags,
+    warn: (text) => streams.stderr.write(text),
+    askTrust: interactive ? askTrustAtTerminal : undefined,
+  });
+  let context = session.context;
+  const canUseTool = createCanUseTool(interactive ? createTerminalAskHandler() : nonInteractiveAskHandler);
+  context.onProgress = (progress) => {
+    if (typeof progress.data === "string") streams.stderr.write(`${progress.data}\n`);
+  };
+  const stop = () => context.abortController.abort();
+  process.once("SIGINT", stop);
+  const results: ToolResultBlockParam[] = [];
+  try {
+    for (const [index, call] of calls.entries()) {
+      const run = await runTools({ toolUses: [{ id: `toolu_cli_${index + 1}`, name: call.name, input: call.input }], context, canUseTool });
+      context = run.context;
+      const result = run.outcomes[0]?.result;
+      if (result === undefined) throw new Error("the scheduler returned no result for a call");
+      results.push(result);
+      if (!json) {
+        const text = toolResultText(result);
+        streams.stdout.write(`[${index + 1}] ${call.name}${result.is_error ? " (error)" : ""}\n${text}${text.endsWith("\n") ? "" : "\n"}`);
+      }
+    }
+  } finally {
+    process.off("SIGINT", stop);
+  }
+  if (json) streams.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  return results.some((result) => result.is_error) ? 1 : 0;
+}

@@ -1,0 +1,23 @@
+/** A scheduled prompt, as kept in memory and in the durable job file. */
+import { z } from "zod";
+
+/** The shape of one job; also the schema the durable file is read with. */
+export const CronJobSchema = z.strictObject({
+  id: z.string().regex(/^[a-f0-9]{8}$/),
+  cron: z.string().min(1),
+  prompt: z.string().min(1),
+  recurring: z.boolean(),
+  durable: z.boolean(),
+  /** ISO time the job was created. */
+  createdAt: z.string(),
+});
+
+export type CronJob = z.infer<typeof CronJobSchema>;
+
+/** The durable job file: `.toolshed/scheduled_tasks.json` under the working folder. */
+export const CronFileSchema = z.strictObject({
+  version: z.literal(1),
+  jobs: z.array(CronJobSchema),
+});
+
+export type CronFile = z.infer<typeof CronFileSchema>;

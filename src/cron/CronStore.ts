@@ -1,0 +1,83 @@
+/**
+ * The jobs of one session: memory-only jobs live as long as the session, durable ones in
+ * `.toolshed/scheduled_tasks.json` under the working folder (written atomically).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ToolError } from "../errors/ToolError.ts";
+import { writeFileAtomic } from "../fs/writeFileAtomic.ts";
+import { CronFileSchema, type CronJob } from "./CronJob.ts";
+
+/** At most this many jobs, memory and durable together. */
+export const MAX_CRON_JOBS = 50;
+/** The durable file, relative to the working folder. */
+export const CRON_FILE = join(".toolshed", "scheduled_tasks.json");
+
+export class CronStore {
+  private readonly memory = new Map<string, CronJob>();
+
+  constructor(private readonly cwd: string) {}
+
+  /** Where durable jobs are kept. */
+  get durablePath(): string {
+    return join(this.cwd, CRON_FILE);
+  }
+
+  private readDurable(): CronJob[] {
+    let text: string;
+    try {
+      text = readFileSync(this.durablePath, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw new ToolError(`Cannot read ${this.durablePath}: ${(error as Error).message}`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ToolError(`${this.durablePath} is not valid JSON. Fix or remove the file; it holds the durable scheduled jobs.`);
+    }
+    const parsed = CronFileSchema.safeParse(json);
+    if (!parsed.success) {
+      throw new ToolError(`${this.durablePath} does not hold a valid job list (${parsed.error.issues[0]?.message ?? "bad shape"}). Fix or remove the file.`);
+    }
+    return parsed.data.jobs;
+  }
+
+  private writeDurable(jobs: CronJob[]): void {
+    writeFileAtomic(this.durablePath, `${JSON.stringify({ version: 1, jobs }, null, 2)}\n`, { createParents: true });
+  }
+
+  /** Every job, memory-only ones first, each group oldest first. */
+  list(): CronJob[] {
+    return [...this.memory.values(), ...this.readDurable()];
+  }
+
+  /** Adds a job with a fresh id; refuses past MAX_CRON_JOBS. */
+  add(job: Omit<CronJob, "id" | "createdAt">): CronJob {
+    const durable = this.readDurable();
+    if (this.memory.size + durable.length >= MAX_CRON_JOBS) {
+      throw new ToolError(`There are already ${MAX_CRON_JOBS} scheduled jobs, the most allowed. Delete some with CronDelete first.`);
+    }
+    const taken = new Set([...this.memory.keys(), ...durable.map((entry) => entry.id)]);
+    let id = crypto.randomUUID().slice(0, 8);
+    while (taken.has(id)) id = crypto.randomUUID().slice(0, 8);
+    const created: CronJob = { ...job, id, createdAt: new Date().toISOString() };
+    if (created.durable) this.writeDurable([...durable, created]);
+    else this.memory.set(id, created);
+    return created;
+  }
+
+  /** Removes a job by id and returns it; undefined when there is none. */
+  delete(id: string): CronJob | undefined {
+    const inMemory = this.memory.get(id);
+    if (inMemory !== undefined) {
+      this.memory.delete(id);
+      return inMemory;
+    }
+    const durable = this.readDurable();
+    const found = durable.find((job) => job.id === id);
+    if (found !== undefined) this.writeDurable(durable.filter((job) => job.id !== id));
+    return found;
+  }
+}

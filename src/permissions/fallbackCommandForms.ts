@@ -1,0 +1,26 @@
+/**
+ * When the parser could not make full sense of a command, deny and ask rules are also tried
+ * against rough pieces of the raw text (split at every character that can end a command), so a
+ * denied command hidden in broken syntax is still denied. Used only to deny or ask, never to allow.
+ */
+
+// Every control character but tab can end a command for some reader of the text.
+const COMMAND_BREAKS = /[;&|(){}`\u0000-\u0008\u000a-\u001f\u007f]|\$\(|<\(|>\(/;
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?=\S*\s+/;
+
+/** Rough command texts found in `command`. */
+export function fallbackCommandForms(command: string): string[] {
+  const forms = new Set<string>();
+  for (const piece of command.replace(/\$\{IFS\}|\$IFS/g, " ").split(COMMAND_BREAKS)) {
+    let text = piece.replace(/\\(.)/g, "$1").replace(/["']/g, "").replace(/\s+/g, " ").trim();
+    while (ASSIGNMENT.test(`${text} `) && text.includes(" ")) text = text.replace(ASSIGNMENT, "");
+    if (text === "") continue;
+    forms.add(text);
+    // Brace expansion turns `{rm,-rf,/}` into words.
+    if (text.includes(",")) forms.add(text.replace(/,/g, " "));
+    const words = text.split(" ");
+    // Any word may be where a wrapped command starts.
+    for (let index = 1; index < words.length; index++) forms.add(words.slice(index).join(" "));
+  }
+  return [...forms];
+}

@@ -1,0 +1,51 @@
+/**
+ * Paths no allow rule and no mode but bypassPermissions may approve a write to: repository and
+ * editor metadata, shell start-up files, package-manager configs, toolshed's own settings.
+ * And the paths no mode may remove: `/`, its direct children, home, the working folder and its parents.
+ */
+import { dirname, sep } from "node:path";
+
+/** Folders whose contents are protected wherever they appear (`.config/git` is two segments). */
+export const PROTECTED_FOLDERS: readonly string[] = [".git", ".toolshed", ".vscode", ".idea", ".husky", ".config/git"];
+
+/** File names protected wherever they appear. */
+export const PROTECTED_FILES: readonly string[] = [
+  ".gitconfig", ".gitmodules", ".gitattributes", ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile",
+  ".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zlogout", ".cshrc", ".tcshrc", ".kshrc", ".inputrc",
+  ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml", ".pnpmrc", ".pypirc", ".mcp.json", ".envrc",
+];
+
+/** The protected folder or file name `path` falls under, or undefined. */
+export function protectedPathReason(path: string): string | undefined {
+  const segments = path.split(sep).filter((segment) => segment !== "");
+  const lower = segments.map((segment) => segment.toLowerCase());
+  for (const folder of PROTECTED_FOLDERS) {
+    const parts = folder.split("/");
+    for (let start = 0; start + parts.length <= lower.length; start++) {
+      if (parts.every((part, offset) => lower[start + offset] === part)) {
+        return `${path} is inside a protected folder (${folder})`;
+      }
+    }
+  }
+  const name = lower.at(-1);
+  if (name !== undefined && PROTECTED_FILES.includes(name)) return `${path} is a protected file (${name})`;
+  return undefined;
+}
+
+/** Why removing `path` would be catastrophic, or undefined. */
+export function criticalRemovalReason(path: string, options: { home: string; workingDirectories: readonly string[] }): string | undefined {
+  const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  if (clean === "/") return "it is the root folder";
+  if (dirname(clean) === "/") return `${clean} is a top-level system folder`;
+  if (clean === options.home.replace(/\/+$/, "")) return `${clean} is the home folder`;
+  for (const directory of options.workingDirectories) {
+    let current = directory;
+    for (;;) {
+      if (clean === current) return current === directory ? `${clean} is a working folder` : `${clean} holds a working folder`;
+      const parent = dirname(current);
+      if (parent === current) break;
+      current = parent;
+    }
+  }
+  return undefined;
+}

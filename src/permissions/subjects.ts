@@ -1,0 +1,36 @@
+/**
+ * What one call is judged on: the whole tool, each shell command part, and each path it reads or
+ * writes. Every subject must pass on its own.
+ */
+import type { ShellCommandPart, ShellCwd, ShellWord } from "../shell/types.ts";
+
+/** The call as a whole (tools without paths or commands, and whole-tool rules). */
+export interface ToolSubject {
+  kind: "tool";
+}
+
+/** One part of a shell command. */
+export interface CommandSubject {
+  kind: "command";
+  part: ShellCommandPart;
+}
+
+/** A path the call reads or writes. */
+export interface PathSubject {
+  kind: "path";
+  access: "read" | "write";
+  /** The path as written. */
+  word: ShellWord;
+  /** Where a relative path is resolved. */
+  cwd: ShellCwd;
+  /** How the path was reached, for messages: `> out.txt`, `cat a.txt`, `Edit`. */
+  label: string;
+  /** From the tool's own getPath (tool-named path rules apply), not from a shell command. */
+  fromTool: boolean;
+  /** Removed by `rm`/`rmdir`: the critical-path check applies. */
+  removal?: boolean;
+  /** Only mentioned (an argument of a command the analysis cannot read): deny and ask rules only. */
+  mentionedOnly?: boolean;
+}
+
+export type Subject = ToolSubject | CommandSubject | PathSubject;

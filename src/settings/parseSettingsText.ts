@@ -1,0 +1,55 @@
+/**
+ * Parses settings text: JSON syntax errors carry line, column and reason; shape errors carry the
+ * key path and reason. Returns a result; never throws.
+ */
+import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
+import { settingsSchema, type Settings } from "./settingsSchema.ts";
+
+export type SettingsParseResult = { ok: true; settings: Settings } | { ok: false; message: string };
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  return { line, column: offset - before.lastIndexOf("\n") };
+}
+
+const REASONS: Record<string, string> = {
+  InvalidSymbol: "an unexpected character",
+  InvalidNumberFormat: "a malformed number",
+  PropertyNameExpected: "a property name in double quotes was expected",
+  ValueExpected: "a value was expected",
+  ColonExpected: "a colon was expected",
+  CommaExpected: "a comma was expected",
+  CloseBraceExpected: "a closing } was expected",
+  CloseBracketExpected: "a closing ] was expected",
+  EndOfFileExpected: "nothing more was expected",
+  InvalidCommentToken: "comments are not allowed",
+  UnexpectedEndOfComment: "an unfinished comment",
+  UnexpectedEndOfString: "an unfinished string",
+  UnexpectedEndOfNumber: "an unfinished number",
+  InvalidUnicode: "a bad \\u escape",
+  InvalidEscapeCharacter: "a bad escape",
+  InvalidCharacter: "a character not allowed in a string",
+};
+
+/** Parses `text` from `where` (a file path or "--settings"). */
+export function parseSettingsText(text: string, where: string): SettingsParseResult {
+  const errors: ParseError[] = [];
+  const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first !== undefined) {
+    const { line, column } = lineAndColumn(text, first.offset);
+    const code = printParseErrorCode(first.error);
+    return { ok: false, message: `${where}:${line}:${column}: invalid JSON: ${REASONS[code] ?? code}` };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { ok: false, message: `${where}: the settings must be a JSON object` };
+  }
+  const checked = settingsSchema.safeParse(value);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const path = issue?.path.length ? issue.path.join(".") : "(top level)";
+    return { ok: false, message: `${where}: ${path}: ${issue?.message ?? "invalid settings"}` };
+  }
+  return { ok: true, settings: checked.data };
+}

@@ -1,0 +1,120 @@
+/**
+ * The forms of one command part that rules are matched against. Deny and ask rules see every
+ * form (as written, past any `VAR=value`, past any wrapper and its options); allow rules see one
+ * form, past only harmless variables and the wrappers that cannot change what runs.
+ */
+import type { ShellCommandPart, ShellWord } from "./types.ts";
+
+/** Variables that may stand in front of an allowed command without changing what it does. */
+export const HARMLESS_VARIABLES: ReadonlySet<string> = new Set([
+  "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LC_COLLATE", "LC_NUMERIC", "LC_TIME", "TZ",
+  "NO_COLOR", "FORCE_COLOR", "CLICOLOR", "COLUMNS", "TERM", "CI", "NODE_ENV", "RUST_BACKTRACE", "RUST_LOG",
+  "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "DEBUG", "VERBOSE",
+]);
+
+/** Commands that run another command given in their arguments. */
+export const WRAPPER_COMMANDS: ReadonlySet<string> = new Set([
+  "timeout", "time", "nice", "nohup", "stdbuf", "command", "xargs", "env", "sudo", "doas", "exec", "builtin",
+  "setsid", "ionice", "taskset", "chrt", "unbuffer", "chroot", "runuser", "su", "watch", "strace", "ltrace",
+  "caffeinate", "nocorrect", "noglob", "busybox", "eatmydata", "proxychains", "firejail", "flock", "parallel",
+]);
+
+/** Words joined as a rule sees them: literal values, dynamic words as written. */
+export function joinWords(words: readonly ShellWord[]): string {
+  return words.map((word) => word.value).join(" ");
+}
+
+/** Every text a deny or ask rule is tried against for this part. */
+export function denyForms(part: ShellCommandPart): string[] {
+  const forms = new Set<string>();
+  const words = part.words;
+  if (words.length === 0) return [part.source];
+  forms.add(part.source);
+  forms.add(joinWords(words));
+  const first = words[0];
+  // `/bin/rm` and `./rm` are `rm` to a deny rule.
+  if (first !== undefined && first.value.includes("/")) forms.add(joinWords([{ ...first, value: baseName(first.value) }, ...words.slice(1)]));
+  if (first !== undefined && WRAPPER_COMMANDS.has(baseName(first.value))) {
+    // Past a wrapper, any later word that is not an option may be the command it runs.
+    for (let index = 1; index < words.length; index++) {
+      const word = words[index] as ShellWord;
+      if (word.value.startsWith("-") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(word.value)) continue;
+      forms.add(joinWords(words.slice(index)));
+      if (word.value.includes("/")) forms.add(joinWords([{ ...word, value: baseName(word.value) }, ...words.slice(index + 1)]));
+    }
+  }
+  return [...forms];
+}
+
+function baseName(name: string): string {
+  const slash = name.lastIndexOf("/");
+  return slash === -1 ? name : name.slice(slash + 1);
+}
+
+const DURATION = /^\d+(?:\.\d+)?[smhd]?$/;
+const NUMBER = /^-?\d+$/;
+
+/** How many leading words one allowed wrapper (with simple options) takes, or undefined. */
+function wrapperLength(words: readonly ShellWord[]): number | undefined {
+  const name = words[0]?.value;
+  const at = (index: number) => words[index]?.value;
+  let index = 1;
+  switch (name) {
+    case "nohup":
+      return 1;
+    case "time":
+      return at(1) === "-p" ? 2 : 1;
+    case "command":
+      if (at(1) === "-v" || at(1) === "-V") return undefined;
+      return at(1) === "-p" ? 2 : 1;
+    case "xargs":
+      return at(1)?.startsWith("-") ? undefined : 1;
+    case "nice":
+      if (at(1) === "-n" && NUMBER.test(at(2) ?? "")) return 3;
+      if (/^(?:-n-?\d+|--adjustment=-?\d+|-\d+)$/.test(at(1) ?? "")) return 2;
+      return at(1)?.startsWith("-") ? undefined : 1;
+    case "timeout":
+      for (;;) {
+        const option = at(index);
+        if (option === "--preserve-status" || option === "--foreground" || option === "-v" || option === "--verbose") index++;
+        else if (option === "-s" || option === "-k") index += 2;
+        else if (option !== undefined && /^(?:-s[A-Z0-9]+|-k\S+|--signal=\S+|--kill-after=\S+)$/.test(option)) index++;
+        else break;
+      }
+      return DURATION.test(at(index) ?? "") ? index + 1 : undefined;
+    case "stdbuf":
+      for (;;) {
+        const option = at(index);
+        if (option === "-i" || option === "-o" || option === "-e") index += 2;
+        else if (option !== undefined && /^(?:-[ioe][0-9A-Za-z]+|--(?:input|output|error)=\S+)$/.test(option)) index++;
+        else break;
+      }
+      return index > 1 ? index : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The words an allow rule is matched against, and whether a bare `xargs` was stripped. */
+export interface AllowForm {
+  words: ShellWord[];
+  /** The command's arguments come partly from standard input (`xargs`), so its paths are unknown. */
+  viaXargs: boolean;
+  /** A `VAR=value` outside the harmless list: no allow rule may match past it. */
+  unsafeAssignment?: string;
+}
+
+/** Strips harmless variables and the allowed wrappers (with simple options), repeatedly. */
+export function allowForm(part: ShellCommandPart): AllowForm {
+  const unsafe = part.assignments.find((assignment) => !HARMLESS_VARIABLES.has(assignment.name) || !assignment.value.literal);
+  let words = part.words;
+  let viaXargs = false;
+  for (let depth = 0; depth < 8; depth++) {
+    if (words[0] === undefined || !words[0].literal) break;
+    const length = wrapperLength(words);
+    if (length === undefined || length >= words.length) break;
+    if (words[0].value === "xargs") viaXargs = true;
+    words = words.slice(length);
+  }
+  return { words, viaXargs, unsafeAssignment: unsafe?.name };
+}

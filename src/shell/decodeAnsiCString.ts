@@ -1,0 +1,44 @@
+/** The value of a bash ANSI-C quoted string (`$'...'`), escapes decoded as bash decodes them. */
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v",
+  "\\": "\\", "'": "'", '"': '"', "?": "?",
+};
+
+/** Decodes the body of `$'body'` (without the `$'` and `'`). */
+export function decodeAnsiCString(body: string): string {
+  let result = "";
+  for (let index = 0; index < body.length; index++) {
+    const character = body[index] as string;
+    if (character !== "\\" || index + 1 >= body.length) {
+      result += character;
+      continue;
+    }
+    const next = body[index + 1] as string;
+    const simple = SIMPLE_ESCAPES[next];
+    if (simple !== undefined) {
+      result += simple;
+      index++;
+      continue;
+    }
+    const numeric = /^(?:x([0-9a-fA-F]{1,2})|u([0-9a-fA-F]{1,4})|U([0-9a-fA-F]{1,8})|([0-7]{1,3}))/.exec(body.slice(index + 1));
+    if (numeric !== null) {
+      const [whole, hex, unicode, longUnicode, octal] = numeric;
+      const code = hex !== undefined ? parseInt(hex, 16)
+        : unicode !== undefined ? parseInt(unicode, 16)
+        : longUnicode !== undefined ? parseInt(longUnicode, 16)
+        : parseInt(octal as string, 8);
+      result += code <= 0x10ffff ? String.fromCodePoint(code) : "\ufffd";
+      index += whole.length;
+      continue;
+    }
+    if (next === "c" && index + 2 < body.length) {
+      result += String.fromCharCode((body.charCodeAt(index + 2) & 0x1f));
+      index += 2;
+      continue;
+    }
+    // An unknown escape stays as written, backslash included (as bash does).
+    result += character;
+  }
+  return result;
+}

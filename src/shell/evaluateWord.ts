@@ -1,0 +1,149 @@
+/**
+ * What a shell word stands for after quote removal, when the parser can tell without running
+ * anything. A word with any expansion is dynamic; the parts of it the analysis cannot follow
+ * (prompt expansion, indirection, arithmetic, brace expansion, ...) are reported as problems.
+ */
+import { decodeAnsiCString } from "./decodeAnsiCString.ts";
+import type { ShellNode } from "./shellParser.ts";
+
+export interface WordValue {
+  /** The literal value when `literal`; otherwise the word's source text. */
+  value: string;
+  /** No expansion of any kind: the word means exactly `value`. */
+  literal: boolean;
+  /** Unquoted `*`, `?` or `[`: the shell may replace the word with matching file names. */
+  glob: boolean;
+  /** Syntax in this word the analysis does not understand. */
+  problems: string[];
+}
+
+/** Called for each `$( )`, backtick, `<( )` or `>( )` met inside a word. */
+export type NestedCommandVisitor = (substitution: ShellNode) => void;
+
+const SIMPLE_PARAMETER = /^\$\{?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])\}?$/;
+const BRACE_EXPANSION = /\{[^{}\s]*(?:,|\.\.)[^{}\s]*\}/;
+
+/** Removes backslash escapes from an unquoted word and notes unquoted glob characters. */
+function unescapeBare(text: string): { value: string; glob: boolean } {
+  let value = "";
+  let glob = false;
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index] as string;
+    if (character === "\\") {
+      const next = text[index + 1];
+      index++;
+      if (next !== undefined && next !== "\n") value += next;
+      continue;
+    }
+    if (character === "*" || character === "?" || character === "[") glob = true;
+    value += character;
+  }
+  return { value, glob };
+}
+
+/** Inside double quotes a backslash escapes only `$`, backtick, `"`, `\` and a newline. */
+function unescapeDoubleQuoted(text: string): string {
+  return text.replace(/\\([$`"\\\n])/g, (_whole, escaped: string) => (escaped === "\n" ? "" : escaped));
+}
+
+function dynamic(node: ShellNode, problems: string[] = []): WordValue {
+  return { value: node.text, literal: false, glob: false, problems };
+}
+
+function visitChildren(node: ShellNode, visit: NestedCommandVisitor, problems: string[]): void {
+  for (const child of node.namedChildren) {
+    if (child === null) continue;
+    const inner = evaluateWord(child, visit);
+    problems.push(...inner.problems);
+  }
+}
+
+/** `~` and `~/...` become the home folder; `~user`, `~+` and `~-` are not followed. */
+function expandTilde(node: ShellNode, value: string, glob: boolean): WordValue {
+  const slash = value.indexOf("/");
+  const prefix = slash === -1 ? value : value.slice(0, slash);
+  if (prefix !== "~") return dynamic(node, [`the tilde expansion ${prefix}`]);
+  const home = process.env.HOME ?? "/";
+  return { value: home + value.slice(1), literal: true, glob, problems: [] };
+}
+
+/** Evaluates one word node (word, string, concatenation, expansion, ...). */
+export function evaluateWord(node: ShellNode, visit: NestedCommandVisitor, atWordStart = true): WordValue {
+  switch (node.type) {
+    case "word":
+    case "command_name": {
+      if (node.type === "command_name") {
+        const inner = node.namedChildren[0];
+        return inner ? evaluateWord(inner, visit) : dynamic(node, ["an empty command name"]);
+      }
+      const { value, glob } = unescapeBare(node.text);
+      if (BRACE_EXPANSION.test(node.text)) return dynamic(node, [`brace expansion in ${node.text}`]);
+      if (atWordStart && node.text.startsWith("~")) return expandTilde(node, value, glob);
+      return { value, literal: true, glob, problems: [] };
+    }
+    case "number":
+    case "heredoc_start":
+      return { value: node.text, literal: true, glob: false, problems: [] };
+    case "raw_string":
+      return { value: node.text.slice(1, -1), literal: true, glob: false, problems: [] };
+    case "ansi_c_string":
+      return { value: decodeAnsiCString(node.text.slice(2, -1)), literal: true, glob: false, problems: [] };
+    case "string":
+    case "translated_string": {
+      const start = node.type === "string" ? 1 : 2;
+      const expansions = node.namedChildren.filter((child) => child !== null && child.type !== "string_content");
+      if (expansions.length === 0) {
+        return { value: unescapeDoubleQuoted(node.text.slice(start, -1)), literal: true, glob: false, problems: [] };
+      }
+      const problems: string[] = [];
+      visitChildren(node, visit, problems);
+      return dynamic(node, problems);
+    }
+    case "string_content":
+      return { value: unescapeDoubleQuoted(node.text), literal: true, glob: false, problems: [] };
+    case "concatenation": {
+      const parts = node.namedChildren.filter((child): child is ShellNode => child !== null).map((child, index) => evaluateWord(child, visit, atWordStart && index === 0));
+      const problems = parts.flatMap((part) => part.problems);
+      if (BRACE_EXPANSION.test(node.text)) problems.push(`brace expansion in ${node.text}`);
+      const literal = problems.length === 0 && parts.every((part) => part.literal);
+      return {
+        value: literal ? parts.map((part) => part.value).join("") : node.text,
+        literal,
+        glob: parts.some((part) => part.glob),
+        problems,
+      };
+    }
+    case "simple_expansion":
+      return dynamic(node);
+    case "expansion": {
+      const problems: string[] = [];
+      if (!SIMPLE_PARAMETER.test(node.text)) {
+        problems.push(`the parameter expansion ${node.text} (only $NAME and \${NAME} are understood)`);
+      }
+      findSubstitutions(node, visit);
+      return dynamic(node, problems);
+    }
+    case "command_substitution":
+    case "process_substitution":
+      visit(node);
+      return dynamic(node);
+    case "arithmetic_expansion": {
+      const problems = [`the arithmetic expansion ${node.text} (it can run commands through array subscripts)`];
+      findSubstitutions(node, visit);
+      return dynamic(node, problems);
+    }
+    default: {
+      findSubstitutions(node, visit);
+      return dynamic(node, [`the shell syntax "${node.type}" in ${JSON.stringify(node.text)}`]);
+    }
+  }
+}
+
+/** Visits every command or process substitution anywhere below `node`. */
+export function findSubstitutions(node: ShellNode, visit: NestedCommandVisitor): void {
+  for (const child of node.namedChildren) {
+    if (child === null) continue;
+    if (child.type === "command_substitution" || child.type === "process_substitution") visit(child);
+    else findSubstitutions(child, visit);
+  }
+}

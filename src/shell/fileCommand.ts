@@ -1,0 +1,38 @@
+/**
+ * The simple file commands acceptEdits may run without asking (mkdir, touch, mv, cp, rm, rmdir,
+ * sed), and the paths each one changes. Every positional counts as changed (strictly: `cp`'s
+ * source too), and so does a path glued to a long option (`--target-directory=/x`).
+ */
+import { positionals, sedScriptProblem } from "./readOnlyCommand.ts";
+import type { ShellWord } from "./types.ts";
+
+export interface FileCommand {
+  paths: ShellWord[];
+  /** rm and rmdir: the critical-path check applies. */
+  removal: boolean;
+}
+
+const FILE_COMMANDS = new Set(["mkdir", "touch", "mv", "cp", "rm", "rmdir", "sed"]);
+
+/** The command's changed paths, or a reason it is not a simple file command. */
+export function classifyFileCommand(words: readonly ShellWord[]): FileCommand | { reason: string } {
+  const name = words[0];
+  if (name === undefined || !name.literal || !FILE_COMMANDS.has(name.value)) {
+    return { reason: `${name?.value ?? "it"} is not a simple file command` };
+  }
+  const dynamic = words.find((word) => !word.literal);
+  if (dynamic !== undefined) return { reason: `the argument ${dynamic.value} is only known when the command runs` };
+  let paths = positionals(words);
+  if (name.value === "sed") {
+    const problem = sedScriptProblem(words);
+    if (problem !== undefined) return { reason: problem };
+    if (words.some((word) => /^--expression|^-e$|^-f$|^--file/.test(word.value))) return { reason: "sed with -e or -f scripts" };
+    paths = paths.slice(1);
+  }
+  const glued = words
+    .filter((word) => word.value.startsWith("--") && word.value.includes("="))
+    .map((word) => ({ ...word, value: word.value.slice(word.value.indexOf("=") + 1) }));
+  const targetOption = words.findIndex((word) => word.value === "-t");
+  const target = targetOption === -1 ? [] : words.slice(targetOption + 1, targetOption + 2);
+  return { paths: [...paths, ...glued, ...target], removal: name.value === "rm" || name.value === "rmdir" };
+}

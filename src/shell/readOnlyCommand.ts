@@ -1,0 +1,217 @@
+/**
+ * Which simple commands only read, and which of their arguments are the paths they read.
+ * A command keeps that status only without the flags that execute or write (`find -exec`,
+ * `sed -i`, `rg --pre`, `sort -o`, `git -c`, `--output`, `man -P`, ...), including abbreviated
+ * long options that would expand to one of them. Anything not proven read-only is not.
+ */
+import type { ShellWord } from "./types.ts";
+
+/** The verdict for one command: read-only or not (and why), and the paths it reads. */
+export interface ReadOnlyVerdict {
+  readOnly: boolean;
+  reason?: string;
+  /** Arguments that name files or folders the command reads. */
+  paths: ShellWord[];
+}
+
+interface CommandSpec {
+  /** Long options (without `--`) that execute or write; their abbreviations count too. */
+  dangerousLong?: readonly string[];
+  /** Short option letters that execute or write, alone or glued to others. */
+  dangerousShort?: string;
+  /** Which arguments are paths: all positionals, none, or all but the first (a pattern or script). */
+  paths: "all" | "none" | "afterFirst";
+  /** Arguments may be dynamic (the command only prints them). */
+  dynamicArguments?: boolean;
+  /** At most this many positionals (`uniq in out` writes `out`). */
+  maxPositionals?: number;
+  check?(words: readonly ShellWord[]): string | undefined;
+}
+
+const COMMANDS: Record<string, CommandSpec> = {
+  ls: { paths: "all" },
+  cat: { paths: "all" },
+  head: { paths: "all" },
+  tail: { paths: "all" },
+  wc: { paths: "all" },
+  stat: { paths: "all" },
+  du: { paths: "all" },
+  diff: { paths: "all" },
+  nl: { paths: "all" },
+  tac: { paths: "all" },
+  cut: { paths: "all" },
+  realpath: { paths: "all" },
+  readlink: { paths: "all" },
+  cd: { paths: "all", maxPositionals: 1 },
+  file: { paths: "all", dangerousShort: "C", dangerousLong: ["compile"] },
+  tree: { paths: "all", dangerousShort: "o", dangerousLong: ["output"] },
+  uniq: { paths: "all", maxPositionals: 1 },
+  sort: { paths: "all", dangerousShort: "o", dangerousLong: ["output", "compress-program", "temporary-directory"] },
+  grep: { paths: "afterFirst", dangerousShort: "f", dangerousLong: ["file"] },
+  egrep: { paths: "afterFirst", dangerousShort: "f", dangerousLong: ["file"] },
+  fgrep: { paths: "afterFirst", dangerousShort: "f", dangerousLong: ["file"] },
+  rg: { paths: "afterFirst", dangerousShort: "fz", dangerousLong: ["pre", "file", "search-zip", "ignore-file"] },
+  find: { paths: "all", check: checkFind },
+  sed: { paths: "afterFirst", dangerousShort: "iwf", dangerousLong: ["in-place", "file", "expression"], check: checkSed },
+  git: { paths: "none", check: checkGit },
+  man: { paths: "none", dangerousShort: "PHp", dangerousLong: ["pager", "html", "browser", "preprocessor"] },
+  echo: { paths: "none", dynamicArguments: true },
+  printf: { paths: "none", dynamicArguments: true },
+  pwd: { paths: "none" },
+  which: { paths: "none" },
+  type: { paths: "none" },
+  basename: { paths: "none" },
+  dirname: { paths: "none" },
+  seq: { paths: "none" },
+  true: { paths: "none" },
+  false: { paths: "none" },
+  whoami: { paths: "none" },
+  uname: { paths: "none" },
+  printenv: { paths: "none" },
+  tr: { paths: "none", maxPositionals: 2 },
+  date: { paths: "none", dangerousShort: "sf", dangerousLong: ["set", "file"] },
+};
+
+/** The commands that can run without asking, for help texts and tests. */
+export const READ_ONLY_COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
+
+function isOption(word: ShellWord): boolean {
+  return word.value.startsWith("-") && word.value !== "-";
+}
+
+/** The dangerous long option `option` stands for, if any (exact, with a value, or abbreviated). */
+function dangerousLongOption(option: string, dangerous: readonly string[]): string | undefined {
+  const name = option.slice(2).split("=")[0] ?? "";
+  if (name === "") return undefined;
+  return dangerous.find((candidate) => candidate === name || candidate.startsWith(name));
+}
+
+function checkOptions(words: readonly ShellWord[], spec: CommandSpec): string | undefined {
+  for (const word of words.slice(1)) {
+    if (word.value === "--") break;
+    if (!isOption(word)) continue;
+    if (word.value.startsWith("--")) {
+      const match = dangerousLongOption(word.value, spec.dangerousLong ?? []);
+      if (match !== undefined) return `${word.value} (--${match}) can execute or write`;
+    } else if (spec.dangerousShort !== undefined) {
+      const letter = [...word.value.slice(1)].find((character) => spec.dangerousShort?.includes(character));
+      if (letter !== undefined) return `-${letter} in ${word.value} can execute or write`;
+    }
+  }
+  return undefined;
+}
+
+/** The arguments that are not options (everything after `--` counts). */
+export function positionals(words: readonly ShellWord[]): ShellWord[] {
+  const result: ShellWord[] = [];
+  let afterDashes = false;
+  for (const word of words.slice(1)) {
+    if (!afterDashes && word.value === "--") {
+      afterDashes = true;
+      continue;
+    }
+    if (afterDashes || !isOption(word)) result.push(word);
+  }
+  return result;
+}
+
+const FIND_DANGEROUS = /^-(?:exec|execdir|ok|okdir|delete|fprint|fprint0|fprintf|fls)$/;
+
+function checkFind(words: readonly ShellWord[]): string | undefined {
+  const bad = words.find((word) => FIND_DANGEROUS.test(word.value));
+  return bad === undefined ? undefined : `find ${bad.value} can execute or write`;
+}
+
+const SED_ADDRESS = String.raw`(?:\d+|\$|/(?:[^/\\]|\\.)*/)`;
+const SED_COMMAND = new RegExp(
+  String.raw`^\s*(?:${SED_ADDRESS}(?:\s*,\s*${SED_ADDRESS})?)?\s*!?\s*(?:[pdqnN=lP]|s/(?:[^/\\\n]|\\.)*/(?:[^/\\\n]|\\.)*/[gpiI0-9]*)\s*$`,
+);
+
+/** Why a sed script may execute or write files itself, or undefined (only p, d, q, n, =, s///). */
+export function sedScriptProblem(words: readonly ShellWord[]): string | undefined {
+  return checkSed(words);
+}
+
+function checkSed(words: readonly ShellWord[]): string | undefined {
+  const script = positionals(words)[0];
+  if (script === undefined) return "sed without a script";
+  const commands = script.value.split(/[;\n]/).filter((command) => command.trim() !== "");
+  const unknown = commands.find((command) => !SED_COMMAND.test(command));
+  return unknown === undefined ? undefined : `the sed command "${unknown.trim()}" may execute or write (only p, d, q, n, = and s/// without e or w are read-only)`;
+}
+
+const GIT_READ_ONLY = new Set([
+  "status", "log", "diff", "show", "rev-parse", "ls-files", "blame", "describe", "shortlog", "cat-file",
+  "ls-tree", "merge-base", "show-ref", "grep", "branch", "tag", "remote", "rev-list", "help", "version",
+]);
+const GIT_DANGEROUS_LONG = ["output", "ext-diff", "textconv", "exec", "upload-pack", "open-files-in-pager", "no-index", "receive-pack"];
+
+function checkGit(words: readonly ShellWord[]): string | undefined {
+  let index = 1;
+  while (words[index]?.value === "--no-pager") index++;
+  const subcommand = words[index];
+  if (subcommand === undefined) return "git without a subcommand";
+  if (isOption(subcommand)) return `the git option ${subcommand.value} (such as -c or -C) can change what git runs`;
+  if (!GIT_READ_ONLY.has(subcommand.value)) return `git ${subcommand.value} is not a read-only git command`;
+  const rest = words.slice(index + 1);
+  for (const word of rest) {
+    if (word.value === "--") break;
+    if (word.value.startsWith("--") && dangerousLongOption(word.value, GIT_DANGEROUS_LONG) !== undefined) {
+      return `${word.value} can execute, write or read outside the repository`;
+    }
+    if (subcommand.value === "grep" && /^-[A-Za-z]*O/.test(word.value)) return `git grep ${word.value} opens a program`;
+  }
+  const listing = ["branch", "tag", "remote"].includes(subcommand.value);
+  if (listing) {
+    const listingOptions = /^(?:-a|-r|-v|-vv|--all|--remotes|--list|-l|--show-current|--verbose|--no-color|--color|--sort=\S+|--contains|--merged|--no-merged)$/;
+    const bad = rest.find((word) => !listingOptions.test(word.value));
+    if (bad !== undefined) return `git ${subcommand.value} ${bad.value} can change the repository`;
+  }
+  return undefined;
+}
+
+/** Decides whether `words` (a command with its wrappers stripped) only reads. */
+export function classifyReadOnly(words: readonly ShellWord[]): ReadOnlyVerdict {
+  const name = words[0];
+  if (name === undefined) return { readOnly: false, reason: "no command", paths: [] };
+  const spec = name.literal ? COMMANDS[name.value] : undefined;
+  if (spec === undefined) return { readOnly: false, reason: `${name.value} is not a known read-only command`, paths: [] };
+  if (!spec.dynamicArguments) {
+    const dynamic = words.find((word) => !word.literal);
+    if (dynamic !== undefined) return { readOnly: false, reason: `the argument ${dynamic.value} is only known when the command runs`, paths: [] };
+  }
+  const problem = checkOptions(words, spec) ?? spec.check?.(words);
+  if (problem !== undefined) return { readOnly: false, reason: problem, paths: [] };
+  const args = positionals(words);
+  if (spec.maxPositionals !== undefined && args.length > spec.maxPositionals) {
+    return { readOnly: false, reason: `${name.value} with ${args.length} arguments can write`, paths: [] };
+  }
+  return { readOnly: true, paths: readPaths(words, spec, args) };
+}
+
+function readPaths(words: readonly ShellWord[], spec: CommandSpec, args: ShellWord[]): ShellWord[] {
+  if (spec.paths === "none") return [];
+  const name = words[0]?.value;
+  let paths = args;
+  if (name === "find") {
+    const starts: ShellWord[] = [];
+    for (const word of words.slice(1)) {
+      if (/^[-(!]/.test(word.value)) break;
+      starts.push(word);
+    }
+    paths = starts.length > 0 ? starts : [{ value: ".", literal: true, glob: false }];
+  } else if (spec.paths === "afterFirst") {
+    const patternGivenAsOption = words.some((word) => /^(?:-e|--regexp(?:=|$)|--expression(?:=|$))/.test(word.value));
+    paths = patternGivenAsOption ? args : args.slice(1);
+    if (paths.length === 0 && name !== "sed") paths = [{ value: ".", literal: true, glob: false }];
+  } else if (name === "cd" && args.length === 0) {
+    paths = [{ value: process.env.HOME ?? "/", literal: true, glob: false }];
+  } else if ((name === "ls" || name === "du" || name === "tree") && args.length === 0) {
+    paths = [{ value: ".", literal: true, glob: false }];
+  }
+  // A value glued to a long option may be a path too (`--files0-from=/etc/x`).
+  const optionValues = words
+    .filter((word) => word.value.startsWith("--") && word.value.includes("=/"))
+    .map((word) => ({ ...word, value: word.value.slice(word.value.indexOf("=") + 1) }));
+  return [...paths, ...optionValues];
+}

@@ -1,0 +1,21 @@
+/** Why an analyzed command is not read-only, or undefined when every part only reads. */
+import { allowForm } from "./commandForms.ts";
+import { classifyReadOnly } from "./readOnlyCommand.ts";
+import type { ShellAnalysis } from "./types.ts";
+
+/** The first reason the command may have side effects; undefined when it only reads. */
+export function readOnlyProblem(analysis: ShellAnalysis): string | undefined {
+  if (analysis.problems.length > 0) return analysis.problems[0];
+  if (analysis.parts.length === 0) return "the command is empty";
+  const write = analysis.redirects.find((redirect) => redirect.access === "write" && redirect.target.value !== "/dev/null");
+  if (write !== undefined) return `the redirection ${write.operator} ${write.target.value} writes a file`;
+  for (const part of analysis.parts) {
+    if (part.problems.length > 0) return part.problems[0];
+    const form = allowForm(part);
+    if (form.unsafeAssignment !== undefined) return `the variable ${form.unsafeAssignment} can change what the command does`;
+    if (form.viaXargs) return "xargs takes the arguments from its input, so what it reads is not known";
+    const verdict = classifyReadOnly(form.words);
+    if (!verdict.readOnly) return verdict.reason;
+  }
+  return undefined;
+}

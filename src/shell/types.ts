@@ -1,0 +1,57 @@
+/** The shapes the shell analysis produces: the parts of a command, their words and redirects. */
+
+/** One word of a command after quote removal. */
+export interface ShellWord {
+  /** The literal value when `literal`, otherwise the source text. */
+  value: string;
+  literal: boolean;
+  /** Unquoted glob characters: the shell may expand it to file names. */
+  glob: boolean;
+}
+
+/** Where a part runs: the session's folder, a folder a literal `cd` moved to, or unknown. */
+export type ShellCwd = { kind: "start" } | { kind: "changed"; path: string } | { kind: "unknown"; reason: string };
+
+/** A `VAR=value` in front of a command. */
+export interface ShellAssignment {
+  name: string;
+  value: ShellWord;
+}
+
+/** One simple command: the unit rules are matched against. */
+export interface ShellCommandPart {
+  /** The command as written (without redirects). */
+  source: string;
+  /** Command name and arguments. Empty for a bare assignment. */
+  words: ShellWord[];
+  assignments: ShellAssignment[];
+  cwd: ShellCwd;
+  /** Syntax in this part the analysis does not understand. */
+  problems: string[];
+  /** How the part was reached when not written at the top: `$( )`, `bash -c`, `find -exec`, ... */
+  via?: string;
+}
+
+/** A redirection: `>`, `>>`, `>|`, `&>`, `&>>`, `<>` write; `<` reads. */
+export interface ShellRedirect {
+  operator: string;
+  target: ShellWord;
+  access: "read" | "write";
+  cwd: ShellCwd;
+}
+
+/** Everything the analysis found in one command line. */
+export interface ShellAnalysis {
+  command: string;
+  parts: ShellCommandPart[];
+  redirects: ShellRedirect[];
+  /** Reasons the command as a whole is not fully understood (it will be asked). */
+  problems: string[];
+}
+
+/** Commands longer than this are asked about (deny rules still apply to every part). */
+export const MAX_SHELL_COMMAND_LENGTH = 10_000;
+/** More parts than this are asked about (deny rules still apply to every part). */
+export const MAX_SHELL_PARTS = 50;
+/** How deep `bash -c`, `eval` and substitutions may nest before the analysis stops trusting it. */
+export const MAX_SHELL_NESTING = 8;

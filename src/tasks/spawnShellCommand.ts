@@ -1,0 +1,78 @@
+/**
+ * Runs one shell command in its own process group, with stdout and stderr going straight to a
+ * file (never through toolshed's memory), and records the shell's last working folder.
+ */
+import { closeSync, mkdirSync, openSync } from "node:fs";
+import { dirname } from "node:path";
+import { stopProcessGroup, trackProcessGroup, untrackProcessGroup } from "./processGroups.ts";
+
+export interface ShellProcess {
+  pid: number;
+  /** Resolves with the exit code (null when a signal ended it) once the shell has exited. */
+  exited: Promise<number | null>;
+  /** The signal that ended it, once exited. */
+  signalCode(): string | null;
+  /** Stops the whole process group. */
+  stop(): Promise<void>;
+}
+
+export interface SpawnShellOptions {
+  command: string;
+  cwd: string;
+  /** stdout and stderr, interleaved, are appended here. */
+  outputPath: string;
+  /** Where the shell writes its final working folder (`pwd -P`). */
+  cwdPath: string;
+}
+
+let shellPath: string | undefined;
+
+/** bash when there is one, else sh. */
+export function findShell(): string {
+  shellPath ??= Bun.which("bash") ?? "/bin/sh";
+  return shellPath;
+}
+
+// The command runs through eval so that a syntax error is reported by the shell, and the EXIT
+// trap records the final folder even after `exit N`.
+const SCRIPT = `trap 'pwd -P >| "$TOOLSHED_CWD_FILE" 2>/dev/null' EXIT
+eval "$TOOLSHED_COMMAND"`;
+
+/** Starts the command; the caller waits on `exited` and may `stop()` it. */
+export function spawnShellCommand(options: SpawnShellOptions): ShellProcess {
+  mkdirSync(dirname(options.outputPath), { recursive: true });
+  const output = openSync(options.outputPath, "a");
+  let child: ReturnType<typeof Bun.spawn>;
+  try {
+    child = Bun.spawn([findShell(), "-c", SCRIPT], {
+      cwd: options.cwd,
+      env: {
+        ...process.env,
+        TOOLSHED_COMMAND: options.command,
+        TOOLSHED_CWD_FILE: options.cwdPath,
+        PAGER: "cat",
+        GIT_PAGER: "cat",
+        GIT_TERMINAL_PROMPT: "0",
+      },
+      stdin: "ignore",
+      stdout: output,
+      stderr: output,
+      detached: true,
+    });
+  } finally {
+    closeSync(output); // the child holds its own copy
+  }
+  const pid = child.pid;
+  trackProcessGroup(pid);
+  const exited = child.exited.then((code) => {
+    // Once the shell is gone its group id may be reused by an unrelated process: stop tracking it.
+    untrackProcessGroup(pid);
+    return child.signalCode === null ? code : null;
+  });
+  return {
+    pid,
+    exited,
+    signalCode: () => (child.signalCode === null ? null : String(child.signalCode)),
+    stop: () => stopProcessGroup(pid, exited),
+  };
+}

@@ -1,0 +1,130 @@
+/** Bash: one shell command per call, in its own process group, output captured to a file. */
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { buildTool } from "../../Tool.ts";
+import { initShellParser, isReadOnlyShellCommand } from "../../shell/isReadOnlyShellCommand.ts";
+import { getTaskRegistry } from "../../tasks/TaskRegistry.ts";
+import { spawnShellCommand } from "../../tasks/spawnShellCommand.ts";
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./limits.ts";
+import { BASH_TOOL_NAME, DESCRIPTION, renderPrompt } from "./prompt.ts";
+import { readCommandOutput, type CommandOutput } from "./readCommandOutput.ts";
+import { carryOverCwd, shellCwd } from "./shellSession.ts";
+
+const inputSchema = z.strictObject({
+  command: z.string().min(1).describe("The command to run"),
+  timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).optional()
+    .describe(`Optional timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS})`),
+  description: z.string().optional().describe("A few words saying what this command does"),
+  run_in_background: z.boolean().optional().describe("Run the command in the background and return a task id at once"),
+});
+
+export type BashInput = z.infer<typeof inputSchema>;
+
+export type BashOutput =
+  | { kind: "background"; taskId: string; outputPath: string; command: string }
+  | {
+      kind: "foreground";
+      output: CommandOutput;
+      exitCode: number | null;
+      signal: string | null;
+      ended: "exit" | "timeout" | "abort";
+      timeoutMs: number;
+      notes: string[];
+    };
+
+function readOnly(input: BashInput): boolean {
+  return isReadOnlyShellCommand(input.command);
+}
+
+function formatForeground(output: Extract<BashOutput, { kind: "foreground" }>): string {
+  const parts: string[] = [];
+  const text = output.output.text.replace(/\n$/, "");
+  if (output.output.savedPath !== undefined) {
+    parts.push(`The output was ${output.output.totalBytes} bytes, too long to show. All of it is in ${output.output.savedPath}; here are its start and end:\n${text}`);
+  } else if (text !== "") parts.push(text);
+  if (output.ended === "timeout") parts.push(`Command timed out after ${output.timeoutMs} ms and was stopped with every process it started.`);
+  else if (output.ended === "abort") parts.push("Command was interrupted and stopped with every process it started.");
+  else if (output.exitCode !== 0) parts.push(output.exitCode === null ? `Command was killed by signal ${output.signal ?? "unknown"}.` : `Exit code ${output.exitCode}`);
+  parts.push(...output.notes);
+  return parts.length === 0 ? "(no output)" : parts.join("\n");
+}
+
+export const BashTool = buildTool({
+  name: BASH_TOOL_NAME,
+  searchHint: "run shell command terminal",
+  inputSchema,
+  // Bash shortens long output itself (path and preview); this only guards against surprises.
+  maxResultSizeChars: 100_000,
+  isReadOnly: readOnly,
+  isConcurrencySafe: (input) => readOnly(input) && input.run_in_background !== true,
+  isDestructive: (input) => !readOnly(input),
+  interruptBehavior: () => "cancel",
+  getToolUseSummary: (input) => input?.description ?? input?.command ?? null,
+  async description(input) {
+    return input.description ?? DESCRIPTION;
+  },
+  async prompt() {
+    return renderPrompt();
+  },
+  async validateInput(input) {
+    if (input.command.trim() === "") return { result: false, message: "command is empty. Give the shell command to run." };
+    // The read-only analysis needs the parser; load it before the permission check asks.
+    await initShellParser().catch(() => undefined);
+    return { result: true };
+  },
+  async call(input, context): Promise<{ data: BashOutput }> {
+    const cwd = shellCwd(context);
+    if (input.run_in_background) {
+      const task = getTaskRegistry(context).start({ command: input.command, description: input.description, cwd });
+      return { data: { kind: "background", taskId: task.id, outputPath: task.outputPath, command: input.command } };
+    }
+    const id = crypto.randomUUID().slice(0, 8);
+    const outputPath = join(context.sessionDirectory, "bash", `${id}.log`);
+    const cwdPath = join(context.sessionDirectory, "bash", `${id}.cwd`);
+    const timeoutMs = input.timeout ?? DEFAULT_TIMEOUT_MS;
+    const shell = spawnShellCommand({ command: input.command, cwd, outputPath, cwdPath });
+    const signal = context.abortController.signal;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    const ended = await Promise.race([
+      shell.exited.then(() => "exit" as const),
+      new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs))),
+      new Promise<"abort">((resolve) => {
+        onAbort = () => resolve("abort");
+        if (signal.aborted) onAbort();
+        else signal.addEventListener("abort", onAbort, { once: true });
+      }),
+    ]);
+    clearTimeout(timer);
+    if (onAbort !== undefined) signal.removeEventListener("abort", onAbort);
+    if (ended !== "exit") await shell.stop();
+    const exitCode = ended === "exit" ? await shell.exited : null;
+    const notes: string[] = [];
+    if (ended === "exit") {
+      let finalCwd: string | undefined;
+      try {
+        finalCwd = readFileSync(cwdPath, "utf8").trim() || undefined;
+      } catch {
+        // The shell died before its exit trap ran: keep the folder.
+      }
+      const note = carryOverCwd(context, finalCwd);
+      if (note !== undefined) notes.push(note);
+    }
+    rmSync(cwdPath, { force: true });
+    return {
+      data: { kind: "foreground", output: readCommandOutput(outputPath), exitCode, signal: shell.signalCode(), ended, timeoutMs, notes },
+    };
+  },
+  mapToolResultToToolResultBlockParam(output: BashOutput, toolUseId) {
+    if (output.kind === "background") {
+      return {
+        type: "tool_result",
+        tool_use_id: toolUseId,
+        content: `Started background task ${output.taskId}. Read its output with TaskOutput (task_id "${output.taskId}") and stop it with TaskStop. Its output also goes to ${output.outputPath}.`,
+      };
+    }
+    const block = { type: "tool_result" as const, tool_use_id: toolUseId, content: formatForeground(output) };
+    return output.ended === "exit" ? block : { ...block, is_error: true };
+  },
+});

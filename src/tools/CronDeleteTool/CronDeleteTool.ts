@@ -1,0 +1,41 @@
+/** CronDelete: removes one scheduled job by id. */
+import { z } from "zod";
+import { buildTool } from "../../Tool.ts";
+import { ToolError } from "../../errors/ToolError.ts";
+import type { CronJob } from "../../cron/CronJob.ts";
+import { sessionCronStore } from "../../cron/sessionCronStore.ts";
+import { CRON_DELETE_TOOL_NAME, DESCRIPTION, renderPrompt } from "./prompt.ts";
+
+const inputSchema = z.strictObject({
+  id: z.string().min(1).describe("The id of the job to cancel"),
+});
+
+export interface CronDeleteOutput {
+  job: CronJob;
+}
+
+export const CronDeleteTool = buildTool({
+  name: CRON_DELETE_TOOL_NAME,
+  searchHint: "cancel delete scheduled cron job",
+  inputSchema,
+  maxResultSizeChars: 10_000,
+  getToolUseSummary: (input) => input?.id ?? null,
+  async description() {
+    return DESCRIPTION;
+  },
+  async prompt() {
+    return renderPrompt();
+  },
+  async call(input, context) {
+    const store = sessionCronStore(context);
+    const job = store.delete(input.id.trim());
+    if (job === undefined) {
+      const ids = store.list().map((entry) => entry.id);
+      throw new ToolError(`There is no scheduled job with id "${input.id}". ${ids.length === 0 ? "No jobs are scheduled." : `The ids are: ${ids.join(", ")}.`}`);
+    }
+    return { data: { job } };
+  },
+  mapToolResultToToolResultBlockParam(output: CronDeleteOutput, toolUseId) {
+    return { type: "tool_result", tool_use_id: toolUseId, content: `Cancelled job ${output.job.id} (${output.job.cron}).` };
+  },
+});

@@ -1,0 +1,117 @@
+/** Edit: exact string replacement in a file that was read in this session and is unchanged since. */
+import { readFileSync, statSync, type Stats } from "node:fs";
+import { z } from "zod";
+import { buildTool, type ToolUseContext } from "../../Tool.ts";
+import { ToolError } from "../../errors/ToolError.ts";
+import { suggestSimilarPaths } from "../ReadTool/suggestSimilarPaths.ts";
+import { assertReadAndUnchanged } from "../WriteTool/fileFreshness.ts";
+import { requireAbsolutePath, resolveFilePath } from "../WriteTool/resolveFilePath.ts";
+import { detectTextFormat, toDiskText, toWorkingText, type TextFormat } from "../WriteTool/textFormat.ts";
+import { writeTextFile } from "../WriteTool/writeTextFile.ts";
+import { applyEdit } from "./applyEdit.ts";
+import { numberLines } from "./numberLines.ts";
+import { DESCRIPTION, EDIT_TOOL_NAME, renderPrompt, SNIPPET_CONTEXT_LINES } from "./prompt.ts";
+
+const inputSchema = z.strictObject({
+  file_path: z.string().min(1).describe("The absolute path to the file to modify"),
+  old_string: z.string().describe("The text to replace"),
+  new_string: z.string().describe("The text to replace it with (must be different from old_string)"),
+  replace_all: z.boolean().default(false).describe("Replace all occurrences of old_string (default false)"),
+});
+
+export interface EditOutput {
+  filePath: string;
+  created: boolean;
+  replacements: number;
+  /** The edited region, numbered. */
+  snippet: string;
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function missingFileError(filePath: string, context: ToolUseContext): ToolError {
+  const similar = suggestSimilarPaths(filePath);
+  const hint = similar.length > 0 ? ` Did you mean ${similar.join(" or ")}?` : "";
+  return new ToolError(`File does not exist: ${filePath}.${hint} The working folder is ${context.cwd}. To create a file, use Write (or Edit with an empty old_string).`);
+}
+
+function snippetOf(text: string, startLine: number, endLine: number): string {
+  const lines = text.split("\n");
+  if (text.endsWith("\n")) lines.pop(); // the final line end does not start another line
+  return numberLines(lines, startLine - SNIPPET_CONTEXT_LINES, endLine + SNIPPET_CONTEXT_LINES);
+}
+
+export const EditTool = buildTool({
+  name: EDIT_TOOL_NAME,
+  searchHint: "modify file replace text string",
+  inputSchema,
+  maxResultSizeChars: 100_000,
+  isReadOnly: () => false,
+  isConcurrencySafe: () => false,
+  isDestructive: () => false,
+  getPath: (input) => input.file_path,
+  getToolUseSummary: (input) => input?.file_path ?? null,
+  async description() {
+    return DESCRIPTION;
+  },
+  async prompt() {
+    return renderPrompt();
+  },
+  async validateInput(input, context) {
+    const absolute = requireAbsolutePath("file_path", input.file_path, context);
+    if (!absolute.result) return absolute;
+    if (input.old_string === input.new_string) {
+      return { result: false, message: "old_string and new_string are the same, so the edit would change nothing. Give the new text in new_string." };
+    }
+    if (input.file_path.toLowerCase().endsWith(".ipynb")) {
+      return { result: false, message: `${input.file_path} is a Jupyter notebook. Use the NotebookEdit tool to change its cells.` };
+    }
+    if (statOrUndefined(input.file_path)?.isDirectory()) {
+      return { result: false, message: `${input.file_path} is a folder. Give the path of a file to edit.` };
+    }
+    return { result: true };
+  },
+  async call(input, context) {
+    const filePath = resolveFilePath(input.file_path, context);
+    const stats = statOrUndefined(filePath);
+    const oldString = toWorkingText(input.old_string);
+    const newString = toWorkingText(input.new_string);
+    if (stats === undefined) {
+      if (oldString !== "") throw missingFileError(filePath, context);
+      writeTextFile(context, filePath, newString);
+      return { data: { filePath, created: true, replacements: 0, snippet: snippetOf(newString, 1, newString.split("\n").length) } };
+    }
+    if (!stats.isFile()) throw new ToolError(`${filePath} is not a regular file; Edit only changes files.`);
+    const bytes = readFileSync(filePath);
+    assertReadAndUnchanged({ path: filePath, stats, bytes, context, action: "edit" });
+    const diskText = bytes.toString("utf8");
+    const format: TextFormat = detectTextFormat(diskText);
+    const text = toWorkingText(diskText);
+    if (oldString === "") {
+      if (text.trim() !== "") {
+        throw new ToolError(`old_string is empty, but ${filePath} already has content. Give the text to replace, or use Write to replace the whole file.`);
+      }
+      writeTextFile(context, filePath, toDiskText(newString, format));
+      return { data: { filePath, created: false, replacements: 1, snippet: snippetOf(newString, 1, newString.split("\n").length) } };
+    }
+    const edit = applyEdit({ filePath, text, oldString, newString, replaceAll: input.replace_all });
+    writeTextFile(context, filePath, toDiskText(edit.text, format));
+    return {
+      data: { filePath, created: false, replacements: edit.replacements, snippet: snippetOf(edit.text, edit.startLine, edit.endLine) },
+    };
+  },
+  mapToolResultToToolResultBlockParam(output: EditOutput, toolUseId) {
+    const head = output.created
+      ? `Created ${output.filePath}:`
+      : output.replacements > 1
+        ? `Replaced ${output.replacements} occurrences in ${output.filePath}. The first edited region:`
+        : `Edited ${output.filePath}. The edited region:`;
+    return { type: "tool_result", tool_use_id: toolUseId, content: `${head}\n${output.snippet}` };
+  },
+});

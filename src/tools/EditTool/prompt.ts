@@ -1,0 +1,22 @@
+/** Every word the model reads about Edit. */
+export const EDIT_TOOL_NAME = "Edit";
+/** Lines of context shown around an edit in the result. */
+export const SNIPPET_CONTEXT_LINES = 4;
+
+export const DESCRIPTION = "Replace exact text in a file.";
+
+export function renderPrompt(): string {
+  return `Replaces exact text in a file.
+
+- Read the file with the Read tool in this session before editing it; an edit of a file that was
+  not read, or that changed since it was read, is refused and you are asked to read it again.
+- old_string must match the file exactly, including indentation and whitespace. Read shows each
+  line as its line number, a tab, then the text: copy only the text after the tab.
+- old_string must occur exactly once in the file. If it occurs more often, add surrounding lines
+  to make it unique, or set replace_all to true to replace every occurrence (useful for renaming).
+- old_string and new_string must differ.
+- An empty old_string creates a new file with new_string as its content.
+- The file keeps its line endings (LF or CRLF) and its UTF-8 byte order mark.
+- The result shows the edited region with line numbers and ${SNIPPET_CONTEXT_LINES} lines around it.
+- For .ipynb notebooks use NotebookEdit.`;
+}

@@ -1,0 +1,103 @@
+/** Grep: ripgrep when it is on PATH, the built-in engine otherwise; the same output either way. */
+import { statSync } from "node:fs";
+import { z } from "zod";
+import { buildTool, type ToolUseContext } from "../../Tool.ts";
+import { grepBuiltin } from "../../search/grepBuiltin.ts";
+import { findRipgrep, grepRipgrep } from "../../search/grepRipgrep.ts";
+import type { GrepRequest } from "../../search/grepTypes.ts";
+import { splitGlobList } from "../../search/overrideGlobs.ts";
+import { resolveFilePath } from "../WriteTool/resolveFilePath.ts";
+import { formatGrepOutput, type GrepOutput } from "./formatGrepOutput.ts";
+import { DEFAULT_HEAD_LIMIT, DESCRIPTION, GREP_TOOL_NAME, renderPrompt } from "./prompt.ts";
+
+const count = z.number().int().nonnegative();
+
+const inputSchema = z.strictObject({
+  pattern: z.string().min(1).describe("The regular expression to search for in file contents"),
+  path: z.string().optional().describe("File or folder to search in. Defaults to the working folder"),
+  glob: z.string().optional().describe('Glob to filter files, e.g. "*.js" or "*.{ts,tsx}"'),
+  output_mode: z.enum(["content", "files_with_matches", "count"]).optional()
+    .describe('"content" shows matching lines, "files_with_matches" shows file paths (default), "count" shows match counts'),
+  "-B": count.optional().describe("Lines to show before each match (content mode only)"),
+  "-A": count.optional().describe("Lines to show after each match (content mode only)"),
+  "-C": count.optional().describe("Lines to show before and after each match (content mode only)"),
+  context: count.optional().describe("Same as -C"),
+  "-n": z.boolean().optional().describe("Show line numbers (content mode only; default true)"),
+  "-i": z.boolean().optional().describe("Case-insensitive search"),
+  "-o": z.boolean().optional().describe("Show only the matched parts of lines (content mode only)"),
+  type: z.string().optional().describe('File type to search, e.g. "js", "py", "rust"'),
+  head_limit: count.optional().describe(`Keep only the first N results (default ${DEFAULT_HEAD_LIMIT}; 0 for no limit)`),
+  offset: count.optional().describe("Skip the first N results before applying head_limit (default 0)"),
+  multiline: z.boolean().optional().describe("Let patterns span lines and . match line ends (default false)"),
+});
+
+export type GrepInput = z.infer<typeof inputSchema>;
+
+function searchRoot(input: GrepInput, context: ToolUseContext): string {
+  return input.path === undefined || input.path === "" ? context.cwd : resolveFilePath(input.path, context);
+}
+
+/** The engine request for a tool input. */
+export function toGrepRequest(input: GrepInput, context: ToolUseContext): GrepRequest {
+  const outputMode = input.output_mode ?? "files_with_matches";
+  const around = input["-C"] ?? input.context ?? 0;
+  const headLimit = input.head_limit ?? DEFAULT_HEAD_LIMIT;
+  const content = outputMode === "content";
+  return {
+    pattern: input.pattern,
+    root: searchRoot(input, context),
+    globs: input.glob === undefined ? [] : splitGlobList(input.glob),
+    type: input.type === "" ? undefined : input.type,
+    outputMode,
+    caseInsensitive: input["-i"] ?? false,
+    lineNumbers: content && (input["-n"] ?? true),
+    onlyMatching: content && (input["-o"] ?? false),
+    before: content ? (input["-B"] ?? around) : 0,
+    after: content ? (input["-A"] ?? around) : 0,
+    multiline: input.multiline ?? false,
+    maxLines: content && headLimit > 0 ? (input.offset ?? 0) + headLimit : undefined,
+    signal: context.abortController.signal,
+  };
+}
+
+export const GrepTool = buildTool({
+  name: GREP_TOOL_NAME,
+  searchHint: "search file contents regex ripgrep",
+  inputSchema,
+  maxResultSizeChars: 20_000,
+  isConcurrencySafe: () => true,
+  isReadOnly: () => true,
+  getPath: (input) => input.path,
+  getToolUseSummary: (input) => (input?.pattern === undefined ? null : `"${input.pattern}"${input.path ? ` in ${input.path}` : ""}`),
+  async description() {
+    return DESCRIPTION;
+  },
+  async prompt() {
+    return renderPrompt();
+  },
+  async validateInput(input, context) {
+    const root = searchRoot(input, context);
+    try {
+      statSync(root);
+    } catch {
+      return { result: false, message: `The path ${root} does not exist. The working folder is ${context.cwd}.` };
+    }
+    return { result: true };
+  },
+  async call(input, context) {
+    const request = toGrepRequest(input, context);
+    const ripgrep = findRipgrep();
+    const result = ripgrep === undefined ? await grepBuiltin(request) : await grepRipgrep(ripgrep, request);
+    return {
+      data: {
+        mode: request.outputMode,
+        result,
+        offset: input.offset ?? 0,
+        headLimit: input.head_limit ?? DEFAULT_HEAD_LIMIT,
+      },
+    };
+  },
+  mapToolResultToToolResultBlockParam(output: GrepOutput, toolUseId) {
+    return { type: "tool_result", tool_use_id: toolUseId, content: formatGrepOutput(output) };
+  },
+});

@@ -1,0 +1,59 @@
+/** Grep's text for the model, the same whichever engine searched. */
+import { statSync } from "node:fs";
+import type { GrepEngineResult, GrepOutputMode } from "../../search/grepTypes.ts";
+
+export interface GrepOutput {
+  mode: GrepOutputMode;
+  result: GrepEngineResult;
+  offset: number;
+  /** 0: no limit. */
+  headLimit: number;
+}
+
+function page<T>(items: readonly T[], offset: number, headLimit: number): { shown: T[]; more: boolean } {
+  const end = headLimit === 0 ? items.length : offset + headLimit;
+  return { shown: items.slice(offset, end), more: items.length > end };
+}
+
+function pagingNote(offset: number, headLimit: number, count: number, more: boolean): string {
+  if (!more) return offset > 0 ? `\n(Skipped the first ${offset}.)` : "";
+  return `\n(Showing ${count} from offset ${offset}; there are more. Pass offset=${offset + count} to see the next ${headLimit}, or narrow the search.)`;
+}
+
+/** Newest first; equal times by path, so the order is stable. */
+export function sortByModifiedTime(paths: readonly string[]): string[] {
+  const timed = paths.map((path) => {
+    let mtimeMs = 0;
+    try {
+      mtimeMs = statSync(path).mtimeMs;
+    } catch {
+      // Gone since the search: keep it last.
+    }
+    return { path, mtimeMs };
+  });
+  timed.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return timed.map((entry) => entry.path);
+}
+
+/** The model's text for a search result. */
+export function formatGrepOutput({ mode, result, offset, headLimit }: GrepOutput): string {
+  if (mode === "files_with_matches") {
+    if (result.files.length === 0) return "No files found";
+    const { shown, more } = page(sortByModifiedTime(result.files), offset, headLimit);
+    if (shown.length === 0) return `No files past offset ${offset} (${result.files.length} files matched).`;
+    const noun = result.files.length === 1 ? "file" : "files";
+    return `Found ${result.files.length} ${noun}\n${shown.join("\n")}${pagingNote(offset, headLimit, shown.length, more)}`;
+  }
+  if (mode === "count") {
+    if (result.counts.length === 0) return "No matches found";
+    const { shown, more } = page(result.counts, offset, headLimit);
+    const total = result.counts.reduce((sum, entry) => sum + entry.count, 0);
+    const lines = shown.map((entry) => `${entry.path}:${entry.count}`).join("\n");
+    const summary = `Found ${total} total ${total === 1 ? "occurrence" : "occurrences"} across ${result.counts.length} ${result.counts.length === 1 ? "file" : "files"}.`;
+    return `${lines}${pagingNote(offset, headLimit, shown.length, more)}\n\n${summary}`;
+  }
+  if (result.lines.length === 0) return "No matches found";
+  const shown = result.lines.slice(offset);
+  if (shown.length === 0) return `No lines past offset ${offset}.`;
+  return shown.join("\n") + pagingNote(offset, headLimit, shown.length, result.moreLines);
+}

@@ -1,0 +1,89 @@
+/** LS: a folder's entries as an indented tree, skipping what ripgrep would skip. */
+import { statSync } from "node:fs";
+import { relative, sep } from "node:path";
+import { z } from "zod";
+import { buildTool } from "../../Tool.ts";
+import { walkFiles } from "../../search/walkFiles.ts";
+import { requireAbsolutePath, resolveFilePath } from "../WriteTool/resolveFilePath.ts";
+import { DESCRIPTION, LS_TOOL_NAME, MAX_LS_ENTRIES, renderPrompt } from "./prompt.ts";
+
+const inputSchema = z.strictObject({
+  path: z.string().min(1).describe("The absolute path to the folder to list"),
+  ignore: z.array(z.string()).optional().describe("Glob patterns of entries to leave out"),
+});
+
+export interface LSOutput {
+  root: string;
+  /** Relative paths of files, in walk order. */
+  files: string[];
+  truncated: boolean;
+}
+
+/** An indented tree of the files and the folders that hold them. */
+function renderTree(root: string, files: readonly string[]): string {
+  const lines = [`- ${root}${root.endsWith(sep) ? "" : sep}`];
+  const shownFolders = new Set<string>();
+  for (const file of files) {
+    const parts = file.split(sep);
+    for (let depth = 1; depth < parts.length; depth++) {
+      const folder = parts.slice(0, depth).join(sep);
+      if (shownFolders.has(folder)) continue;
+      shownFolders.add(folder);
+      lines.push(`${"  ".repeat(depth)}- ${parts[depth - 1]}/`);
+    }
+    lines.push(`${"  ".repeat(parts.length)}- ${parts.at(-1)}`);
+  }
+  return lines.join("\n");
+}
+
+export const LSTool = buildTool({
+  name: LS_TOOL_NAME,
+  searchHint: "list folder directory contents",
+  inputSchema,
+  maxResultSizeChars: 100_000,
+  isConcurrencySafe: () => true,
+  isReadOnly: () => true,
+  getPath: (input) => input.path,
+  getToolUseSummary: (input) => input?.path ?? null,
+  async description() {
+    return DESCRIPTION;
+  },
+  async prompt() {
+    return renderPrompt();
+  },
+  async validateInput(input, context) {
+    const absolute = requireAbsolutePath("path", input.path, context);
+    if (!absolute.result) return absolute;
+    try {
+      if (!statSync(input.path).isDirectory()) return { result: false, message: `${input.path} is a file, not a folder. Use Read to see a file.` };
+    } catch {
+      return { result: false, message: `The folder ${input.path} does not exist. The working folder is ${context.cwd}.` };
+    }
+    return { result: true };
+  },
+  async call(input, context) {
+    const root = resolveFilePath(input.path, context);
+    const ignored = (input.ignore ?? []).map((pattern) => new Bun.Glob(pattern));
+    const isIgnored = (path: string) => {
+      const parts = path.split(sep);
+      return ignored.some((glob) => glob.match(path) || parts.some((part) => glob.match(part)));
+    };
+    const files: string[] = [];
+    let truncated = false;
+    for (const file of walkFiles({ root, signal: context.abortController.signal })) {
+      const path = relative(root, file.path);
+      if (isIgnored(path)) continue;
+      if (files.length >= MAX_LS_ENTRIES) {
+        truncated = true;
+        break;
+      }
+      files.push(path);
+    }
+    return { data: { root, files, truncated } };
+  },
+  mapToolResultToToolResultBlockParam(output: LSOutput, toolUseId) {
+    if (output.files.length === 0) return { type: "tool_result", tool_use_id: toolUseId, content: `${output.root} has no files (hidden and ignored entries are not listed).` };
+    const note = output.truncated ? `\n(Cut at ${MAX_LS_ENTRIES} entries. List a subfolder, or use Glob, to see the rest.)` : "";
+    return { type: "tool_result", tool_use_id: toolUseId, content: renderTree(output.root, output.files) + note };
+  },
+});

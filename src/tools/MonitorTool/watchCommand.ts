@@ -1,0 +1,118 @@
+/** Runs a shell command in its own process group and hands each stdout line to a callback. */
+import { MAX_KEPT_LINES, MAX_LINE_CHARS } from "./prompt.ts";
+
+/** Why a watch ended. */
+export type WatchEnd = "matched" | "exited" | "timeout" | "aborted";
+
+export interface WatchResult {
+  end: WatchEnd;
+  exitCode: number | null;
+  matchedLine?: string;
+  /** The last lines of stdout, oldest first. */
+  lines: string[];
+  totalLines: number;
+  stderrTail: string;
+}
+
+export interface WatchOptions {
+  command: string;
+  cwd: string;
+  timeoutMs: number;
+  until?: RegExp;
+  signal: AbortSignal;
+  onLine?: (line: string, lineNumber: number) => void;
+}
+
+const STDERR_TAIL_CHARS = 4_000;
+
+function shellPath(): string {
+  return Bun.which("bash") ?? "/bin/sh";
+}
+
+/** Stops the command and anything it started (the whole process group). */
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+}
+
+async function readTail(stream: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+  let tail = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of stream) tail = (tail + decoder.decode(chunk, { stream: true })).slice(-limit);
+  return tail;
+}
+
+/** Watches `command` until a line matches `until`, it exits, the deadline passes, or the signal aborts. */
+export async function watchCommand(options: WatchOptions): Promise<WatchResult> {
+  const child = Bun.spawn([shellPath(), "-c", options.command], {
+    cwd: options.cwd,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+    detached: true,
+  });
+  let stoppedBy: "timeout" | "aborted" | undefined;
+  const stop = (why: "timeout" | "aborted") => {
+    stoppedBy ??= why;
+    killGroup(child.pid);
+  };
+  const timer = setTimeout(() => stop("timeout"), options.timeoutMs);
+  const onAbort = () => stop("aborted");
+  if (options.signal.aborted) onAbort();
+  else options.signal.addEventListener("abort", onAbort, { once: true });
+  // When the command itself exits, whatever it left running in the background goes too, so its
+  // output pipe closes and the watch ends.
+  const exited = child.exited.then((code) => {
+    killGroup(child.pid);
+    return code;
+  });
+  const stderrTail = readTail(child.stderr, STDERR_TAIL_CHARS);
+
+  const lines: string[] = [];
+  let totalLines = 0;
+  let matchedLine: string | undefined;
+  const take = (raw: string): boolean => {
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    totalLines++;
+    lines.push(line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}...` : line);
+    if (lines.length > MAX_KEPT_LINES) lines.shift();
+    options.onLine?.(line, totalLines);
+    if (options.until?.test(line)) {
+      matchedLine = line;
+      return true;
+    }
+    return false;
+  };
+  try {
+    const decoder = new TextDecoder();
+    let pending = "";
+    reading: for await (const chunk of child.stdout) {
+      pending += decoder.decode(chunk, { stream: true });
+      let newline = pending.indexOf("\n");
+      while (newline !== -1) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        if (take(line)) break reading;
+        newline = pending.indexOf("\n");
+      }
+    }
+    if (matchedLine === undefined && pending !== "") take(pending);
+  } finally {
+    clearTimeout(timer);
+    options.signal.removeEventListener("abort", onAbort);
+    if (matchedLine !== undefined || stoppedBy !== undefined) killGroup(child.pid);
+  }
+  const exitCode = await exited;
+  const end: WatchEnd = matchedLine !== undefined ? "matched" : (stoppedBy ?? "exited");
+  return {
+    end,
+    exitCode: end === "exited" ? exitCode : null,
+    matchedLine,
+    lines,
+    totalLines,
+    stderrTail: (await stderrTail).trimEnd(),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * REPL: runs JavaScript in a separate node:vm context where the other tools are async functions.
+ * Every such call goes through runToolUse with the REPL call's own canUseTool, so validation,
+ * permissions and result shaping apply exactly as to a direct call.
+ */
+import { z } from "zod";
+import { buildTool, toolResultText, type AnyTool, type CanUseTool, type ToolUseContext } from "../../Tool.ts";
+import { ToolError } from "../../errors/ToolError.ts";
+import { runToolUse } from "../../pipeline/runToolUse.ts";
+import { callableTools } from "./callableTools.ts";
+import { DESCRIPTION, renderPrompt, REPL_TIMEOUT_MS, REPL_TOOL_NAME } from "./prompt.ts";
+import { runInVm, VmCodeError } from "./runInVm.ts";
+
+const inputSchema = z.strictObject({
+  code: z.string().min(1).describe("JavaScript to run as the body of an async function; `return` a value to see it"),
+});
+
+/** One tool call made from inside the REPL. */
+export interface ReplToolCall {
+  name: string;
+  ok: boolean;
+}
+
+export interface REPLOutput {
+  logs: string[];
+  value?: string;
+  calls: ReplToolCall[];
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const RESERVED_GLOBALS = new Set(["console", "tools"]);
+
+function toolFunctions(tools: AnyTool[], context: ToolUseContext, canUseTool: CanUseTool, calls: ReplToolCall[]) {
+  let next = 1;
+  const prefix = `repl_${crypto.randomUUID().slice(0, 8)}`;
+  const functions: Record<string, (input?: unknown) => Promise<string>> = {};
+  for (const tool of tools) {
+    functions[tool.name] = async (input?: unknown) => {
+      // A copy made in this realm: objects built inside the VM carry the VM's prototypes.
+      const copied = input === undefined ? {} : structuredClone(input);
+      const outcome = await runToolUse({ toolUse: { id: `${prefix}_${next++}`, name: tool.name, input: copied }, context, canUseTool, tools });
+      const text = toolResultText(outcome.result);
+      calls.push({ name: tool.name, ok: outcome.result.is_error !== true });
+      if (outcome.result.is_error === true) throw new Error(text);
+      return text;
+    };
+  }
+  return functions;
+}
+
+export const REPLTool = buildTool({
+  name: REPL_TOOL_NAME,
+  searchHint: "javascript script run code batch tool calls",
+  inputSchema,
+  maxResultSizeChars: 100_000,
+  async description() {
+    return DESCRIPTION;
+  },
+  async prompt(options) {
+    const tools = await callableTools({ options: { tools: options.tools, model: "", isNonInteractive: true } });
+    return renderPrompt(tools.map((tool) => tool.name));
+  },
+  async call(input, context, canUseTool) {
+    const tools = await callableTools(context);
+    const calls: ReplToolCall[] = [];
+    const functions = toolFunctions(tools, context, canUseTool, calls);
+    const globals: Record<string, unknown> = { tools: functions };
+    for (const [name, fn] of Object.entries(functions)) {
+      if (IDENTIFIER.test(name) && !RESERVED_GLOBALS.has(name)) globals[name] = fn;
+    }
+    try {
+      const run = await runInVm({ code: input.code, globals, signal: context.abortController.signal, timeoutMs: REPL_TIMEOUT_MS });
+      return { data: { ...run, calls } };
+    } catch (error) {
+      if (!(error instanceof VmCodeError)) throw error;
+      const logs = error.logs.length > 0 ? `\nConsole output before it stopped:\n${error.logs.join("\n")}` : "";
+      throw new ToolError(`The code stopped with an error: ${error.message}${logs}`);
+    }
+  },
+  mapToolResultToToolResultBlockParam(output: REPLOutput, toolUseId) {
+    const parts: string[] = [];
+    if (output.logs.length > 0) parts.push(output.logs.join("\n"));
+    parts.push(output.value === undefined ? "(no value returned)" : `=> ${output.value}`);
+    if (output.calls.length > 0) {
+      parts.push(`Tool calls: ${output.calls.map((call) => `${call.name}${call.ok ? "" : " (failed)"}`).join(", ")}`);
+    }
+    return { type: "tool_result", tool_use_id: toolUseId, content: parts.join("\n") };
+  },
+});

@@ -1,0 +1,88 @@
+/** TaskOutput: a background task's new output, status and exit code; can wait for it to end. */
+import { z } from "zod";
+import { buildTool } from "../../Tool.ts";
+import { ToolError } from "../../errors/ToolError.ts";
+import type { TaskStatus } from "../../tasks/BackgroundTask.ts";
+import { getTaskRegistry, type TaskRegistry } from "../../tasks/TaskRegistry.ts";
+import { DEFAULT_WAIT_MS, DESCRIPTION, MAX_TASK_OUTPUT_BYTES, MAX_WAIT_MS, renderPrompt, TASK_OUTPUT_TOOL_NAME } from "./prompt.ts";
+
+const inputSchema = z.strictObject({
+  task_id: z.string().min(1).describe("The id of the background task"),
+  block: z.boolean().default(true).describe("Wait for the task to finish (default true)"),
+  timeout: z.number().int().nonnegative().max(MAX_WAIT_MS).optional()
+    .describe(`How long to wait, in milliseconds (default ${DEFAULT_WAIT_MS}, at most ${MAX_WAIT_MS})`),
+});
+
+export interface TaskOutputResult {
+  taskId: string;
+  status: TaskStatus;
+  exitCode: number | null;
+  output: string;
+  remainingBytes: number;
+  outputPath: string;
+  waitedOut: boolean;
+}
+
+/** The message for an unknown id, listing the ids there are. */
+export function unknownTaskError(registry: TaskRegistry, taskId: string): ToolError {
+  const ids = registry.list().map((task) => `${task.id} (${task.status})`);
+  return new ToolError(`There is no background task "${taskId}". ${ids.length === 0 ? "No background tasks were started in this session." : `The tasks are: ${ids.join(", ")}.`}`);
+}
+
+export const TaskOutputTool = buildTool({
+  name: TASK_OUTPUT_TOOL_NAME,
+  searchHint: "background task output status",
+  inputSchema,
+  maxResultSizeChars: 100_000,
+  // It moves the task's read position, so two calls at once would race for the same output.
+  isConcurrencySafe: () => false,
+  isReadOnly: () => true,
+  getToolUseSummary: (input) => input?.task_id ?? null,
+  async description() {
+    return DESCRIPTION;
+  },
+  async prompt() {
+    return renderPrompt();
+  },
+  async call(input, context) {
+    const registry = getTaskRegistry(context);
+    const task = registry.get(input.task_id);
+    if (task === undefined) throw unknownTaskError(registry, input.task_id);
+    let waitedOut = false;
+    if (input.block && task.status === "running") {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let onAbort: (() => void) | undefined;
+      const signal = context.abortController.signal;
+      const outcome = await Promise.race([
+        task.done.then(() => "done" as const),
+        new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), input.timeout ?? DEFAULT_WAIT_MS))),
+        new Promise<"abort">((resolve) => {
+          onAbort = () => resolve("abort");
+          signal.addEventListener("abort", onAbort, { once: true });
+        }),
+      ]);
+      clearTimeout(timer);
+      if (onAbort !== undefined) signal.removeEventListener("abort", onAbort);
+      waitedOut = outcome === "timeout";
+    }
+    const chunk = task.readNewOutput(MAX_TASK_OUTPUT_BYTES);
+    return {
+      data: {
+        taskId: task.id,
+        status: task.status,
+        exitCode: task.exitCode,
+        output: chunk.text,
+        remainingBytes: chunk.remainingBytes,
+        outputPath: task.outputPath,
+        waitedOut,
+      },
+    };
+  },
+  mapToolResultToToolResultBlockParam(output: TaskOutputResult, toolUseId) {
+    const lines = [`Task ${output.taskId}: ${output.status}${output.exitCode === null ? "" : ` (exit code ${output.exitCode})`}`];
+    if (output.waitedOut) lines.push("It is still running after the wait; call TaskOutput again later, or stop it with TaskStop.");
+    lines.push(output.output === "" ? "(no new output)" : `New output:\n${output.output.replace(/\n$/, "")}`);
+    if (output.remainingBytes > 0) lines.push(`(${output.remainingBytes} more bytes of output are waiting; call TaskOutput again, or read ${output.outputPath}.)`);
+    return { type: "tool_result", tool_use_id: toolUseId, content: lines.join("\n") };
+  },
+});

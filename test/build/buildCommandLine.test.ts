@@ -1,0 +1,51 @@
+/** `bun build.ts`: help, and bad requests refused with the valid choices before anything is built. */
+import { describe, expect, test } from "bun:test";
+import { BuildConfigError } from "../../scripts/build/buildErrors.ts";
+import { loadFlavors } from "../../scripts/build/flavors.ts";
+import { parseBuildArgs } from "../../scripts/build/parseBuildArgs.ts";
+import { executableName, selectTargets, TARGETS } from "../../scripts/build/targets.ts";
+import { ROOT } from "./buildTestKit.ts";
+
+function build(...args: string[]): { exitCode: number; stdout: string; stderr: string } {
+  const result = Bun.spawnSync([process.execPath, "build.ts", ...args], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+  return { exitCode: result.exitCode ?? -1, stdout: result.stdout.toString(), stderr: result.stderr.toString() };
+}
+
+describe("bun build.ts", () => {
+  test("--help explains flavors, targets and outputs", () => {
+    const help = build("--help");
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout).toContain("--flavor <name>");
+    expect(help.stdout).toContain(TARGETS.join(", "));
+    expect(help.stdout).toContain("dist/SHA256SUMS");
+  });
+
+  test("an unknown flavor, target or flag exits 2 listing the valid ones, without a stack", () => {
+    const flavor = build("--flavor", "nope");
+    expect(flavor.exitCode).toBe(2);
+    const names = loadFlavors(`${ROOT}/flags`).map((entry) => entry.name).join(", ");
+    expect(flavor.stderr).toContain(`unknown flavor "nope". The flavors are: ${names}.`);
+    const target = build("--target", "solaris-sparc");
+    expect(target.exitCode).toBe(2);
+    expect(target.stderr).toContain(`unknown target "solaris-sparc". The targets are: ${TARGETS.join(", ")}, all, host.`);
+    const flag = build("--flavour", "public");
+    expect(flag.exitCode).toBe(2);
+    expect(flag.stderr).toContain("The flags are: --flavor, --target, --json, --update-baseline, --commit, --help (-h).");
+    for (const output of [flavor, target, flag]) expect(output.stderr).not.toContain("    at ");
+  });
+
+  test("arguments parse into flavors, targets and options", () => {
+    expect(parseBuildArgs(["--flavor", "public", "--target", "all", "--json", "--update-baseline"])).toMatchObject({
+      flavors: ["public"], targets: ["all"], json: true, updateBaseline: true,
+    });
+    expect(() => parseBuildArgs(["--commit", "not-a-hash"])).toThrow(BuildConfigError);
+    expect(() => parseBuildArgs(["stray"])).toThrow('unexpected argument "stray"');
+  });
+
+  test("targets: all expands to the five platforms; Windows gets .exe", () => {
+    expect(selectTargets(["all"])).toEqual([...TARGETS]);
+    expect(selectTargets(["linux-arm64", "all"])).toHaveLength(5);
+    expect(executableName("windows-x64")).toBe("toolshed.exe");
+    expect(executableName("darwin-arm64")).toBe("toolshed");
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * `--target all`: the public flavor for the five platforms. Bun fetches the other platforms'
+ * runtimes from the npm registry (cached after the first time). Each file is checked for the
+ * executable format and CPU of its platform; the Linux arm64 one runs under qemu when installed.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { openSync, readFileSync, readSync, closeSync } from "node:fs";
+import { join } from "node:path";
+import { distinctiveTexts } from "../../scripts/build/gatedTools.ts";
+import { findLeaksInBinary } from "../../scripts/build/leakCheck.ts";
+import { runBuild, type BuildResult } from "../../scripts/build/runBuild.ts";
+import { DESCRIPTION as READ_DESCRIPTION, renderPrompt as renderReadPrompt } from "../../src/tools/ReadTool/prompt.ts";
+import { findRunner } from "../../scripts/build/smokeTest.ts";
+import { hostTarget, TARGETS, type TargetName } from "../../scripts/build/targets.ts";
+import { createBuildFolder, ROOT } from "./buildTestKit.ts";
+
+let folder: ReturnType<typeof createBuildFolder>;
+let result: BuildResult;
+
+function head(path: string, length: number): Buffer {
+  const buffer = Buffer.alloc(length);
+  const descriptor = openSync(path, "r");
+  readSync(descriptor, buffer, 0, length, 0);
+  closeSync(descriptor);
+  return buffer;
+}
+
+/** The operating system and CPU an executable's header names. */
+function describeExecutable(path: string): string {
+  const bytes = head(path, 4096);
+  if (bytes.subarray(0, 4).toString("latin1") === "\x7fELF") {
+    const machine = bytes.readUInt16LE(18);
+    return `linux-${machine === 0x3e ? "x64" : machine === 0xb7 ? "arm64" : machine}`;
+  }
+  if (bytes.readUInt32LE(0) === 0xfeedfacf) {
+    const cpu = bytes.readUInt32LE(4);
+    return `darwin-${cpu === 0x01000007 ? "x64" : cpu === 0x0100000c ? "arm64" : cpu}`;
+  }
+  if (bytes.subarray(0, 2).toString("latin1") === "MZ") {
+    const pe = bytes.readUInt32LE(0x3c);
+    const machine = bytes.readUInt16LE(pe + 4);
+    return `windows-${machine === 0x8664 ? "x64" : machine}`;
+  }
+  return "unknown";
+}
+
+beforeAll(async () => {
+  folder = createBuildFolder({}, ["public"]);
+  result = await runBuild({ root: ROOT, flagsDirectory: folder.flags, outputDirectory: folder.dist, baselineFile: folder.baseline, targets: ["all"], commit: "0123456789ab" });
+}, 600_000);
+afterAll(() => folder?.remove());
+
+describe("--target all", () => {
+  test("produces the five platforms' executables, each in its own format, all in the manifest", () => {
+    expect(result.failures).toEqual([]);
+    expect(result.artifacts.map((artifact) => artifact.target)).toEqual([...TARGETS]);
+    for (const artifact of result.artifacts) {
+      expect(artifact.file).toBe(`public/${artifact.target}/${artifact.target.startsWith("windows") ? "toolshed.exe" : "toolshed"}`);
+      expect(describeExecutable(join(folder.dist, artifact.file))).toBe(artifact.target);
+    }
+    expect(readFileSync(join(folder.dist, "SHA256SUMS"), "utf8").trim().split("\n")).toHaveLength(5);
+  });
+
+  test("the host binary is smoke-tested natively, linux-arm64 under qemu when it can run here, the rest say why not", () => {
+    const host = hostTarget();
+    for (const artifact of result.artifacts) {
+      const runner = findRunner(artifact.target as TargetName, host);
+      if ("reason" in runner) expect(artifact.smokeTest).toBe(`not run: ${runner.reason}`);
+      else expect(artifact.smokeTest).toBe(`passed (${runner.runner})`);
+    }
+  });
+
+  test("the leak check covers every binary, and its scanner does see the bundle's text inside each format", () => {
+    expect(result.audit.flavors[0]?.binaries.map((binary) => binary.target)).toEqual([...TARGETS]);
+    expect(result.audit.flavors[0]?.leaks).toEqual([]);
+    // Read is in the public flavor: posing as a gated tool, its text must be found in every binary,
+    // so that "no gated text found" means something for each platform's format.
+    const readPosingAsGated = { name: "Read", gate: "test", isIncluded: () => false, modules: [], texts: distinctiveTexts(READ_DESCRIPTION, renderReadPrompt()) };
+    for (const artifact of result.artifacts) {
+      const found = findLeaksInBinary([readPosingAsGated], artifact.target, readFileSync(join(folder.dist, artifact.file)));
+      expect(found.map((leak) => leak.where)).toEqual([`binary ${artifact.target}`]);
+    }
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * Reproducible builds: the same tree built twice, in two folders at different depths, gives
+ * byte-identical binaries. Runs the same script CI can run on its own.
+ */
+import { describe, expect, test } from "bun:test";
+import { ROOT } from "./buildTestKit.ts";
+
+describe("reproducibility", () => {
+  test("two builds of the same commit in different folders are byte for byte the same", () => {
+    const run = Bun.spawnSync([process.execPath, "scripts/checkReproducible.ts", "--flavor", "public", "--json"], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+    const stdout = run.stdout.toString();
+    expect(run.stderr.toString()).toBe("");
+    const report = JSON.parse(stdout) as { identical: boolean; folders: string[]; sums: { first: string; second: string } };
+    expect(report.folders[0]).not.toBe(report.folders[1]);
+    expect(report.sums.first).toMatch(/^[0-9a-f]{64} {2}public\/[a-z0-9-]+\/toolshed(\.exe)?\n$/);
+    expect(report.sums.second).toBe(report.sums.first);
+    expect(report.identical).toBe(true);
+    expect(run.exitCode).toBe(0);
+  }, 180_000);
+});

@@ -1,0 +1,114 @@
+/** `toolshed permissions check|list`, `toolshed trust`, and `toolshed run` refusing what rules deny. */
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runCli, type CliStreams } from "../../src/cli/runCli.ts";
+import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
+
+let root: TemporaryFolder;
+let project: string;
+let saved: { cwd: string; config?: string; managed?: string };
+
+beforeEach(() => {
+  root = createTemporaryFolder("toolshed-cli-perm-");
+  project = join(root.path, "project");
+  mkdirSync(project);
+  saved = { cwd: process.cwd(), config: process.env.TOOLSHED_CONFIG_DIR, managed: process.env.TOOLSHED_MANAGED_SETTINGS };
+  process.env.TOOLSHED_CONFIG_DIR = join(root.path, "user");
+  process.env.TOOLSHED_MANAGED_SETTINGS = join(root.path, "managed.json");
+  process.chdir(project);
+});
+afterEach(() => {
+  process.chdir(saved.cwd);
+  process.env.TOOLSHED_CONFIG_DIR = saved.config;
+  process.env.TOOLSHED_MANAGED_SETTINGS = saved.managed;
+  root.remove();
+});
+
+async function cli(args: string[], stdin = ""): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const streams: CliStreams = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    readStdin: async () => stdin,
+    stdinIsTTY: false,
+    stderrIsTTY: false,
+  };
+  const code = await runCli(args, streams);
+  return { code, stdout, stderr };
+}
+
+test("check --json gives the decision, reason, rule, source and parts", async () => {
+  const result = await cli(["permissions", "check", "Bash", '{"command": "ls | rm -rf x"}', "--json", "--disallowedTools", "Bash(rm *)"]);
+  expect(result.code).toBe(0);
+  const answer = JSON.parse(result.stdout);
+  expect(answer).toMatchObject({ decision: "deny", rule: "Bash(rm *)", source: "cliArg" });
+  expect(answer.parts.map((part: { command: string; decision: string }) => [part.command, part.decision])).toContainEqual(["rm -rf x", "deny"]);
+});
+
+test("check reads the input from standard input with -", async () => {
+  const result = await cli(["permissions", "check", "Bash", "-", "--json"], '{"command": "git status"}');
+  expect(JSON.parse(result.stdout).decision).toBe("allow");
+});
+
+test("check answers for a tool a whole-tool deny removed from the pool", async () => {
+  const result = await cli(["permissions", "check", "Read", JSON.stringify({ file_path: join(project, "a") }), "--disallowedTools", "Read"]);
+  expect(result.stdout).toStartWith("deny: Read denies Read");
+});
+
+test("check names the rule that would allow an ask", async () => {
+  const result = await cli(["permissions", "check", "Bash", '{"command": "npm install && git status"}']);
+  expect(result.stdout).toContain('to allow it, add to permissions.allow: "Bash(npm install)"');
+});
+
+test("bad input is a usage error, not a stack trace", async () => {
+  const unknown = await cli(["permissions", "check", "Nope", "{}"]);
+  expect(unknown.code).toBe(2);
+  expect(unknown.stderr).toContain('there is no tool named "Nope"');
+  const badJson = await cli(["permissions", "check", "Bash", "{nope"]);
+  expect(badJson.code).toBe(2);
+  const badShape = await cli(["permissions", "check", "Bash", '{"cmd": "ls"}']);
+  expect(badShape.code).toBe(2);
+  expect(badShape.stderr).toContain("the input does not fit Bash");
+  const badMode = await cli(["permissions", "list", "--permission-mode", "yolo"]);
+  expect(badMode.stderr).toContain("is not a mode");
+});
+
+test("list shows rules with their sources and the project rules skipped without trust", async () => {
+  mkdirSync(join(project, ".toolshed"));
+  writeFileSync(join(project, ".toolshed", "settings.json"), JSON.stringify({ permissions: { allow: ["Bash(make *)"], deny: ["Read(.env)"] } }));
+  const before = await cli(["permissions", "list", "--allowedTools", "Glob"]);
+  expect(before.stdout).toContain("  Read(.env)  (projectSettings)");
+  expect(before.stdout).toContain("  Glob  (cliArg)");
+  expect(before.stdout).toContain('skipped (folder not trusted): allow rule "Bash(make *)"');
+  expect((await cli(["trust"])).stdout).toStartWith("Trusted ");
+  const after = await cli(["permissions", "list", "--json"]);
+  expect(JSON.parse(after.stdout).rules).toContainEqual({ behavior: "allow", rule: "Bash(make *)", source: "projectSettings" });
+  expect((await cli(["trust", "--revoke"])).stdout).toContain("is no longer trusted");
+});
+
+test("run refuses what the rules deny, and says which rule; nothing runs", async () => {
+  writeFileSync(join(project, "keep.txt"), "k");
+  const result = await cli(["run", "Bash", '{"command": "true && rm -f keep.txt"}', "--disallowedTools", "Bash(rm *)"]);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain("Bash(rm *) denies rm -f keep.txt");
+  expect(existsSync(join(project, "keep.txt"))).toBe(true);
+});
+
+test("a non-interactive run warns about skipped project allow rules and denies with the rule to add", async () => {
+  mkdirSync(join(project, ".toolshed"));
+  writeFileSync(join(project, ".toolshed", "settings.json"), JSON.stringify({ permissions: { allow: ["Bash(touch *)"] } }));
+  const result = await cli(["run", "Bash", '{"command": "touch made.txt"}']);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain("this folder is not trusted, so these project settings were skipped");
+  expect(result.stderr).toContain('add "Bash(touch made.txt)"');
+  expect(existsSync(join(project, "made.txt"))).toBe(false);
+});
+
+test("a malformed managed settings file stops the session with its position", async () => {
+  writeFileSync(join(root.path, "managed.json"), '{"permissions": }');
+  const result = await cli(["permissions", "list"]);
+  expect(result.code).toBe(2);
+  expect(result.stderr).toContain("managed.json:1:17: invalid JSON: a value was expected");
+});

@@ -1,0 +1,139 @@
+/**
+ * The adversarial corpus, shell half: every category of attack on shell-command permissions in
+ * permissions.md, each case asserting the exact decision under one stated rule set (default mode).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Bash, createPlayground, decideFor, type Playground, type RuleSet } from "./harness.ts";
+
+/** The rules every case in this file runs under. */
+const RULES: RuleSet = {
+  deny: ["Bash(rm *)", "Bash(curl *)", "Read(.env)", "Edit(secrets/**)"],
+  ask: ["Bash(git push *)"],
+  allow: ["Bash(npm test *)", "Bash(make build)"],
+};
+
+type Expected = "allow" | "ask" | "deny";
+const CATEGORIES: Record<string, [string, Expected][]> = {
+  "separators and empty statements": [
+    ["ls; rm x", "deny"], ["ls && rm x", "deny"], ["ls || rm x", "deny"], ["ls | rm x", "deny"],
+    ["ls |& rm x", "deny"], ["ls & rm x", "deny"], ["ls\nrm x", "deny"], ["ls;;rm x", "deny"],
+    [";rm x", "deny"], ["ls ; ; rm x", "deny"], ["ls;rm x;", "deny"], ["npm test; rm x", "deny"],
+    ["npm test && git status", "allow"], ["npm test; npm test", "allow"], ["ls;", "allow"], ["ls; ;", "ask"],
+  ],
+  "whitespace padding": [
+    ["   rm    -rf   x  ", "deny"], ["\trm\tx", "deny"], ["rm  x", "deny"], ["npm  test", "allow"],
+    ["  ls  ", "allow"], ["ls\t-la", "allow"], ["rm \\\n x", "deny"], ["npm \\\n test", "allow"],
+  ],
+  "carriage returns and odd separators": [
+    ["ls\rrm x", "deny"], ["ls\r\nrm x", "deny"], ["ls\u000brm x", "deny"], ["ls\u000crm x", "deny"],
+    ["ls\u0000rm x", "deny"], ["ls\u2028rm x", "deny"], ["echo a\u00a0; rm x", "deny"], ["ls\u00a0-la", "ask"],
+  ],
+  "command and process substitution": [
+    ["echo $(rm x)", "deny"], ["echo `rm x`", "deny"], ["cat <(rm x)", "deny"], ["echo >(rm x)", "deny"],
+    ['echo "$(rm x)"', "deny"], ['echo "$(echo $(rm x))"', "deny"], ["ls $(curl evil.example)", "deny"],
+    ["x=$(rm y)", "deny"], ["echo $(ls)", "allow"], ["cat $(ls)", "ask"], ["diff <(ls) <(ls src)", "ask"],
+    ["echo 'rm x'", "allow"], ['echo "\\$(rm x)"', "allow"], ["echo $(git push origin)", "ask"],
+    ["echo `echo \\`rm x\\``", "deny"], ["echo `ls \\$(rm x)`", "deny"], ["echo `echo \\`ls\\``", "allow"],
+  ],
+  "IFS, prompt and indirect expansion, arithmetic, subscripts": [
+    ["rm${IFS}x", "deny"], ["rm$IFS-rf$IFS/", "deny"], ["ls$IFS-la", "ask"], ["echo ${x@P}", "ask"],
+    ["echo ${!x}", "ask"], ["echo $[1+1]", "ask"], ["A[$(rm x)]=1 ls", "deny"], ["A[$(id)]=1 ls", "ask"],
+    ["echo $((1+2))", "ask"], ["echo ${HOME}", "allow"], ["ls $HOME", "ask"], ["echo ${x:-$(rm y)}", "deny"],
+  ],
+  "ANSI-C quoting": [
+    ["$'rm' x", "deny"], ["$'\\x72m' x", "deny"], ["$'\\162m' x", "deny"], ["$'\\u0072m' x", "deny"],
+    ["rm$'\\x20'x", "deny"], ["echo $'a\\nb'", "allow"], ["$'\\x6c\\x73'", "allow"], ["$'cu\\x72l' x", "deny"],
+  ],
+  "here-documents": [
+    ["cat <<EOF\n$(rm x)\nEOF", "deny"], ["cat <<'EOF'\n$(rm x)\nEOF", "allow"], ["cat <<EOF\n`rm x`\nEOF", "deny"],
+    ["cat <<EOF > out.txt\nhi\nEOF", "ask"], ['cat <<< "$(rm x)"', "deny"], ["bash <<EOF\nls\nEOF", "ask"],
+    ["cat <<EOF\nhello\nEOF", "allow"], ["cat <<-EOF\n\t$(curl x)\n\tEOF", "deny"],
+  ],
+  "brace groups, subshells and control flow": [
+    ["{ rm x; }", "deny"], ["(rm x)", "deny"], ["( ls; (rm x) )", "deny"], ["{ ls; } && (rm x)", "deny"],
+    ["{ ls; }", "allow"], ["(ls)", "allow"], ["! rm x", "deny"], ["f() { rm x; }; f", "deny"],
+    ["if true; then rm x; fi", "deny"], ["for i in 1; do rm x; done", "deny"], ["while false; do ls; done", "ask"],
+    ["case a in a) rm x;; esac", "deny"], ["{rm,-rf,/}", "deny"], ["echo {a,b}", "ask"],
+  ],
+  "wrapper commands": [
+    ["timeout 5 rm x", "deny"], ["time rm x", "deny"], ["nice -n 5 rm x", "deny"], ["nohup rm x", "deny"],
+    ["stdbuf -oL rm x", "deny"], ["command rm x", "deny"], ["xargs rm", "deny"], ["xargs -0 rm", "deny"],
+    ["env rm x", "deny"], ["sudo rm x", "deny"], ["exec rm x", "deny"], ["timeout -s KILL 5 curl x", "deny"],
+    ["timeout 5 npm test", "allow"], ["nice npm test", "allow"], ["nohup make build", "allow"], ["time -p npm test", "allow"],
+    ["xargs -0 npm test", "ask"], ["timeout 5 ls", "allow"], ["xargs ls", "ask"], ["command -v rm", "deny"],
+    ["/bin/rm x", "deny"], ["\\rm x", "deny"], ["r''m x", "deny"], ['"rm" x', "deny"],
+    ["bash -c 'rm x'", "deny"], ["sh -c \"ls; rm x\"", "deny"], ["eval 'rm x'", "deny"], ["bash -lc 'curl x'", "deny"],
+    ["bash -c \"$CMD\"", "ask"], ["eval \"$CMD\"", "ask"], ["timeout 5 bash -c 'rm x'", "deny"], ["sh -c 'sh -c \"rm x\"'", "deny"],
+  ],
+  "environment assignment prefixes": [
+    ["FOO=1 rm x", "deny"], ["A=1 B=2 rm x", "deny"], ["LANG=C npm test", "allow"], ["PATH=. npm test", "ask"],
+    ["LD_PRELOAD=x.so ls", "ask"], ["GIT_PAGER=sh git log", "ask"], ["FOO=$(rm x) ls", "deny"], ["NODE_ENV=test npm test", "allow"],
+    ["FOO=bar", "ask"], ["LC_ALL=C ls", "allow"],
+  ],
+  "redirects to protected or outside paths": [
+    ["echo hi > .env", "deny"], ["echo hi >> secrets/key", "deny"], ["echo hi > .git/config", "ask"],
+    ["echo hi > ~/.bashrc", "ask"], ["echo hi > /etc/passwd", "ask"], ["echo hi &> out.txt", "ask"],
+    ["echo hi 2> secrets/log", "deny"], ["echo hi >| secrets/x", "deny"], ["echo hi > /dev/null", "allow"],
+    ["ls 2>&1", "allow"], ["cat < .env", "deny"], ["cat < src/a.ts", "allow"], ["echo >&2 hi", "allow"],
+    ["echo hi >& secrets/x", "deny"], ["ls > /dev/null 2>&1", "allow"], ["echo hi &>> secrets/x", "deny"],
+    ["echo hi > out.txt secrets/key", "ask"], ["echo hi > .toolshed/settings.json", "ask"],
+  ],
+  "cd followed by a relative write": [
+    ["cd secrets && echo hi > key", "deny"], ["cd /tmp && rm x", "deny"], ["cd secrets; cat ../.env", "deny"],
+    ["cd $D && echo hi > key", "ask"], ["cd src && cat a.ts", "allow"], ["cd /etc && cat passwd", "ask"],
+    ["cd .. && cat project/.env", "deny"], ["cd - && ls", "ask"],
+  ],
+  "flags that execute or write": [
+    ["find . -exec ls \\;", "ask"], ["find . -delete", "ask"], ["find . -name x", "allow"], ["find . -fprint out", "ask"],
+    ["find . -execdir rm {} +", "deny"], ["sed -i s/a/b/ src/a.ts", "ask"], ["sed 's/a/b/w out' src/a.ts", "ask"],
+    ["sed -n 1p src/a.ts", "allow"], ["sed 1e src/a.ts", "ask"], ["rg --pre sh x", "ask"], ["rg foo src", "allow"],
+    ["sort -o out src/a.ts", "ask"], ["sort src/a.ts", "allow"], ["git -c core.pager=sh log", "ask"], ["git log", "allow"],
+    ["git diff --output=x", "ask"], ["git diff --ext-diff", "ask"], ["man -P sh ls", "ask"], ["man --html=x ls", "ask"],
+    ["awk '{print}' src/a.ts", "ask"], ["xargs -I{} ls {}", "ask"], ["ping example.com", "ask"], ["curl x", "deny"],
+    ["wget x", "ask"], ["dig x", "ask"], ["git status", "allow"], ["git branch -D x", "ask"], ["git push origin main", "ask"],
+  ],
+  "abbreviated long options": [
+    ["sort --compress-prog=sh src/a.ts", "ask"], ["sort --out=x src/a.ts", "ask"], ["git diff --outp=x", "ask"],
+    ["git diff --ext", "ask"], ["man --pag=sh ls", "ask"], ["rg --pr sh x", "ask"], ["sed --in-pl s/a/b/ src/a.ts", "ask"],
+    ["file --comp x", "ask"], ["tree --out x", "ask"], ["git log --no-ind", "ask"],
+  ],
+  "glued short options": [
+    ["git -ccore.pager=sh log", "ask"], ["git -C/tmp status", "ask"], ["sort -oout src/a.ts", "ask"], ["sed -ni 1p src/a.ts", "ask"],
+    ["sed -i.bak s/a/b/ src/a.ts", "ask"], ["rg -fpatterns x", "ask"], ["man -Psh ls", "ask"], ["tree -oout", "ask"],
+  ],
+};
+
+let playground: Playground;
+beforeAll(() => {
+  playground = createPlayground();
+});
+afterAll(() => playground.remove());
+
+for (const [category, cases] of Object.entries(CATEGORIES)) {
+  describe(category, () => {
+    for (const [command, expected] of cases) {
+      test(`${JSON.stringify(command)} -> ${expected}`, async () => {
+        const decision = await decideFor({ tool: Bash, input: { command }, rules: RULES, cwd: playground.project });
+        expect({ command, decision: decision.decision }).toEqual({ command, decision: expected });
+      });
+    }
+  });
+}
+
+describe("more than the analysis limits", () => {
+  const cases: [string, string, Expected][] = [
+    ["60 parts, a denied one last", `${"ls; ".repeat(60)}rm x`, "deny"],
+    ["60 harmless parts", `${"ls; ".repeat(60)}ls`, "ask"],
+    ["60 allowed parts, a denied one last", `${"npm test && ".repeat(60)}curl x`, "deny"],
+    ["a 55-stage pipeline ending in a denied command", `${"echo hi | ".repeat(55)}rm x`, "deny"],
+    ["over 10,000 characters, a denied command last", `echo ${"a".repeat(10_001)}; rm x`, "deny"],
+    ["over 10,000 harmless characters", `echo ${"a".repeat(10_001)}`, "ask"],
+    ["nesting past the limit with a denied command inside", `${"bash -c '".repeat(1)}${"$(".repeat(12)}rm x${")".repeat(12)}'`, "deny"],
+  ];
+  for (const [name, command, expected] of cases) {
+    test(`${name} -> ${expected}`, async () => {
+      const decision = await decideFor({ tool: Bash, input: { command }, rules: RULES, cwd: playground.project });
+      expect(decision.decision).toBe(expected);
+    });
+  }
+});
