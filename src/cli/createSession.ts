@@ -18,7 +18,8 @@ export interface Session {
 }
 
 export interface CreateSessionOptions {
-  isNonInteractive: boolean;
+  /** True when nobody can answer; a function is asked only when a question comes up. */
+  isNonInteractive: boolean | (() => boolean);
   cwd?: string;
   flags?: SessionFlags;
   /** Where warnings go (standard error); silent when unset. */
@@ -31,7 +32,9 @@ export interface CreateSessionOptions {
 export async function createSession(options: CreateSessionOptions): Promise<Session> {
   const cwd = options.cwd ?? process.cwd();
   let loaded = loadSettings({ cwd, flags: options.flags });
-  if (loaded.skippedUntrusted.length > 0 && !options.isNonInteractive && options.askTrust !== undefined) {
+  const nonInteractive = options.isNonInteractive;
+  const isNonInteractive = () => (typeof nonInteractive === "function" ? nonInteractive() : nonInteractive);
+  if (loaded.skippedUntrusted.length > 0 && options.askTrust !== undefined && !isNonInteractive()) {
     if (await options.askTrust(loaded.skippedUntrusted)) {
       trustFolder(cwd);
       loaded = loadSettings({ cwd, flags: options.flags, trusted: true });

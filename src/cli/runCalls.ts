@@ -6,13 +6,9 @@ import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages"
 import { z } from "zod";
 import { UsageError } from "../errors/ToolError.ts";
 import { toolResultText } from "../Tool.ts";
-import { nonInteractiveAskHandler } from "../permissions/askHandler.ts";
-import { createCanUseTool } from "../permissions/createCanUseTool.ts";
-import { createTerminalAskHandler } from "../permissions/terminalAskHandler.ts";
-import { askTrustAtTerminal } from "../permissions/terminalTrustQuestion.ts";
 import { runTools } from "../pipeline/runTools.ts";
 import type { SessionFlags } from "../settings/sessionFlags.ts";
-import { createSession } from "./createSession.ts";
+import { startCliSession } from "./startCliSession.ts";
 import type { CliStreams } from "./runCli.ts";
 
 const callsSchema = z
@@ -63,20 +59,9 @@ async function readSource(source: string, streams: CliStreams): Promise<string> 
 /** Runs every call in order in one session; exit status 1 when any call returned an error. */
 export async function runCalls({ source, json, flags, streams }: RunCallsOptions): Promise<number> {
   const calls = parseCalls(await readSource(source, streams), source === "-" ? "on standard input" : `in ${source}`);
-  const interactive = streams.stdinIsTTY && source !== "-" && streams.stderrIsTTY;
-  const session = await createSession({
-    isNonInteractive: !interactive,
-    flags,
-    warn: (text) => streams.stderr.write(text),
-    askTrust: interactive ? askTrustAtTerminal : undefined,
-  });
+  const session = await startCliSession({ flags, streams, stdinCarriesInput: source === "-" });
   let context = session.context;
-  const canUseTool = createCanUseTool(interactive ? createTerminalAskHandler() : nonInteractiveAskHandler);
-  context.onProgress = (progress) => {
-    if (typeof progress.data === "string") streams.stderr.write(`${progress.data}\n`);
-  };
-  const stop = () => context.abortController.abort();
-  process.once("SIGINT", stop);
+  const { canUseTool } = session;
   const results: ToolResultBlockParam[] = [];
   try {
     for (const [index, call] of calls.entries()) {
@@ -91,7 +76,7 @@ export async function runCalls({ source, json, flags, streams }: RunCallsOptions
       }
     }
   } finally {
-    process.off("SIGINT", stop);
+    session.close();
   }
   if (json) streams.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   return results.some((result) => result.is_error) ? 1 : 0;

@@ -1,12 +1,8 @@
 /** `toolshed run <Tool> [json | -] [--json]`: one call through the whole pipeline. */
 import { UsageError } from "../errors/ToolError.ts";
 import { toolResultText } from "../Tool.ts";
-import { nonInteractiveAskHandler } from "../permissions/askHandler.ts";
-import { createCanUseTool } from "../permissions/createCanUseTool.ts";
-import { createTerminalAskHandler } from "../permissions/terminalAskHandler.ts";
 import { runTools } from "../pipeline/runTools.ts";
-import { createSession } from "./createSession.ts";
-import { askTrustAtTerminal } from "../permissions/terminalTrustQuestion.ts";
+import { startCliSession } from "./startCliSession.ts";
 import { readSessionFlags, SESSION_FLAG_OPTIONS } from "./sessionFlags.ts";
 import { parseCommandArgs } from "./parseCommandArgs.ts";
 import type { CliStreams } from "./runCli.ts";
@@ -46,20 +42,7 @@ export async function runCommand(args: string[], streams: CliStreams): Promise<n
     ? parseToolInput(await streams.readStdin(), "on standard input")
     : parseToolInput(inputArgument ?? "{}", "argument");
 
-  // Questions need a person at a terminal whose standard input is not carrying the JSON.
-  const interactive = streams.stdinIsTTY && !fromStdin && streams.stderrIsTTY;
-  const { context } = await createSession({
-    isNonInteractive: !interactive,
-    flags: readSessionFlags(values),
-    warn: (text) => streams.stderr.write(text),
-    askTrust: interactive ? askTrustAtTerminal : undefined,
-  });
-  const canUseTool = createCanUseTool(interactive ? createTerminalAskHandler() : nonInteractiveAskHandler);
-  context.onProgress = (progress) => {
-    if (typeof progress.data === "string") streams.stderr.write(`${progress.data}\n`);
-  };
-  const stop = () => context.abortController.abort();
-  process.once("SIGINT", stop);
+  const { context, canUseTool, close } = await startCliSession({ flags: readSessionFlags(values), streams, stdinCarriesInput: fromStdin });
   try {
     const { outcomes } = await runTools({
       toolUses: [{ id: "toolu_cli_1", name: toolName, input }],
@@ -75,6 +58,6 @@ export async function runCommand(args: string[], streams: CliStreams): Promise<n
     }
     return outcome.result.is_error ? 1 : 0;
   } finally {
-    process.off("SIGINT", stop);
+    close();
   }
 }

@@ -10,7 +10,9 @@ export interface CreateToolUseContextOptions {
   /** Folders beyond cwd that count as inside. */
   additionalDirectories?: readonly string[];
   permissionContext?: ToolPermissionContext;
-  isNonInteractive?: boolean;
+  /** True when nobody can answer a question; a function is asked only when the answer matters
+   *  (finding out whether a terminal is attached costs start-up time). */
+  isNonInteractive?: boolean | (() => boolean);
   model?: string;
   sessionDirectory?: string;
   abortController?: AbortController;
@@ -21,11 +23,14 @@ export interface CreateToolUseContextOptions {
 export function createToolUseContext(options: CreateToolUseContextOptions): ToolUseContext {
   const cwd = options.cwd ?? process.cwd();
   let appState: AppState = { toolPermissionContext: options.permissionContext ?? emptyPermissionContext() };
+  const nonInteractive = options.isNonInteractive ?? true;
   return {
     options: {
       tools: options.tools,
       model: options.model ?? process.env.TOOLSHED_MODEL ?? "claude-sonnet-4-5",
-      isNonInteractive: options.isNonInteractive ?? true,
+      get isNonInteractive() {
+        return typeof nonInteractive === "function" ? nonInteractive() : nonInteractive;
+      },
     },
     abortController: options.abortController ?? new AbortController(),
     readFileState: new FileStateCache(),

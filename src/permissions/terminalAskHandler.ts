@@ -10,27 +10,26 @@ export function formatQuestion({ tool, input, decision }: AskRequest): string {
 }
 
 /** An ask handler reading answers from `input` and writing questions to `output`. */
-export function createTerminalAskHandler(
-  input: NodeJS.ReadableStream = process.stdin,
-  output: NodeJS.WritableStream = process.stderr,
-): AskHandler {
+export function createTerminalAskHandler(input?: NodeJS.ReadableStream, output?: NodeJS.WritableStream): AskHandler {
   // One line reader for the handler's life, so answers typed ahead are not lost between questions.
   let lines: AsyncIterator<string> | undefined;
   return {
     interactive: true,
     async ask(request) {
+      // The process streams are touched only when a question is asked: they cost start-up time.
+      const writer = output ?? process.stderr;
       if (lines === undefined) {
         const { createInterface } = await import("node:readline");
-        lines = createInterface({ input, terminal: false, crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]();
+        lines = createInterface({ input: input ?? process.stdin, terminal: false, crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]();
       }
-      output.write(formatQuestion(request));
+      writer.write(formatQuestion(request));
       for (;;) {
-        output.write("Allow? [y]es / [n]o / [a]lways: ");
+        writer.write("Allow? [y]es / [n]o / [a]lways: ");
         const next = await lines.next();
         if (next.done) return "no"; // The input closed: nobody is there to say yes.
         const answer = ANSWERS[next.value.trim().toLowerCase()];
         if (answer !== undefined) return answer;
-        output.write("Please answer y, n or a.\n");
+        writer.write("Please answer y, n or a.\n");
       }
     },
   };
