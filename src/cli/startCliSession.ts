@@ -14,6 +14,15 @@ export interface CliSession {
   close(): void;
 }
 
+/** The text of a progress event, by shape: a string, or an object with a `line` or `message`. */
+export function progressText(data: unknown): string | undefined {
+  if (typeof data === "string") return data;
+  if (typeof data !== "object" || data === null) return undefined;
+  const { line, message } = data as { line?: unknown; message?: unknown };
+  if (typeof line === "string") return line;
+  return typeof message === "string" ? message : undefined;
+}
+
 /**
  * Starts a session whose questions go to the terminal when a person is there: standard input and
  * standard error are terminals and standard input is not carrying the calls. Whether that holds
@@ -36,7 +45,8 @@ export async function startCliSession(options: {
   // The terminal handler is only reached when the context says someone can answer.
   const canUseTool = createCanUseTool(createTerminalAskHandler());
   context.onProgress = (progress) => {
-    if (typeof progress.data === "string") streams.stderr.write(`${progress.data}\n`);
+    const text = progressText(progress.data);
+    if (text !== undefined) streams.stderr.write(`${text}\n`);
   };
   const stop = () => context.abortController.abort();
   process.once("SIGINT", stop);

@@ -1,5 +1,6 @@
 /** A shell command running in the background: its output file, status and exit code. */
 import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { processGroupHasMembers } from "./processGroups.ts";
 import type { ShellProcess } from "./spawnShellCommand.ts";
 
 export type TaskStatus = "running" | "completed" | "failed" | "killed";
@@ -69,9 +70,12 @@ export class BackgroundTask {
     return { text: new TextDecoder().decode(bytes.subarray(0, cut)), remainingBytes: size - this.readOffset };
   }
 
-  /** Stops the task and everything it started. */
+  /** Stops the task and everything it started, including processes its shell left behind. */
   async stop(): Promise<void> {
-    if (this.status !== "running") return;
+    if (this.status !== "running") {
+      if (processGroupHasMembers(this.process.pid)) await this.process.stop();
+      return;
+    }
     this.status = "killed";
     await this.process.stop();
     await this.done;

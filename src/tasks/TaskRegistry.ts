@@ -22,6 +22,7 @@ export class TaskRegistry {
       cwd: options.cwd,
       outputPath,
       cwdPath: join(this.sessionDirectory, "tasks", `${id}.cwd`),
+      keepsProcessAlive: false,
     });
     const task = new BackgroundTask(id, options.command, options.description, outputPath, process);
     this.tasks.set(id, task);

@@ -8,7 +8,7 @@ const live = new Set<number>();
 let hooksInstalled = false;
 
 /** Sends `signal` to the whole group led by `pid`; false when the group is gone. */
-export function signalProcessGroup(pid: number, signal: NodeJS.Signals): boolean {
+export function signalProcessGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
   try {
     process.kill(-pid, signal);
     return true;
@@ -35,9 +35,19 @@ function installHooks(): void {
   process.on("SIGHUP", onSignal);
 }
 
-/** Remembers a live group, so toolshed's exit stops it. */
+/** True while any process is left in the group led by `pid` (the leader may be gone). */
+export function processGroupHasMembers(pid: number): boolean {
+  return signalProcessGroup(pid, 0);
+}
+
+/**
+ * Remembers a live group, so toolshed's exit stops it. Groups found empty are forgotten here:
+ * a group id can only be reused once its group is empty, so pruning keeps exit from ever
+ * signalling an unrelated group.
+ */
 export function trackProcessGroup(pid: number): void {
   installHooks();
+  for (const known of live) if (!processGroupHasMembers(known)) live.delete(known);
   live.add(pid);
 }
 

@@ -4,7 +4,7 @@
  */
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
-import { stopProcessGroup, trackProcessGroup, untrackProcessGroup } from "./processGroups.ts";
+import { processGroupHasMembers, stopProcessGroup, trackProcessGroup, untrackProcessGroup } from "./processGroups.ts";
 
 export interface ShellProcess {
   pid: number;
@@ -23,6 +23,11 @@ export interface SpawnShellOptions {
   outputPath: string;
   /** Where the shell writes its final working folder (`pwd -P`). */
   cwdPath: string;
+  /**
+   * False for background tasks: the running command must not keep toolshed alive once its work
+   * is done (the exit hook then stops the task). Foreground commands are awaited, so they stay ref'd.
+   */
+  keepsProcessAlive?: boolean;
 }
 
 let shellPath: string | undefined;
@@ -63,10 +68,12 @@ export function spawnShellCommand(options: SpawnShellOptions): ShellProcess {
     closeSync(output); // the child holds its own copy
   }
   const pid = child.pid;
+  if (options.keepsProcessAlive === false) child.unref();
   trackProcessGroup(pid);
   const exited = child.exited.then((code) => {
-    // Once the shell is gone its group id may be reused by an unrelated process: stop tracking it.
-    untrackProcessGroup(pid);
+    // Processes the command left running (`server &`) keep the group alive: keep tracking it so
+    // toolshed's exit stops them. An empty group is forgotten, since its id may be reused.
+    if (!processGroupHasMembers(pid)) untrackProcessGroup(pid);
     return child.signalCode === null ? code : null;
   });
   return {

@@ -1,4 +1,5 @@
 /** Process checks for the shell tests. */
+import { readFileSync } from "node:fs";
 
 /** True while a process with this pid exists (zombies count as gone: they no longer run). */
 export function isProcessAlive(pid: number): boolean {
@@ -8,7 +9,7 @@ export function isProcessAlive(pid: number): boolean {
     return false;
   }
   try {
-    const status = require("node:fs").readFileSync(`/proc/${pid}/stat`, "utf8") as string;
+    const status = readFileSync(`/proc/${pid}/stat`, "utf8");
     return status.split(" ")[2] !== "Z";
   } catch {
     return true;
@@ -16,11 +17,11 @@ export function isProcessAlive(pid: number): boolean {
 }
 
 /** Polls until `check` holds or `deadlineMs` passes; returns whether it held. */
-export async function eventually(check: () => boolean, deadlineMs = 10_000): Promise<boolean> {
+export async function eventually(check: () => boolean, deadlineMs = 10_000, intervalMs = 10): Promise<boolean> {
   const end = Date.now() + deadlineMs;
   while (Date.now() < end) {
     if (check()) return true;
-    await Bun.sleep(10);
+    await Bun.sleep(intervalMs);
   }
   return check();
 }

@@ -42,8 +42,8 @@ describe("Bash", () => {
 
   test("a syntax error is reported by the shell", async () => {
     // The permission engine asks about commands it cannot parse: a person says yes here.
-    const { context } = setUp();
-    context.options.isNonInteractive = false;
+    fixture = createToolFixture({ allow: ["Bash"], interactive: true });
+    const { context } = fixture;
     const result = await callTool(context, "Bash", { command: "if then fi (" }, { interactive: true, ask: async () => "yes" });
     expect(result.text).toContain("syntax error");
     expect(result.text).toContain("Exit code 2");

@@ -74,6 +74,18 @@ describe("Edit", () => {
     expect(readFileSync(path, "utf8")).toBe("\uFEFFone\r\n2\r\n3\r\n");
   });
 
+  test("refuses a file that is not UTF-8 and leaves its bytes as they were", async () => {
+    fixture = createToolFixture({ allow: ["Edit", "Read"] });
+    const path = join(fixture.folder.path, "latin1.txt");
+    const bytes = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a, 0x6f, 0x6e, 0x65, 0x0a]); // "caf\xe9\none\n" in Latin-1
+    writeFileSync(path, bytes);
+    await callTool(fixture.context, "Read", { file_path: path });
+    const result = await callTool(fixture.context, "Edit", { file_path: path, old_string: "one", new_string: "two" });
+    expect(result.result.is_error).toBe(true);
+    expect(result.text).toContain("is not UTF-8 text");
+    expect(readFileSync(path).equals(bytes)).toBe(true);
+  });
+
   test("refuses a file that was not read, or that changed since it was read", async () => {
     fixture = createToolFixture({ allow: ["Edit", "Read"] });
     const path = join(fixture.folder.path, "h.txt");

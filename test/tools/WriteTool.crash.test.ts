@@ -2,21 +2,12 @@ import { afterEach, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
+import { eventually } from "../tasks/processAlive.ts";
 
 let folder: TemporaryFolder | undefined;
 afterEach(() => folder?.remove());
 
 const NEW_SIZE = 96 * 1024 * 1024;
-
-/** Polls until `check` is true or the deadline passes. */
-async function waitFor(check: () => boolean, deadlineMs: number): Promise<boolean> {
-  const end = Date.now() + deadlineMs;
-  while (Date.now() < end) {
-    if (check()) return true;
-    await Bun.sleep(1);
-  }
-  return check();
-}
 
 function temporaryFileSize(path: string): number {
   const name = readdirSync(path).find((entry) => entry.endsWith(".tmp"));
@@ -38,7 +29,7 @@ test("a process killed -9 in the middle of a Write leaves the old file or the ne
   });
   const path = folder.path;
   // Kill once the temporary file holds part of the new content: the write is under way.
-  const caught = await waitFor(() => temporaryFileSize(path) > 0 || child.exitCode !== null, 60_000);
+  const caught = await eventually(() => temporaryFileSize(path) > 0 || child.exitCode !== null, 60_000, 1);
   expect(caught).toBe(true);
   const killedMidWrite = child.exitCode === null;
   child.kill("SIGKILL");

@@ -62,11 +62,17 @@ describe("Write", () => {
     const { folder, context } = setUp();
     const path = join(folder.path, "script.sh");
     writeFileSync(path, "\uFEFFecho one\r\necho two\r\n");
-    chmodSync(path, 0o751);
-    await callTool(context, "Read", { file_path: path });
-    await callTool(context, "Write", { file_path: path, content: "echo three\necho four\n" });
+    // Group and other write bits are what a umask would strip, so this mode shows it is kept exactly.
+    chmodSync(path, 0o777);
+    const umask = process.umask(0o022);
+    try {
+      await callTool(context, "Read", { file_path: path });
+      await callTool(context, "Write", { file_path: path, content: "echo three\necho four\n" });
+    } finally {
+      process.umask(umask);
+    }
     expect(readFileSync(path, "utf8")).toBe("\uFEFFecho three\r\necho four\r\n");
-    expect(statSync(path).mode & 0o777).toBe(0o751);
+    expect(statSync(path).mode & 0o777).toBe(0o777);
   });
 
   test("writes through a symlink to its target and keeps the link", async () => {
@@ -119,8 +125,7 @@ describe("Write permissions", () => {
   });
 
   test("an interactive yes lets it run", async () => {
-    fixture = createToolFixture();
-    fixture.context.options.isNonInteractive = false;
+    fixture = createToolFixture({ interactive: true });
     const path = join(fixture.folder.path, "asked.txt");
     const result = await callTool(fixture.context, "Write", { file_path: path, content: "x" }, { interactive: true, ask: async () => "yes" });
     expect(result.stage).toBe("done");

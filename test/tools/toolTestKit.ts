@@ -18,12 +18,13 @@ export interface ToolFixture {
 }
 
 /** A temporary folder (the working folder) and a context over every built-in tool. */
-export function createToolFixture(options: { allow?: readonly string[]; mode?: PermissionMode; tools?: readonly AnyTool[] } = {}): ToolFixture {
+export function createToolFixture(options: { allow?: readonly string[]; mode?: PermissionMode; tools?: readonly AnyTool[]; interactive?: boolean } = {}): ToolFixture {
   const folder = createTemporaryFolder();
   const context = createTestContext({
     tools: options.tools ?? getAllBaseTools(),
     cwd: folder.path,
     permissionContext: allowing(options.allow ?? [], options.mode ?? "default"),
+    isNonInteractive: options.interactive !== true,
   });
   return { folder, context };
 }

@@ -1,12 +1,13 @@
 /** Edit: exact string replacement in a file that was read in this session and is unchanged since. */
-import { readFileSync, statSync, type Stats } from "node:fs";
+import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { buildTool, type ToolUseContext } from "../../Tool.ts";
+import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
-import { suggestSimilarPaths } from "../ReadTool/suggestSimilarPaths.ts";
+import { statOrUndefined } from "../../fs/statOrUndefined.ts";
+import { missingFileMessage } from "../ReadTool/suggestSimilarPaths.ts";
 import { assertReadAndUnchanged } from "../WriteTool/fileFreshness.ts";
 import { requireAbsolutePath, resolveFilePath } from "../WriteTool/resolveFilePath.ts";
-import { detectTextFormat, toDiskText, toWorkingText, type TextFormat } from "../WriteTool/textFormat.ts";
+import { decodeUtf8Text, detectTextFormat, toDiskText, toWorkingText, type TextFormat } from "../WriteTool/textFormat.ts";
 import { writeTextFile } from "../WriteTool/writeTextFile.ts";
 import { applyEdit } from "./applyEdit.ts";
 import { numberLines } from "./numberLines.ts";
@@ -27,19 +28,6 @@ export interface EditOutput {
   snippet: string;
 }
 
-function statOrUndefined(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
-function missingFileError(filePath: string, context: ToolUseContext): ToolError {
-  const similar = suggestSimilarPaths(filePath);
-  const hint = similar.length > 0 ? ` Did you mean ${similar.join(" or ")}?` : "";
-  return new ToolError(`File does not exist: ${filePath}.${hint} The working folder is ${context.cwd}. To create a file, use Write (or Edit with an empty old_string).`);
-}
 
 function snippetOf(text: string, startLine: number, endLine: number): string {
   const lines = text.split("\n");
@@ -83,14 +71,14 @@ export const EditTool = buildTool({
     const oldString = toWorkingText(input.old_string);
     const newString = toWorkingText(input.new_string);
     if (stats === undefined) {
-      if (oldString !== "") throw missingFileError(filePath, context);
+      if (oldString !== "") throw new ToolError(`${missingFileMessage(filePath, context)} To create a file, use Write (or Edit with an empty old_string).`);
       writeTextFile(context, filePath, newString);
       return { data: { filePath, created: true, replacements: 0, snippet: snippetOf(newString, 1, newString.split("\n").length) } };
     }
     if (!stats.isFile()) throw new ToolError(`${filePath} is not a regular file; Edit only changes files.`);
     const bytes = readFileSync(filePath);
     assertReadAndUnchanged({ path: filePath, stats, bytes, context, action: "edit" });
-    const diskText = bytes.toString("utf8");
+    const diskText = decodeUtf8Text({ bytes, path: filePath, toolName: EDIT_TOOL_NAME });
     const format: TextFormat = detectTextFormat(diskText);
     const text = toWorkingText(diskText);
     if (oldString === "") {

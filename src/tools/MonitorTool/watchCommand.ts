@@ -1,4 +1,6 @@
 /** Runs a shell command in its own process group and hands each stdout line to a callback. */
+import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from "../../tasks/processGroups.ts";
+import { findShell } from "../../tasks/spawnShellCommand.ts";
 import { MAX_KEPT_LINES, MAX_LINE_CHARS } from "./prompt.ts";
 
 /** Why a watch ended. */
@@ -25,17 +27,9 @@ export interface WatchOptions {
 
 const STDERR_TAIL_CHARS = 4_000;
 
-function shellPath(): string {
-  return Bun.which("bash") ?? "/bin/sh";
-}
-
 /** Stops the command and anything it started (the whole process group). */
 function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // Already gone.
-  }
+  signalProcessGroup(pid, "SIGKILL");
 }
 
 async function readTail(stream: ReadableStream<Uint8Array>, limit: number): Promise<string> {
@@ -47,13 +41,15 @@ async function readTail(stream: ReadableStream<Uint8Array>, limit: number): Prom
 
 /** Watches `command` until a line matches `until`, it exits, the deadline passes, or the signal aborts. */
 export async function watchCommand(options: WatchOptions): Promise<WatchResult> {
-  const child = Bun.spawn([shellPath(), "-c", options.command], {
+  const child = Bun.spawn([findShell(), "-c", options.command], {
     cwd: options.cwd,
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
     detached: true,
   });
+  // Tracked like Bash's groups, so a toolshed that exits mid-watch leaves no command behind.
+  trackProcessGroup(child.pid);
   let stoppedBy: "timeout" | "aborted" | undefined;
   const stop = (why: "timeout" | "aborted") => {
     stoppedBy ??= why;
@@ -67,6 +63,7 @@ export async function watchCommand(options: WatchOptions): Promise<WatchResult> 
   // output pipe closes and the watch ends.
   const exited = child.exited.then((code) => {
     killGroup(child.pid);
+    untrackProcessGroup(child.pid);
     return code;
   });
   const stderrTail = readTail(child.stderr, STDERR_TAIL_CHARS);

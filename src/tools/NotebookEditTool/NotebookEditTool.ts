@@ -6,6 +6,7 @@ import { ToolError } from "../../errors/ToolError.ts";
 import { parseNotebook } from "../ReadTool/notebookFormat.ts";
 import { assertReadAndUnchanged } from "../WriteTool/fileFreshness.ts";
 import { requireAbsolutePath, resolveFilePath } from "../WriteTool/resolveFilePath.ts";
+import { decodeUtf8Text } from "../WriteTool/textFormat.ts";
 import { writeTextFile } from "../WriteTool/writeTextFile.ts";
 import { applyNotebookEdit } from "./applyNotebookEdit.ts";
 import { DESCRIPTION, NOTEBOOK_EDIT_TOOL_NAME, renderPrompt } from "./prompt.ts";
@@ -65,7 +66,7 @@ export const NotebookEditTool = buildTool({
     }
     const bytes = readFileSync(notebookPath);
     assertReadAndUnchanged({ path: notebookPath, stats, bytes, context, action: "edit" });
-    const text = bytes.toString("utf8");
+    const text = decodeUtf8Text({ bytes, path: notebookPath, toolName: NOTEBOOK_EDIT_TOOL_NAME });
     const notebook = parseNotebook(text, notebookPath);
     const cellId = applyNotebookEdit(notebook, {
       cellId: input.cell_id,

@@ -1,8 +1,8 @@
 /** Read: a text file's lines, numbered, with offset and limit. */
 import { statSync } from "node:fs";
-import { extname, isAbsolute, resolve } from "node:path";
+import { extname } from "node:path";
 import { z } from "zod";
-import { buildTool, type ToolUseContext } from "../../Tool.ts";
+import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { DEFAULT_LINE_LIMIT, MAX_IMAGE_BYTES, MAX_OUTPUT_CHARS, MAX_WHOLE_FILE_BYTES } from "./limits.ts";
 import { IMAGE_EXTENSIONS, type MediaReadOutput } from "./mediaOutput.ts";
@@ -10,8 +10,9 @@ import { readImage } from "./readImage.ts";
 import { readNotebook } from "./readNotebook.ts";
 import { readPdf } from "./readPdf.ts";
 import { DESCRIPTION, READ_TOOL_NAME, renderPrompt } from "./prompt.ts";
+import { requireAbsolutePath, resolveFilePath } from "../WriteTool/resolveFilePath.ts";
 import { hashBytes, readTextWindow } from "./readTextWindow.ts";
-import { suggestSimilarPaths } from "./suggestSimilarPaths.ts";
+import { missingFileMessage } from "./suggestSimilarPaths.ts";
 
 const inputSchema = z.strictObject({
   file_path: z.string().describe("The absolute path to the file to read"),
@@ -59,10 +60,6 @@ function formatOutput(output: TextReadOutput): string {
   return notes.length === 0 ? output.numberedText : `${output.numberedText}\n\n(${notes.join(" ")})`;
 }
 
-function resolvePath(filePath: string, context: ToolUseContext): string {
-  return isAbsolute(filePath) ? resolve(filePath) : resolve(context.cwd, filePath);
-}
-
 export const ReadTool = buildTool({
   name: READ_TOOL_NAME,
   searchHint: "read file contents lines text",
@@ -81,34 +78,32 @@ export const ReadTool = buildTool({
     return renderPrompt();
   },
   async validateInput(input, context) {
-    if (!isAbsolute(input.file_path)) {
-      return {
-        result: false,
-        message: `file_path must be an absolute path, but "${input.file_path}" is relative. Did you mean ${resolvePath(input.file_path, context)}?`,
-      };
-    }
+    const absolute = requireAbsolutePath("file_path", input.file_path, context);
+    if (!absolute.result) return absolute;
     if (input.pages !== undefined && !input.file_path.toLowerCase().endsWith(".pdf")) {
       return { result: false, message: "pages applies only to PDF files. Leave it out, and use offset and limit for text files." };
     }
     return { result: true };
   },
   async call(input, context) {
-    const filePath = resolvePath(input.file_path, context);
+    const filePath = resolveFilePath(input.file_path, context);
     let stats: ReturnType<typeof statSync>;
     try {
       stats = statSync(filePath);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENOENT" || code === "ENOTDIR") {
-        const similar = suggestSimilarPaths(filePath);
-        const hint = similar.length > 0 ? ` Did you mean ${similar.join(" or ")}?` : "";
-        throw new ToolError(`File does not exist: ${filePath}.${hint} The working folder is ${context.cwd}.`);
+        throw new ToolError(missingFileMessage(filePath, context));
       }
       if (code === "EACCES") throw new ToolError(`Permission denied reading ${filePath}.`);
       throw error;
     }
     if (stats.isDirectory()) {
       throw new ToolError(`${filePath} is a folder, not a file. Use Glob or LS to list what it holds.`);
+    }
+    // A pipe, socket or device has no end to read to (a FIFO blocks, /dev/zero never ends).
+    if (!stats.isFile()) {
+      throw new ToolError(`${filePath} is not a regular file (a pipe, socket or device), so Read cannot read it. Use Bash with a command that stops, such as head -c 1000 ${filePath}.`);
     }
     const extension = extname(filePath).toLowerCase();
     const isMedia = IMAGE_EXTENSIONS.has(extension) || extension === ".pdf" || extension === ".ipynb";

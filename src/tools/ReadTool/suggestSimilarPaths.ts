@@ -39,3 +39,10 @@ export function suggestSimilarPaths(path: string, max = 3): string[] {
     .slice(0, max)
     .map(({ name }) => join(folder, name));
 }
+
+/** "File does not exist" with close names and the working folder, as Read and Edit say it. */
+export function missingFileMessage(filePath: string, context: { cwd: string }): string {
+  const similar = suggestSimilarPaths(filePath);
+  const hint = similar.length > 0 ? ` Did you mean ${similar.join(" or ")}?` : "";
+  return `File does not exist: ${filePath}.${hint} The working folder is ${context.cwd}.`;
+}

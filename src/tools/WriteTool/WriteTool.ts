@@ -3,6 +3,7 @@ import { readFileSync, statSync, type Stats } from "node:fs";
 import { z } from "zod";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
+import { statOrUndefined } from "../../fs/statOrUndefined.ts";
 import { assertReadAndUnchanged } from "./fileFreshness.ts";
 import { DESCRIPTION, renderPrompt, WRITE_TOOL_NAME } from "./prompt.ts";
 import { requireAbsolutePath, resolveFilePath } from "./resolveFilePath.ts";
@@ -21,7 +22,8 @@ export interface WriteOutput {
   bytes: number;
 }
 
-function statOrUndefined(path: string): Stats | undefined {
+/** Like statOrUndefined, but a path through a file (ENOTDIR) or an unreadable folder is an error. */
+function statForWrite(path: string): Stats | undefined {
   try {
     return statSync(path);
   } catch (error) {
@@ -45,7 +47,7 @@ export const WriteTool = buildTool({
   isReadOnly: () => false,
   isConcurrencySafe: () => false,
   // Replacing an existing file loses its old content; creating one does not.
-  isDestructive: (input) => statOrUndefinedSafe(input.file_path) !== undefined,
+  isDestructive: (input) => statOrUndefined(input.file_path) !== undefined,
   getPath: (input) => input.file_path,
   getToolUseSummary: (input) => input?.file_path ?? null,
   async description() {
@@ -57,13 +59,13 @@ export const WriteTool = buildTool({
   async validateInput(input, context) {
     const absolute = requireAbsolutePath("file_path", input.file_path, context);
     if (!absolute.result) return absolute;
-    const stats = statOrUndefinedSafe(input.file_path);
+    const stats = statOrUndefined(input.file_path);
     if (stats?.isDirectory()) return { result: false, message: `${input.file_path} is a folder. Give the path of a file to write.` };
     return { result: true };
   },
   async call(input, context) {
     const filePath = resolveFilePath(input.file_path, context);
-    const stats = statOrUndefined(filePath);
+    const stats = statForWrite(filePath);
     let content = input.content;
     if (stats !== undefined) {
       if (!stats.isFile()) throw new ToolError(`${filePath} is not a regular file; Write only writes files.`);
@@ -82,11 +84,3 @@ export const WriteTool = buildTool({
     return { type: "tool_result", tool_use_id: toolUseId, content: `${what} ${output.filePath} (${lines}, ${output.bytes} bytes).` };
   },
 });
-
-function statOrUndefinedSafe(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
-}

@@ -3,6 +3,8 @@
  * Tools work on LF text without a BOM; these helpers convert on the way in and out.
  */
 
+import { ToolError } from "../../errors/ToolError.ts";
+
 const BOM = "\uFEFF";
 
 export interface TextFormat {
@@ -34,4 +36,20 @@ export function toDiskText(text: string, format: TextFormat): string {
     ? withoutBom.replaceAll("\n", "\r\n")
     : withoutBom;
   return format.bom ? BOM + ended : ended;
+}
+
+/**
+ * The file's bytes as UTF-8 text, or a ToolError when they are not UTF-8: decoding leniently
+ * would turn every invalid byte into U+FFFD and writing back would corrupt the untouched rest.
+ */
+export function decodeUtf8Text({ bytes, path, toolName }: { bytes: Uint8Array; path: string; toolName: string }): string {
+  try {
+    // ignoreBOM keeps a leading BOM in the text, so detectTextFormat sees it and it is written back.
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new ToolError(
+      `${path} is not UTF-8 text (it holds binary data or another encoding), so ${toolName} cannot change it without damaging it. ` +
+        "Use Bash with a tool made for that format, or Write to replace the whole file.",
+    );
+  }
 }

@@ -165,3 +165,14 @@ describe("Read: permissions", () => {
     expect(ReadTool.maxResultSizeChars).toBe(Number.POSITIVE_INFINITY);
   });
 });
+
+describe("Read: files that are not regular files", () => {
+  test("a named pipe is refused at once instead of blocking forever", async () => {
+    const path = join(folder.path, "pipe");
+    expect(Bun.spawnSync(["mkfifo", path]).exitCode).toBe(0);
+    const { text, result } = await callTool(context(), "Read", { file_path: path });
+    expect(result.is_error).toBe(true);
+    expect(text).toContain("is not a regular file");
+    expect(text).toContain("head -c");
+  });
+});

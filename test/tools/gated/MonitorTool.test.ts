@@ -4,20 +4,13 @@ import { join } from "node:path";
 import type { ToolProgress } from "../../../src/Tool.ts";
 import { MonitorTool, type MonitorOutput } from "../../../src/tools/MonitorTool/MonitorTool.ts";
 import { MAX_KEPT_LINES, MAX_MONITOR_TIMEOUT_MS } from "../../../src/tools/MonitorTool/prompt.ts";
+import { trackedProcessGroups } from "../../../src/tasks/processGroups.ts";
 import { callTool } from "../../helpers/testContext.ts";
+import { isProcessAlive } from "../../tasks/processAlive.ts";
 import { createGatedFixture, pollUntil, type GatedFixture } from "./gatedTestKit.ts";
 
 let fixture: GatedFixture;
 afterEach(() => fixture?.folder.remove());
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function monitorFixture(): GatedFixture & { lines: string[] } {
   const created = createGatedFixture([MonitorTool], ["Monitor"]);
@@ -43,9 +36,9 @@ describe("Monitor", () => {
     expect(created.lines).toEqual(["booting", "Listening on 4321"]);
     // The shell and the background sleep it started are both gone.
     const shell = Number(readFileSync(join(fixture.folder.path, "pid"), "utf8"));
-    expect(await pollUntil(() => !isAlive(shell))).toBe(true);
+    expect(await pollUntil(() => !isProcessAlive(shell))).toBe(true);
     const child = Number(readFileSync(join(fixture.folder.path, "child"), "utf8"));
-    expect(await pollUntil(() => !isAlive(child))).toBe(true);
+    expect(await pollUntil(() => !isProcessAlive(child))).toBe(true);
   });
 
   test("ends when the command exits, with its exit code, every line (the last without a newline) and stderr", async () => {
@@ -71,6 +64,22 @@ describe("Monitor", () => {
     expect(data.totalLines).toBe(500);
     expect(data.lines).toHaveLength(MAX_KEPT_LINES);
     expect(data.lines.at(-1)).toBe("500");
+  });
+
+  test("the watched command's process group is tracked while it runs, so toolshed's exit stops it", async () => {
+    const created = monitorFixture();
+    fixture = created;
+    let trackedWhileRunning: number[] = [];
+    const controller = fixture.context.abortController;
+    created.context.onProgress = () => {
+      trackedWhileRunning = trackedProcessGroups();
+      controller.abort();
+    };
+    const outcome = await callTool(fixture.context, "Monitor", { description: "tracked", command: "echo $$ > pid; echo up; sleep 60" });
+    expect(outcome.stage).toBe("aborted");
+    const shell = Number(readFileSync(join(fixture.folder.path, "pid"), "utf8").trim());
+    expect(trackedWhileRunning).toContain(shell);
+    expect(await pollUntil(() => !trackedProcessGroups().includes(shell))).toBe(true);
   });
 
   test("an abort stops the watch and the command", async () => {

@@ -30,11 +30,4 @@ export function createGatedFixture(
 }
 
 /** Waits until `condition` holds, checking every few milliseconds, for at most `deadlineMs`. */
-export async function pollUntil(condition: () => boolean, deadlineMs = 10_000): Promise<boolean> {
-  const end = Date.now() + deadlineMs;
-  while (Date.now() < end) {
-    if (condition()) return true;
-    await Bun.sleep(10);
-  }
-  return condition();
-}
+export { eventually as pollUntil } from "../../tasks/processAlive.ts";

@@ -1,0 +1,11 @@
+/** stat that answers "nothing there" with undefined instead of throwing. */
+import { statSync, type Stats } from "node:fs";
+
+/** The path's stats (following symlinks), or undefined when it cannot be stat'ed for any reason. */
+export function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
