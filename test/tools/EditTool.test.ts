@@ -74,6 +74,24 @@ describe("Edit", () => {
     expect(readFileSync(path, "utf8")).toBe("\uFEFFone\r\n2\r\n3\r\n");
   });
 
+  test("a file that mixes LF and CRLF keeps every untouched line end, and new lines take the replaced text's end", async () => {
+    const path = await readyFile("mixed.txt", "one\r\ntwo\r\nthree\nfour\n");
+    const crlfRegion = await callTool(fixture.context, "Edit", { file_path: path, old_string: "two", new_string: "2a\n2b" });
+    expect(crlfRegion.result.is_error).toBeUndefined();
+    expect(readFileSync(path, "utf8")).toBe("one\r\n2a\r\n2b\r\nthree\nfour\n");
+    await callTool(fixture.context, "Read", { file_path: path });
+    const spanning = await callTool(fixture.context, "Edit", { file_path: path, old_string: "three\nfour", new_string: "3\n4" });
+    expect(spanning.result.is_error).toBeUndefined();
+    expect(readFileSync(path, "utf8")).toBe("one\r\n2a\r\n2b\r\n3\n4\n");
+  });
+
+  test("replace_all in a CRLF file keeps CRLF everywhere", async () => {
+    const path = await readyFile("all.txt", "a x\r\nb x\r\n");
+    const result = await callTool(fixture.context, "Edit", { file_path: path, old_string: "x", new_string: "y\nz", replace_all: true });
+    expect(result.result.is_error).toBeUndefined();
+    expect(readFileSync(path, "utf8")).toBe("a y\r\nz\r\nb y\r\nz\r\n");
+  });
+
   test("refuses a file that is not UTF-8 and leaves its bytes as they were", async () => {
     fixture = createToolFixture({ allow: ["Edit", "Read"] });
     const path = join(fixture.folder.path, "latin1.txt");

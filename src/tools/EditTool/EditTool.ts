@@ -9,6 +9,7 @@ import { assertReadAndUnchanged } from "../WriteTool/fileFreshness.ts";
 import { requireAbsolutePath, resolveFilePath } from "../WriteTool/resolveFilePath.ts";
 import { decodeUtf8Text, detectTextFormat, toDiskText, toWorkingText, type TextFormat } from "../WriteTool/textFormat.ts";
 import { writeTextFile } from "../WriteTool/writeTextFile.ts";
+import { replaceInDiskText } from "./replaceInDiskText.ts";
 import { applyEdit } from "./applyEdit.ts";
 import { numberLines } from "./numberLines.ts";
 import { DESCRIPTION, EDIT_TOOL_NAME, renderPrompt, SNIPPET_CONTEXT_LINES } from "./prompt.ts";
@@ -88,8 +89,11 @@ export const EditTool = buildTool({
       writeTextFile(context, filePath, toDiskText(newString, format));
       return { data: { filePath, created: false, replacements: 1, snippet: snippetOf(newString, 1, newString.split("\n").length) } };
     }
+    // Checked (uniqueness, helpful misses) and shown on the LF text; made in the file's own text.
     const edit = applyEdit({ filePath, text, oldString, newString, replaceAll: input.replace_all });
-    writeTextFile(context, filePath, toDiskText(edit.text, format));
+    const diskBody = format.bom ? diskText.slice(1) : diskText;
+    const edited = replaceInDiskText({ diskText: diskBody, oldString, newString, replaceAll: input.replace_all, fallbackLineEnd: format.lineEnding });
+    writeTextFile(context, filePath, format.bom ? `\uFEFF${edited}` : edited);
     return {
       data: { filePath, created: false, replacements: edit.replacements, snippet: snippetOf(edit.text, edit.startLine, edit.endLine) },
     };
