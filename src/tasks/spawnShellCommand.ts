@@ -39,9 +39,13 @@ export function findShell(): string {
 }
 
 // The command runs through eval so that a syntax error is reported by the shell, and the EXIT
-// trap records the final folder even after `exit N`.
-const SCRIPT = `trap 'pwd -P >| "$TOOLSHED_CWD_FILE" 2>/dev/null' EXIT
-eval "$TOOLSHED_COMMAND"`;
+// trap records the final folder even after `exit N`. The two variables that carry the command
+// and the folder file are moved into unexported shell variables first, so the command and its
+// children never see them.
+const SCRIPT = `__toolshed_cwd_file=$TOOLSHED_CWD_FILE __toolshed_command=$TOOLSHED_COMMAND
+unset TOOLSHED_CWD_FILE TOOLSHED_COMMAND
+trap 'pwd -P >| "$__toolshed_cwd_file" 2>/dev/null' EXIT
+eval "$__toolshed_command"`;
 
 /** Starts the command; the caller waits on `exited` and may `stop()` it. */
 export function spawnShellCommand(options: SpawnShellOptions): ShellProcess {

@@ -30,6 +30,13 @@ describe("Bash", () => {
     expect(quiet.text).toBe("(no output)");
   });
 
+  test("the command does not see the variables toolshed uses to run it", async () => {
+    const { context } = setUp();
+    const seen = await callTool(context, "Bash", { command: "env | cut -d= -f1 | grep '^TOOLSHED_C' | sort" });
+    expect(seen.text).not.toContain("TOOLSHED_COMMAND");
+    expect(seen.text).not.toContain("TOOLSHED_CWD_FILE");
+  });
+
   test("cd carries over inside the working folders, not outside them", async () => {
     const { folder, context } = setUp();
     mkdirSync(join(folder.path, "sub"));
