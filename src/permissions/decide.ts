@@ -10,14 +10,15 @@ import type { PermissionResult } from "../Tool.ts";
 import { allowForm } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { classifyReadOnly } from "../shell/readOnlyCommand.ts";
-import { fallbackCommandForms } from "./fallbackCommandForms.ts";
+import { fallbackCommandForms, fallbackWords } from "./fallbackCommandForms.ts";
 import { matchCommandPattern } from "./matchCommandPattern.ts";
 import { matchToolName } from "./matchToolName.ts";
 import { isInsideWorkingFolders, resolvePathSubject, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
 import { planCall } from "./planCall.ts";
 import { criticalRemovalReason, protectedPathReason } from "./protectedPaths.ts";
 import { isWholeToolRule, ruleMatchesSubject } from "./ruleMatchesSubject.ts";
-import { suggestCommandRule } from "./shellSubjects.ts";
+import { hardLinkVerdict, recursiveReadVerdict, unknownPathVerdict } from "./pathRuleVerdicts.ts";
+import { mentionedSpellings, suggestCommandRule } from "./shellSubjects.ts";
 import type { PathSubject, Subject } from "./subjects.ts";
 import { suggestPathRule } from "./suggestPathRule.ts";
 import {
@@ -101,6 +102,11 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   return undefined;
 }
 
+/** True when the path, or anything its glob expands to, is a file with other hard links. */
+function isHardLinked(resolved: ResolvedPath): boolean {
+  return resolved.forms?.hardLinked === true || (resolved.expansions ?? []).some((forms) => forms.hardLinked);
+}
+
 /** acceptEdits: file edits and simple file commands inside the working folders. */
 function acceptsEdit(judge: Judge, subject: Subject): boolean {
   if (subject.kind === "tool") return judge.hasPath && !judge.tool.isReadOnly(judge.input);
@@ -111,14 +117,14 @@ function acceptsEdit(judge: Judge, subject: Subject): boolean {
   }
   if (subject.access !== "write") return false;
   const resolved = judge.resolved.get(subject);
-  return resolved !== undefined && !resolved.forms?.hardLinked && isInsideWorkingFolders(resolved, judge.paths);
+  return resolved !== undefined && !isHardLinked(resolved) && isInsideWorkingFolders(resolved, judge.paths);
 }
 
 /** The allow-side of one subject: allow rules, then the tool's own check and the read-only default. */
 function allowSide(judge: Judge, subject: Subject): Verdict {
   const allow = findRule(judge, "allow", subject);
   const resolved = subject.kind === "path" ? judge.resolved.get(subject) : undefined;
-  if (allow !== undefined && !(subject.kind === "path" && subject.access === "write" && resolved?.forms?.hardLinked)) {
+  if (allow !== undefined && !(subject.kind === "path" && subject.access === "write" && resolved !== undefined && isHardLinked(resolved))) {
     return { decision: "allow", reason: `${formatRule(allow)} allows it`, rule: allow };
   }
   if (subject.kind === "tool") {
@@ -126,7 +132,8 @@ function allowSide(judge: Judge, subject: Subject): Verdict {
     if (own.behavior === "deny") return { decision: "deny", reason: own.reason };
     if (own.behavior === "ask") return { decision: "ask", reason: own.reason, suggestion: judge.tool.name };
     if (own.behavior === "allow") return { decision: "allow", reason: own.reason ?? `${judge.tool.name} allowed this call` };
-    if (judge.hasPath || judge.tool.isReadOnly(judge.input)) return { decision: "allow", reason: "read-only call" };
+    if (judge.hasPath) return { decision: "allow", reason: "judged by the path it reads or writes" };
+    if (judge.tool.isReadOnly(judge.input)) return { decision: "allow", reason: "read-only call" };
     return { decision: "ask", reason: `${judge.tool.name} can make changes`, suggestion: judge.tool.name };
   }
   if (subject.kind === "command") {
@@ -136,6 +143,10 @@ function allowSide(judge: Judge, subject: Subject): Verdict {
   const suggestion = resolved?.forms ? suggestPathRule(subject.access, resolved.forms.lexical, judge.paths.cwd) : undefined;
   if (resolved?.unknown !== undefined) return { decision: "ask", reason: resolved.unknown, suggestion };
   if (subject.access === "read") {
+    const linked = [resolved?.forms, ...(resolved?.expansions ?? [])].find((forms) => forms?.hardLinked);
+    if (linked !== undefined) {
+      return { decision: "ask", reason: `${describe(subject, judge.tool)} reads ${linked.lexical}, a file with other hard links that may lie outside the working folders`, suggestion };
+    }
     if (isInsideWorkingFolders(resolved ?? { denyOnly: [] }, judge.paths)) return { decision: "allow", reason: "a read inside the working folders" };
     return { decision: "ask", reason: `${describe(subject, judge.tool)} reads outside the working folders`, suggestion };
   }
@@ -147,8 +158,15 @@ function allowSide(judge: Judge, subject: Subject): Verdict {
 function judgeSubject(judge: Judge, subject: Subject): Verdict {
   const deny = findRule(judge, "deny", subject);
   if (deny !== undefined) return { decision: "deny", reason: `${formatRule(deny)} denies ${describe(subject, judge.tool)}`, rule: deny };
+  const view = { ...judge, label: describe(subject, judge.tool) };
+  const linkedDeny = hardLinkVerdict(view, subject, "deny");
+  if (linkedDeny !== undefined) return linkedDeny;
   const ask = findRule(judge, "ask", subject);
   if (ask !== undefined) return { decision: "ask", reason: `${formatRule(ask)} asks before ${describe(subject, judge.tool)}`, rule: ask };
+  const linkedAsk = hardLinkVerdict(view, subject, "ask");
+  if (linkedAsk !== undefined) return linkedAsk;
+  const unplaced = unknownPathVerdict(view, subject) ?? recursiveReadVerdict(view, subject);
+  if (unplaced !== undefined) return unplaced;
   const fixed = unskippable(judge, subject);
   if (fixed !== undefined) return fixed;
   if (subject.kind === "path" && subject.mentionedOnly) return { decision: "allow", reason: "only mentioned" };
@@ -188,6 +206,14 @@ export async function decide({ tool, input, context }: DecideRequest): Promise<P
     workingDirectories: [...context.workingDirectories, ...permissionContext.additionalDirectories],
   };
   const plan = await planCall(tool, input);
+  const analysis = plan.analysis;
+  if (analysis !== undefined && (analysis.problems.length > 0 || analysis.parts.some((part) => part.problems.length > 0))) {
+    // Text the parser could not fully read: its rough words still meet every Read and Edit deny or ask rule.
+    for (const word of fallbackWords(analysis.command).flatMap(mentionedSpellings)) {
+      plan.subjects.push({ kind: "path", access: "read", word: { value: word, literal: true, glob: false }, cwd: { kind: "start" },
+        label: `text the parser could not fully read (mentions ${word})`, fromTool: false, mentionedOnly: true });
+    }
+  }
   const resolved = new Map<PathSubject, ResolvedPath>();
   for (const subject of plan.subjects) if (subject.kind === "path") resolved.set(subject, resolvePathSubject(subject, paths));
   const hasPath = plan.subjects.some((subject) => subject.kind === "path" && subject.fromTool);
@@ -199,7 +225,6 @@ export async function decide({ tool, input, context }: DecideRequest): Promise<P
     verdict: judgeSubject(judge, subject),
     label: describe(subject, tool),
   }));
-  const analysis = plan.analysis;
   if (analysis !== undefined) {
     if (analysis.problems.length > 0 || analysis.parts.some((part) => part.problems.length > 0)) {
       const fallback = fallbackVerdict(judge, analysis.command);

@@ -24,3 +24,12 @@ export function fallbackCommandForms(command: string): string[] {
   }
   return [...forms];
 }
+
+/** Rough words of `command` (split also at redirection operators), tried as mentioned paths by deny and ask rules. */
+export function fallbackWords(command: string): string[] {
+  const words = new Set<string>();
+  for (const form of fallbackCommandForms(command.replace(/[<>]/g, " "))) {
+    for (const word of form.split(" ")) if (word !== "") words.add(word);
+  }
+  return [...words];
+}

@@ -5,16 +5,28 @@
  * browser would resolve them. Never a prefix or substring test.
  */
 
-/** The normalised host of `url`, or undefined when it is not an http(s) URL with a host. */
-export function hostOfUrl(url: string): string | undefined {
+/** An IPv4 address written as IPv4-mapped IPv6 (`[::ffff:7f00:1]`) in dotted form; other hosts unchanged. */
+function unmapIpv4(host: string): string {
+  const mapped = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(host);
+  if (mapped === null) return host;
+  const high = parseInt(mapped[1] as string, 16);
+  const low = parseInt(mapped[2] as string, 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
+
+/**
+ * The normalised host of `url`, or undefined when it has none. Only http(s) URLs count unless
+ * `anyScheme` (deny and ask rules: `ws://evil.com` is still evil.com).
+ */
+export function hostOfUrl(url: string, anyScheme = false): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return undefined;
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return undefined;
-  const host = parsed.hostname.toLowerCase().replace(/\.+$/, "");
+  if (!anyScheme && parsed.protocol !== "http:" && parsed.protocol !== "https:") return undefined;
+  const host = unmapIpv4(parsed.hostname.toLowerCase().replace(/\.+$/, ""));
   return host === "" ? undefined : host;
 }
 
@@ -31,7 +43,7 @@ export function matchDomain(pattern: string, host: string): boolean {
     return host.endsWith(`.${domain}`) && host.length > domain.length + 1;
   }
   try {
-    domain = new URL(`http://${domain}`).hostname.replace(/\.+$/, "");
+    domain = unmapIpv4(new URL(`http://${domain}`).hostname.replace(/\.+$/, ""));
   } catch {
     return false;
   }

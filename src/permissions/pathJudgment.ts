@@ -67,6 +67,14 @@ export function resolvePathSubject(subject: PathSubject, context: PathContext): 
   const base = subject.cwd.kind === "changed" ? canonicalPath(subject.cwd.path, context.cwd) : context.cwd;
   const forms = pathForms(value, base);
   if (forms.invalid !== undefined) return { forms, unknown: forms.invalid, denyOnly: [] };
+  const made = (subject.newNames ?? []).find((name) => {
+    if (name.cwd.kind === "unknown" && !name.word.value.startsWith("/")) return false;
+    const folder = name.cwd.kind === "changed" ? canonicalPath(name.cwd.path, context.cwd) : context.cwd;
+    return isPathWithin(forms.lexical, resolve(folder, name.word.value));
+  });
+  if (made !== undefined) {
+    return { forms, unknown: `"${made.by}" in the same command may make ${made.word.value} a link, so where ${word.value} leads is only known when it runs`, denyOnly: [] };
+  }
   if (!word.glob) return { forms, denyOnly: [] };
   const matches = expandGlob(word.value, base);
   if (matches === undefined) {

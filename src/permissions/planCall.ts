@@ -12,6 +12,9 @@ export interface CallPlan {
   analysis?: ShellAnalysis;
 }
 
+/** Tools that read the contents of every file under the folder they are given. */
+const CONTENT_SEARCH_TOOLS: ReadonlySet<string> = new Set(["Grep"]);
+
 /** True for the shell tool, whose `command` input the shell analysis reads. */
 export function isShellCall(tool: AnyTool, input: { [key: string]: unknown }): boolean {
   return [tool.name, ...(tool.aliases ?? [])].includes("Bash") && typeof input.command === "string";
@@ -25,7 +28,8 @@ export async function planCall(tool: AnyTool, input: { [key: string]: unknown })
     return { analysis, subjects: shellSubjects(analysis) };
   }
   const subjects: Subject[] = [{ kind: "tool" }];
-  const path = tool.getPath?.(input);
+  // A content search without a path searches the working folder.
+  const path = tool.getPath?.(input) ?? (CONTENT_SEARCH_TOOLS.has(tool.name) ? "." : undefined);
   if (typeof path === "string" && path !== "") {
     subjects.push({
       kind: "path",
@@ -34,6 +38,8 @@ export async function planCall(tool: AnyTool, input: { [key: string]: unknown })
       cwd: { kind: "start" },
       label: `${tool.name} ${path}`,
       fromTool: true,
+      // A content search reads every file under a folder it is given, like `grep -r`.
+      recursive: CONTENT_SEARCH_TOOLS.has(tool.name),
     });
   }
   return { subjects };

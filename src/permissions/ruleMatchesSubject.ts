@@ -37,9 +37,12 @@ function parameterMatches(rule: PermissionRule, input: { [key: string]: unknown 
   return matchCommandPattern(content.slice(colon + 1), String(value));
 }
 
-function pathRuleApplies(rule: PermissionRule, subject: PathSubject, tool: AnyTool): boolean {
+/** Whether a path rule of this kind speaks about this path subject at all (tool and access). */
+export function pathRuleApplies(rule: PermissionRule, subject: PathSubject, tool: AnyTool): boolean {
   if (rule.behavior === "allow" && subject.mentionedOnly) return false;
   const name = rule.toolName;
+  // A mentioned path may be read or written (`tee x`, `dd of=x`): every Read and Edit deny or ask applies.
+  if (subject.mentionedOnly && (name === "Read" || name === "Edit")) return true;
   if (name === "Read") return rule.behavior === "allow" ? subject.access === "read" : true;
   if (name === "Edit") return rule.behavior === "allow" ? true : subject.access === "write";
   // A rule naming the tool itself with a path (`Write(src/**)`, `Glob(/tmp/**)`).
@@ -54,7 +57,7 @@ export function ruleMatchesSubject({ rule, subject, tool, input, resolved, paths
     if (content === undefined) return true;
     if (isParameterMatcher(rule.toolName, content)) return rule.behavior !== "allow" && parameterMatches(rule, input);
     if (content.startsWith("domain:")) {
-      const host = typeof input.url === "string" ? hostOfUrl(input.url) : undefined;
+      const host = typeof input.url === "string" ? hostOfUrl(input.url, rule.behavior !== "allow") : undefined;
       return host !== undefined && matchDomain(content.slice("domain:".length), host);
     }
     if (typeof input.subagent_type === "string") return matchCommandPattern(content, input.subagent_type);

@@ -7,17 +7,54 @@ import { allowForm, joinWords } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { classifyReadOnly } from "../shell/readOnlyCommand.ts";
 import type { ShellAnalysis, ShellCommandPart, ShellWord } from "../shell/types.ts";
-import type { PathSubject, Subject } from "./subjects.ts";
+import type { NewName, PathSubject, Subject } from "./subjects.ts";
 
 function pathSubject(part: ShellCommandPart, word: ShellWord, access: "read" | "write", extra: Partial<PathSubject> = {}): PathSubject {
-  const verb = access === "read" ? "reads" : "writes";
+  const verb = extra.mentionedOnly ? "mentions" : access === "read" ? "reads" : "writes";
   return { kind: "path", access, word, cwd: part.cwd, label: `${part.source} (${verb} ${word.value})`, fromTool: false, ...extra };
+}
+
+/**
+ * The paths one argument may name: the word itself, what follows an `=` (`--output=x`, `dd of=x`),
+ * a `:` (`git show HEAD:x`, `scp host:x`) or a leading `@` (`@file` arguments).
+ */
+export function mentionedSpellings(value: string): string[] {
+  const spellings = new Set<string>();
+  const add = (text: string) => {
+    if (text !== "" && !text.startsWith("-")) spellings.add(text);
+  };
+  add(value);
+  const equals = value.indexOf("=");
+  if (equals !== -1) add(value.slice(equals + 1));
+  for (let colon = value.indexOf(":"); colon !== -1; colon = value.indexOf(":", colon + 1)) add(value.slice(colon + 1));
+  if (value.startsWith("@")) add(value.slice(1));
+  for (const text of [...spellings]) if (text.startsWith("@")) add(text.slice(1));
+  return [...spellings];
+}
+
+/** Commands that can leave a symlink (or another file) at a name they are given. */
+const NAME_MAKERS: ReadonlySet<string> = new Set(["ln", "cp", "mv", "rsync", "tar", "unzip", "cpio", "link", "symlink"]);
+
+/** The names each part may create as a symlink: every literal argument of ln, cp, mv, tar, ... */
+function newNamesOf(part: ShellCommandPart): NewName[] {
+  const words = allowForm(part).words;
+  const full = words[0]?.value ?? "";
+  const name = full.slice(full.lastIndexOf("/") + 1);
+  if (!NAME_MAKERS.has(name)) return [];
+  // A plain cp follows symlinks and writes a regular file; with these it copies links as links.
+  if (name === "cp" && !words.some((word) => /^-[^-]*[sslPdaRr]|^--(?:no-deref|archive|recursive|symbolic|link|preserve)/.test(word.value))) return [];
+  return part.words.slice(1).filter((word) => word.literal && !word.value.startsWith("-"))
+    .map((word) => ({ word, cwd: part.cwd, by: part.source }));
 }
 
 /** Every subject of a shell command, in the order they appear. */
 export function shellSubjects(analysis: ShellAnalysis): Subject[] {
   const subjects: Subject[] = [];
+  const made = new Map(analysis.parts.map((part) => [part, newNamesOf(part)]));
+  const allNew = [...made.values()].flat();
   for (const part of analysis.parts) {
+    const others = allNew.filter((name) => !made.get(part)?.includes(name));
+    const start = subjects.length;
     subjects.push({ kind: "command", part });
     const words = allowForm(part).words;
     const judged = new Set<ShellWord>();
@@ -25,7 +62,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     if (readOnly.readOnly) {
       for (const word of readOnly.paths) {
         judged.add(word);
-        subjects.push(pathSubject(part, word, "read"));
+        subjects.push(pathSubject(part, word, "read", readOnly.recursive ? { recursive: true } : {}));
       }
     } else {
       const fileCommand = classifyFileCommand(words);
@@ -39,10 +76,11 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     // Any other literal argument may be a file the command reads or changes.
     for (const word of part.words.slice(1)) {
       if (judged.has(word) || !word.literal || word.value === "") continue;
-      const value = word.value.startsWith("-") ? word.value.slice(word.value.indexOf("=") + 1) : word.value;
-      if (value === "" || value.startsWith("-")) continue;
-      subjects.push(pathSubject(part, { ...word, value }, "read", { mentionedOnly: true }));
+      for (const value of mentionedSpellings(word.value)) {
+        subjects.push(pathSubject(part, { ...word, value }, "read", { mentionedOnly: true }));
+      }
     }
+    if (others.length > 0) for (const subject of subjects.slice(start)) if (subject.kind === "path") subject.newNames = others;
   }
   for (const redirect of analysis.redirects) {
     if (redirect.access === "write" && redirect.target.literal && redirect.target.value === "/dev/null") continue;
@@ -53,6 +91,8 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
       cwd: redirect.cwd,
       label: `${redirect.operator} ${redirect.target.value}`,
       fromTool: false,
+      // Which part a redirect belongs to is not kept: any name made anywhere in the command counts.
+      newNames: allNew.length > 0 ? allNew : undefined,
     });
   }
   return subjects;

@@ -29,8 +29,20 @@ export interface PathSubject {
   fromTool: boolean;
   /** Removed by `rm`/`rmdir`: the critical-path check applies. */
   removal?: boolean;
+  /** Every file under this folder is read (`grep -r`, `rg`). */
+  recursive?: boolean;
   /** Only mentioned (an argument of a command the analysis cannot read): deny and ask rules only. */
   mentionedOnly?: boolean;
+  /** Names other parts of the same command may create or replace (`ln -s /etc x`): a path under one leads who knows where. */
+  newNames?: NewName[];
 }
 
 export type Subject = ToolSubject | CommandSubject | PathSubject;
+
+/** A path another part of the same command may turn into a symlink (or replace). */
+export interface NewName {
+  word: ShellWord;
+  cwd: ShellCwd;
+  /** The part that makes it, for messages. */
+  by: string;
+}

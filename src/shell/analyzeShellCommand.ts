@@ -5,7 +5,8 @@
  * applies deny rules to every part found).
  */
 import { collectStatement, type CollectState } from "./collectCommandParts.ts";
-import { WRAPPER_COMMANDS } from "./commandForms.ts";
+import { wrappedStart } from "./commandForms.ts";
+import { gitHiddenCommands } from "./gitConfigCommands.ts";
 import { withShellTree } from "./shellParser.ts";
 import {
   MAX_SHELL_COMMAND_LENGTH,
@@ -70,8 +71,9 @@ function clip(text: string): string {
 function commandStarts(words: readonly ShellWord[]): number[] {
   const first = words[0];
   if (first === undefined) return [];
-  if (!WRAPPER_COMMANDS.has(baseName(first.value))) return [0];
-  return words.map((_word, index) => index).filter((index) => index === 0 || !words[index]?.value.startsWith("-"));
+  const start = wrappedStart(words);
+  if (start === undefined) return [0];
+  return words.map((_word, index) => index).filter((index) => index === 0 || (index >= start && !words[index]?.value.startsWith("-")));
 }
 
 /** Finds commands hidden in a part's arguments: `bash -c '...'`, `eval '...'`, `find -exec ...`. */
@@ -85,8 +87,24 @@ function lookInside(part: ShellCommandPart, analysis: ShellAnalysis, cwd: ShellC
       if (script.every((word) => word.literal)) collectText(script.map((word) => word.value).join(" "), analysis, cwd, "eval", depth + 1);
       else part.problems.push("eval of text only known when the command runs");
     } else if (name === "find") lookInsideFind(words.slice(start), part, analysis, depth);
-    else if (name === "source" || name === ".") part.problems.push(`${name} runs a script the analysis cannot see`);
+    else if (name === "trap") lookInsideTrap(words.slice(start), part, analysis, cwd, depth);
+    else if (name === "coproc") part.problems.push("coproc (the parser does not read its command reliably)");
+    else if (name === "git") {
+      const hidden = gitHiddenCommands(words.slice(start));
+      part.problems.push(...hidden.problems);
+      for (const text of hidden.commands) collectText(text, analysis, cwd, "git -c", depth + 1);
+    }
+    // Only the shell itself runs `source` and `.`: first, or past `builtin` / `command`.
+    else if ((name === "source" || name === ".") && (start === 0 || ["builtin", "command"].includes(baseName(words[0]?.value ?? "")))) part.problems.push(`${name} runs a script the analysis cannot see`);
   }
+}
+
+/** `trap 'cmd' SIGNAL` runs `cmd` later, in this shell. */
+function lookInsideTrap(words: readonly ShellWord[], part: ShellCommandPart, analysis: ShellAnalysis, cwd: ShellCwd, depth: number): void {
+  const action = words.slice(1).find((word) => !word.value.startsWith("-"));
+  if (action === undefined || words.length < 3) return;
+  if (!action.literal) part.problems.push("trap with a command only known when it runs");
+  else collectText(action.value, analysis, cwd, "trap", depth + 1);
 }
 
 function lookInsideShell(words: readonly ShellWord[], part: ShellCommandPart, analysis: ShellAnalysis, cwd: ShellCwd, depth: number): void {

@@ -152,11 +152,26 @@ function collectCommand(node: ShellNode, extraArguments: ShellNode[], state: Col
   }
   part.assignments = collectAssignments(assignmentNodes, part, state);
   part.words = wordsOf([...wordNodes, ...extraArguments], part, state);
+  if (hasNewlineBetweenWords(node)) part.problems.push(`a line break inside one command as the parser reads it (bash ends the command there): ${clip(node.text)}`);
   const name = part.words[0];
   if (name !== undefined && !name.literal) part.problems.push(`the command name ${name.value} is not a plain word`);
   if (name?.glob) part.problems.push(`the command name ${name.value} has glob characters`);
   updateCwd(part, state);
   addPart(part, state);
+}
+
+/**
+ * True when an unescaped line break separates two words of one command: bash would end the
+ * command there, so the parser and bash disagree about what runs (seen after `|&` pipelines).
+ */
+function hasNewlineBetweenWords(node: ShellNode): boolean {
+  const children = node.children.filter((child): child is ShellNode => child !== null);
+  for (let index = 1; index < children.length; index++) {
+    const previous = children[index - 1] as ShellNode;
+    const gap = node.tree.rootNode.text.slice(previous.endIndex, (children[index] as ShellNode).startIndex);
+    if (/(?:^|[^\\])\n/.test(gap) || (gap.startsWith("\n") )) return true;
+  }
+  return false;
 }
 
 /** `cd` moves the rest of the command line; an unknown target makes later relative paths unknown. */

@@ -17,7 +17,27 @@ export const WRAPPER_COMMANDS: ReadonlySet<string> = new Set([
   "timeout", "time", "nice", "nohup", "stdbuf", "command", "xargs", "env", "sudo", "doas", "exec", "builtin",
   "setsid", "ionice", "taskset", "chrt", "unbuffer", "chroot", "runuser", "su", "watch", "strace", "ltrace",
   "caffeinate", "nocorrect", "noglob", "busybox", "eatmydata", "proxychains", "firejail", "flock", "parallel",
+  "coproc", "script", "ssh-agent", "dbus-run-session", "systemd-run", "unshare", "nsenter", "fakeroot", "torsocks",
 ]);
+
+/** Package-manager launchers that run the command after a subcommand: `npm exec rm x`, `uv run rm x`. */
+const LAUNCHERS: Readonly<Record<string, readonly string[]>> = {
+  npm: ["exec", "x"], pnpm: ["exec", "dlx"], yarn: ["exec", "dlx"], bun: ["x", "exec"], uv: ["run"], uvx: [],
+  poetry: ["run"], pipx: ["run"], pdm: ["run"], npx: [], bunx: [], pnpx: [], hatch: ["run"], conda: ["run"],
+};
+
+/** Where the words a wrapper or launcher runs may begin (1 past `sudo`, 2 past `npm exec`), or undefined. */
+export function wrappedStart(words: readonly ShellWord[]): number | undefined {
+  const first = words[0];
+  if (first === undefined) return undefined;
+  const name = baseName(first.value);
+  if (WRAPPER_COMMANDS.has(name)) return 1;
+  const subcommands = LAUNCHERS[name];
+  if (subcommands === undefined) return undefined;
+  if (subcommands.length === 0) return 1;
+  const at = words.findIndex((word, index) => index > 0 && !word.value.startsWith("-"));
+  return at !== -1 && subcommands.includes(words[at]?.value ?? "") ? at + 1 : undefined;
+}
 
 /** Words joined as a rule sees them: literal values, dynamic words as written. */
 export function joinWords(words: readonly ShellWord[]): string {
@@ -34,9 +54,10 @@ export function denyForms(part: ShellCommandPart): string[] {
   const first = words[0];
   // `/bin/rm` and `./rm` are `rm` to a deny rule.
   if (first !== undefined && first.value.includes("/")) forms.add(joinWords([{ ...first, value: baseName(first.value) }, ...words.slice(1)]));
-  if (first !== undefined && WRAPPER_COMMANDS.has(baseName(first.value))) {
+  const start = wrappedStart(words);
+  if (start !== undefined) {
     // Past a wrapper, any later word that is not an option may be the command it runs.
-    for (let index = 1; index < words.length; index++) {
+    for (let index = start; index < words.length; index++) {
       const word = words[index] as ShellWord;
       if (word.value.startsWith("-") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(word.value)) continue;
       forms.add(joinWords(words.slice(index)));

@@ -12,6 +12,18 @@ export interface ReadOnlyVerdict {
   reason?: string;
   /** Arguments that name files or folders the command reads. */
   paths: ShellWord[];
+  /** The command reads the contents of every file under the folders it is given (`grep -r`, `rg`). */
+  recursive?: boolean;
+}
+
+/** Whether a read-only command reads file contents throughout the folders it names. */
+function readsRecursively(words: readonly ShellWord[]): boolean {
+  const name = words[0]?.value;
+  if (name === "rg" || (name === "git" && words.some((word) => word.value === "grep"))) return true;
+  if (name === "grep" || name === "egrep" || name === "fgrep" || name === "diff") {
+    return words.some((word) => /^-[A-Za-z]*[rR]/.test(word.value) || /^--(?:recursive|dereference-recursive|directories=recurse|d=recurse)$/.test(word.value) || word.value === "-drecurse");
+  }
+  return false;
 }
 
 interface CommandSpec {
@@ -186,10 +198,12 @@ export function classifyReadOnly(words: readonly ShellWord[]): ReadOnlyVerdict {
   if (spec.maxPositionals !== undefined && args.length > spec.maxPositionals) {
     return { readOnly: false, reason: `${name.value} with ${args.length} arguments can write`, paths: [] };
   }
-  return { readOnly: true, paths: readPaths(words, spec, args) };
+  return { readOnly: true, paths: readPaths(words, spec, args), recursive: readsRecursively(words) };
 }
 
 function readPaths(words: readonly ShellWord[], spec: CommandSpec, args: ShellWord[]): ShellWord[] {
+  // `git grep` reads every tracked file under the working folder (pathspecs are mentioned paths).
+  if (words[0]?.value === "git" && words.some((word) => word.value === "grep")) return [{ value: ".", literal: true, glob: false }];
   if (spec.paths === "none") return [];
   const name = words[0]?.value;
   let paths = args;

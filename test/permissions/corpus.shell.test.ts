@@ -76,7 +76,7 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ["echo hi 2> secrets/log", "deny"], ["echo hi >| secrets/x", "deny"], ["echo hi > /dev/null", "allow"],
     ["ls 2>&1", "allow"], ["cat < .env", "deny"], ["cat < src/a.ts", "allow"], ["echo >&2 hi", "allow"],
     ["echo hi >& secrets/x", "deny"], ["ls > /dev/null 2>&1", "allow"], ["echo hi &>> secrets/x", "deny"],
-    ["echo hi > out.txt secrets/key", "ask"], ["echo hi > .toolshed/settings.json", "ask"],
+    ["echo hi > out.txt secrets/key", "deny"], ["echo hi > .toolshed/settings.json", "ask"],
   ],
   "cd followed by a relative write": [
     ["cd secrets && echo hi > key", "deny"], ["cd /tmp && rm x", "deny"], ["cd secrets; cat ../.env", "deny"],

@@ -24,7 +24,7 @@ const URLS: [string, Expected][] = [
   ["https://good.com.evil.com/", "deny"], ["https://evil.com/good.com", "deny"], ["https://good.com@evil.com/", "deny"],
   ["https://evil.com./", "deny"], ["https://EVIL.com", "deny"], ["https://a.docs.com/", "allow"], ["https://docs.com/", "ask"],
   ["https://xdocs.com/", "ask"], ["https://gooddcom.com/", "ask"], ["http://0x7f.1/", "deny"], ["http://2130706433/", "deny"],
-  ["http://127.1/", "deny"], ["http://0177.0.0.1/", "deny"], ["http://[::ffff:127.0.0.1]/", "ask"], ["ftp://good.com/", "ask"],
+  ["http://127.1/", "deny"], ["http://0177.0.0.1/", "deny"], ["http://[::ffff:127.0.0.1]/", "deny"], ["http://[::ffff:7f00:1]/", "deny"], ["ws://evil.com/", "deny"], ["ws://good.com/", "ask"], ["ftp://good.com/", "ask"],
   ["not a url", "ask"], ["https://good.com%2eevil.com/", "deny"], ["https://good.com\\@evil.com/", "allow"], ["https://evil.com:443@good.com/", "allow"],
 ];
 
@@ -114,7 +114,10 @@ describe("tools, rules and modes", () => {
     });
   }
   test("--add-dir: a read in an additional folder is inside", async () => {
-    const decision = await decideFor({ tool: Read, input: { file_path: `${playground.outside}/secret.txt` }, cwd: playground.project, additionalDirectories: [playground.outside] });
+    const decision = await decideFor({ tool: Read, input: { file_path: `${playground.sibling}/x.txt` }, cwd: playground.project, additionalDirectories: [playground.sibling] });
     expect(decision.decision).toBe("allow");
+    // outside/secret.txt has a second name (project/hard): its other names may lie anywhere.
+    const linked = await decideFor({ tool: Read, input: { file_path: `${playground.outside}/secret.txt` }, cwd: playground.project, additionalDirectories: [playground.outside] });
+    expect(linked.decision).toBe("ask");
   });
 });

@@ -56,6 +56,10 @@ function hide(next: () => number, denied: string, depth: number): string {
     () => (plain ? `eval '${inner}'` : `(${inner})`),
     () => `if true; then ${inner}; fi`,
     () => `cat <<EOF\n$(${inner})\nEOF`,
+    () => (plain ? `git -c core.pager='${inner}' log` : `(${inner})`),
+    () => (plain ? `trap '${inner}' EXIT` : `{ ${inner}; }`),
+    () => `npm exec -- ${inner}`,
+    () => `coproc ${inner}`,
   ];
   return pick(next, forms)();
 }

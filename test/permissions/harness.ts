@@ -34,6 +34,8 @@ function fakeTool(name: string, shape: z.ZodRawShape, extra: Partial<AnyTool> = 
 export const Bash = fakeTool("Bash", { command: z.string() });
 export const Read = fakeTool("Read", { file_path: z.string() }, { isReadOnly: () => true, getPath: (input) => input.file_path });
 export const Edit = fakeTool("Edit", { file_path: z.string(), old_string: z.string(), new_string: z.string() }, { getPath: (input) => input.file_path });
+/** Like the real one: searches file contents under `path` (the working folder when unset). */
+export const Grep = fakeTool("Grep", { pattern: z.string(), path: z.string().optional() }, { isReadOnly: () => true, getPath: (input) => input.path });
 export const Write = fakeTool("Write", { file_path: z.string(), content: z.string() }, { getPath: (input) => input.file_path });
 /** Like the real one: read-only, but fetching from the network is its own question. */
 export const WebFetch = fakeTool("WebFetch", { url: z.string(), prompt: z.string() }, {

@@ -1,0 +1,86 @@
+/**
+ * The deny and ask checks a path needs beyond matching its own spellings: another hard link of
+ * the file a rule names, a path only known when the command runs, and a read of a whole folder
+ * holding files a rule names. Each answers deny or ask, never allow.
+ */
+import type { AnyTool } from "../Tool.ts";
+import type { PathForms } from "../paths/pathForms.ts";
+import { hardLinkRuleMatch } from "./hardLinks.ts";
+import type { PathContext, ResolvedPath } from "./pathJudgment.ts";
+import { coveredFileUnder, MAX_RECURSIVE_SCAN } from "./recursiveReads.ts";
+import { pathRuleApplies } from "./ruleMatchesSubject.ts";
+import type { PathSubject, Subject } from "./subjects.ts";
+import { formatRule, type Decision, type PermissionRule } from "./types.ts";
+
+/** What these checks need to know about the call, and how the subject is named in messages. */
+export interface RuleView {
+  tool: AnyTool;
+  rules: readonly PermissionRule[];
+  paths: PathContext;
+  resolved: Map<PathSubject, ResolvedPath>;
+  label: string;
+}
+
+/** A deny or ask answer with its reason and rule. */
+export interface RuleVerdict {
+  decision: Decision;
+  reason: string;
+  rule?: PermissionRule;
+}
+
+/** Deny or ask rules that name another hard link of the subject's file (see hardLinks.ts). */
+export function hardLinkVerdict(judge: RuleView, subject: Subject, behavior: "deny" | "ask"): RuleVerdict | undefined {
+  if (subject.kind !== "path") return undefined;
+  const resolved = judge.resolved.get(subject);
+  const linked = [resolved?.forms, ...(resolved?.expansions ?? [])].filter((forms): forms is PathForms => forms?.hardLinked === true);
+  if (linked.length === 0) return undefined;
+  for (const rule of judge.rules) {
+    if (rule.behavior !== behavior || rule.ruleContent === undefined || !pathRuleApplies(rule, subject, judge.tool)) continue;
+    for (const forms of linked) {
+      const found = hardLinkRuleMatch(rule, forms, judge.paths);
+      const label = judge.label;
+      const what = label.includes(forms.lexical) ? label : `${label} (${forms.lexical})`;
+      if (found.kind === "match") {
+        const verb = behavior === "deny" ? "denies" : "asks before";
+        return { decision: behavior, reason: `${formatRule(rule)} ${verb} ${what}, a hard link of ${found.path}`, rule };
+      }
+      if (found.kind === "unknown") {
+        return { decision: "ask", reason: `${what} has other hard links, and ${formatRule(rule)} may cover one of them (${found.reason})`, rule };
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A path only known when the command runs (`> $X/key`, `cd $D && > key`, through a link made in the
+ * same command) cannot be shown to miss a deny or ask rule on its kind of access: it is asked in
+ * every mode, bypassPermissions included, so no mode turns such a rule into an allow.
+ */
+export function unknownPathVerdict(judge: RuleView, subject: Subject): RuleVerdict | undefined {
+  if (subject.kind !== "path" || subject.mentionedOnly) return undefined;
+  const resolved = judge.resolved.get(subject);
+  if (resolved?.unknown === undefined || resolved.forms?.invalid !== undefined) return undefined;
+  const rule = judge.rules.find((candidate) => candidate.behavior !== "allow" && candidate.ruleContent !== undefined &&
+    pathRuleApplies(candidate, subject, judge.tool));
+  if (rule === undefined) return undefined;
+  return { decision: "ask", reason: `${resolved.unknown}, and ${formatRule(rule)} may cover it`, rule };
+}
+
+/**
+ * `grep -r x .` reads every file under `.`: when a Read deny or ask rule may name one of them, it
+ * is asked in every mode (the command cannot be shown to skip them).
+ */
+export function recursiveReadVerdict(judge: RuleView, subject: Subject): RuleVerdict | undefined {
+  if (subject.kind !== "path" || !subject.recursive) return undefined;
+  const forms = judge.resolved.get(subject)?.forms;
+  if (forms === undefined || !forms.isDirectory) return undefined;
+  for (const rule of judge.rules) {
+    if (rule.behavior === "allow" || rule.ruleContent === undefined || !pathRuleApplies(rule, subject, judge.tool)) continue;
+    const found = coveredFileUnder(rule, forms.canonical, judge.paths);
+    if (found.kind === "none") continue;
+    const what = found.kind === "found" ? `${formatRule(rule)} covers ${found.path}` : `${formatRule(rule)} may cover files there (more than ${MAX_RECURSIVE_SCAN} entries to check)`;
+    return { decision: "ask", reason: `${judge.label} reads every file under ${forms.lexical}, and ${what}`, rule };
+  }
+  return undefined;
+}

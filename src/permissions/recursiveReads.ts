@@ -1,0 +1,37 @@
+/**
+ * Reads of whole folders (`grep -r x .`, `rg x`, `git grep`): the command cannot be shown to skip
+ * the files a Read deny or ask rule names, so the folder is searched for one. Only where the rule
+ * can name something: under its fixed leading folder, or anywhere for a bare name (`.env`). The
+ * search is bounded; a search cut short counts as a match (asked, never allowed).
+ */
+import { join, relative, isAbsolute, sep } from "node:path";
+import { walkFolder, type WalkResult } from "../paths/walkFolder.ts";
+import { anchorPattern, matchPathPattern } from "./matchPathPattern.ts";
+import type { PathContext } from "./pathJudgment.ts";
+import type { PermissionRule } from "./types.ts";
+
+/** At most this many entries are searched per rule under a folder read as a whole. */
+export const MAX_RECURSIVE_SCAN = 5000;
+
+function inside(child: string, parent: string): boolean {
+  const rel = relative(parent, child);
+  return rel === "" || (!isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${sep}`));
+}
+
+/** A file under `folder` the rule covers, none, or the limit reached first. */
+export function coveredFileUnder(rule: PermissionRule, folder: string, context: PathContext): WalkResult {
+  const pattern = rule.ruleContent;
+  if (pattern === undefined) return { kind: "found", path: folder };
+  const options = { ...context, baseDirectory: rule.baseDirectory, strict: true };
+  const anchored = anchorPattern(pattern, options);
+  let start = folder;
+  if (anchored.pattern.replace(/\/$/, "").includes("/")) {
+    const body = anchored.pattern.replace(/^\//, "");
+    const globAt = body.search(/[*?[]/);
+    const root = join(anchored.base, globAt === -1 ? body : body.slice(0, body.lastIndexOf("/", globAt) + 1));
+    if (inside(root, folder)) start = root;
+    else if (!inside(folder, root)) return { kind: "none" };
+  }
+  return walkFolder(start, MAX_RECURSIVE_SCAN, (path, entry) =>
+    matchPathPattern(pattern, path, { ...options, isDirectory: entry.isDirectory() }));
+}
