@@ -13,6 +13,13 @@ const CONTROL_FLOW = new Set([
   "if_statement", "elif_clause", "else_clause", "while_statement", "for_statement", "c_style_for_statement",
   "case_statement", "case_item", "function_definition",
 ]);
+/**
+ * Control flow whose every statement the walk visits and judges like any other part. What stays a
+ * problem (asked): function bodies (they run later, wherever the folder is then) and C-style
+ * `for ((...))` (arithmetic can run commands through array subscripts).
+ */
+const FOLLOWED_FLOW = new Set(["if_statement", "elif_clause", "else_clause", "case_statement", "case_item"]);
+const FOLLOWED_LOOPS = new Set(["while_statement", "for_statement"]);
 const REDIRECTS = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
 const WRITE_OPERATORS = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&", "&>|"]);
 
@@ -59,9 +66,26 @@ export function collectStatement(node: ShellNode, state: CollectState): void {
     return addPart(part, state);
   }
   if (REDIRECTS.has(type)) return collectRedirect(node, state);
+  if (FOLLOWED_FLOW.has(type) || FOLLOWED_LOOPS.has(type)) return collectFlow(node, state);
   const problem = CONTROL_FLOW.has(type) ? `the ${type.replace(/_/g, " ")}` : `the shell syntax "${type}"`;
   state.analysis.problems.push(`${problem} in ${JSON.stringify(clip(node.text))}`);
   collectInside(node, state);
+}
+
+/**
+ * Visits an `if`, `case` or loop. Its branches may or may not run, so a `cd` inside leaves the
+ * folder after it unknown; in a loop body a `cd` also changes the folder of the body's earlier
+ * statements on the next round, which one pass cannot judge: that is asked.
+ */
+function collectFlow(node: ShellNode, state: CollectState): void {
+  const before = state.cwd;
+  collectInside(node, state);
+  if (state.cwd === before) return;
+  const label = node.type.replace(/_/g, " ");
+  if (FOLLOWED_LOOPS.has(node.type)) {
+    state.analysis.problems.push(`the ${label} changes the working folder between rounds in ${JSON.stringify(clip(node.text))}`);
+  }
+  state.cwd = { kind: "unknown", reason: `after the ${label} the working folder is not known` };
 }
 
 /** Statements inside a construct the analysis does not follow: visit them all anyway. */

@@ -52,8 +52,11 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
   "brace groups, subshells and control flow": [
     ["{ rm x; }", "deny"], ["(rm x)", "deny"], ["( ls; (rm x) )", "deny"], ["{ ls; } && (rm x)", "deny"],
     ["{ ls; }", "allow"], ["(ls)", "allow"], ["! rm x", "deny"], ["f() { rm x; }; f", "deny"],
-    ["if true; then rm x; fi", "deny"], ["for i in 1; do rm x; done", "deny"], ["while false; do ls; done", "ask"],
+    ["if true; then rm x; fi", "deny"], ["for i in 1; do rm x; done", "deny"], ["while false; do ls; done", "allow"],
     ["case a in a) rm x;; esac", "deny"], ["{rm,-rf,/}", "deny"], ["echo {a,b}", "ask"],
+    ["for i in 1 2; do echo $i; done", "allow"], ["if true; then ls; else pwd; fi", "allow"], ["for f in a b; do cat $f; done", "ask"],
+    ["for d in a b; do cd $d; ls; done", "ask"], ["if true; then cd /tmp; fi; echo x > f", "ask"], ["for i in 1; do echo x > secrets/k; done", "deny"],
+    ["for ((i=0; i<1; i++)); do ls; done", "ask"], ["f() { ls; }; f", "ask"], ["for i in $(rm x); do ls; done", "deny"],
   ],
   "wrapper commands": [
     ["timeout 5 rm x", "deny"], ["time rm x", "deny"], ["nice -n 5 rm x", "deny"], ["nohup rm x", "deny"],

@@ -26,7 +26,7 @@ test("redirects are collected with their access, descriptors are not files", () 
 });
 
 test("what the analysis does not understand is a problem", () => {
-  for (const command of ["echo ${x@P}", "r$x y", "echo $((1))", "{a,b}", "while true; do x; done", "echo (", "a\u0007b"]) {
+  for (const command of ["echo ${x@P}", "r$x y", "echo $((1))", "{a,b}", "for ((i=0; i<1; i++)); do x; done", "f() { ls; }", "for d in a b; do cd $d; ls; done", "echo (", "a\u0007b"]) {
     const analysis = analyzeShellCommand(command);
     const problems = [...analysis.problems, ...analysis.parts.flatMap((part) => part.problems)];
     expect({ command, problems: problems.length > 0 }).toEqual({ command, problems: true });
