@@ -16,6 +16,8 @@ export interface FlavorSource {
   entrypoint: string;
   flavor: Flavor;
   commit: string;
+  /** The flavor's tools' input schemas, embedded so the binary need not derive them (see toolSchemas.ts). */
+  toolSchemas?: Record<string, unknown>;
 }
 
 /** One output chunk of the JavaScript bundle. */
@@ -53,7 +55,10 @@ function sharedConfig(source: FlavorSource) {
     sourcemap: "none" as const,
     metafile: true,
     features: source.flavor.features,
-    define: buildDefines(source.flavor, source.commit),
+    define: {
+      ...buildDefines(source.flavor, source.commit),
+      ...(source.toolSchemas === undefined ? {} : { TOOLSHED_TOOL_SCHEMAS: JSON.stringify(JSON.stringify(source.toolSchemas)) }),
+    },
   };
 }
 

@@ -3,6 +3,7 @@
  * smoke-test what can run here, audit the flavor, then write the manifest, checksums, audit
  * reports and (on request) the baseline. Checks that fail are collected and reported together.
  */
+import { flavorToolSchemas } from "./toolSchemas.ts";
 import { isAbsolute, join } from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
 import { compareFlavors, type FlavorAudit, type FlavorDifference } from "./auditFlavor.ts";
@@ -82,7 +83,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   let done = 0;
   for (const flavor of flavors) {
     const built = await buildFlavor({
-      source: { root, entrypoint: resolve(options.entrypoint ?? "src/main.ts"), flavor, commit },
+      source: { root, entrypoint: resolve(options.entrypoint ?? "src/main.ts"), flavor, commit, toolSchemas: await flavorToolSchemas(flavor) },
       targets,
       outputDirectory,
       host,

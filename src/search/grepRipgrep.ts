@@ -6,6 +6,7 @@
 import { statSync } from "node:fs";
 import { dirname } from "node:path";
 import { ToolError } from "../errors/ToolError.ts";
+import { closeScratchFile, openScratchFile, readScratchFile } from "./scratchFile.ts";
 import { binaryMatchLine, formatGrepLine, MAX_GREP_OUTPUT_CHARS, type GrepEngineResult, type GrepRequest } from "./grepTypes.ts";
 
 const MATCH_SEPARATOR = "\x1fM";
@@ -67,7 +68,10 @@ function reshapeContentLine(line: string, request: GrepRequest): string | undefi
 export async function grepRipgrep(rgPath: string, request: GrepRequest): Promise<GrepEngineResult> {
   // ripgrep anchors globs with a "/" at its working folder: make that the search root.
   const cwd = statSync(request.root).isDirectory() ? request.root : dirname(request.root);
-  const child = Bun.spawn([rgPath, ...ripgrepArguments(request)], { cwd, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  // A list of files or counts has a line per file and is read whole, so it goes through a file;
+  // content can be long and stops early at maxLines, so it streams through a pipe.
+  const scratch = request.outputMode === "content" ? undefined : openScratchFile();
+  const child = Bun.spawn([rgPath, ...ripgrepArguments(request)], { cwd, stdin: "ignore", stdout: scratch ?? "pipe", stderr: "pipe" });
   const onAbort = () => child.kill();
   request.signal?.addEventListener("abort", onAbort, { once: true });
   const result: GrepEngineResult = { files: [], counts: [], lines: [], moreLines: false };
@@ -92,9 +96,17 @@ export async function grepRipgrep(rgPath: string, request: GrepRequest): Promise
     }
   };
   try {
+    if (scratch !== undefined) {
+      await child.exited;
+      const lines = readScratchFile(scratch).split("\n");
+      if (lines.at(-1) === "") lines.pop();
+      for (const line of lines) take(line);
+      return await finish(child, result, stderrText, false);
+    }
+    const stdout = child.stdout as ReadableStream<Uint8Array>;
     const decoder = new TextDecoder();
     let pending = "";
-    for await (const chunk of child.stdout) {
+    for await (const chunk of stdout) {
       pending += decoder.decode(chunk, { stream: true });
       let newline = pending.indexOf("\n");
       let from = 0;
@@ -110,9 +122,15 @@ export async function grepRipgrep(rgPath: string, request: GrepRequest): Promise
       }
     }
     if (!stopped && pending !== "") take(pending);
+    return await finish(child, result, stderrText, stopped);
   } finally {
     request.signal?.removeEventListener("abort", onAbort);
+    if (scratch !== undefined) closeScratchFile(scratch);
   }
+}
+
+/** Waits for ripgrep to exit and turns a failed search into a ToolError. */
+async function finish(child: { exited: Promise<number> }, result: GrepEngineResult, stderrText: Promise<string>, stopped: boolean): Promise<GrepEngineResult> {
   const exitCode = await child.exited;
   if (!stopped && exitCode === 2 && result.files.length + result.counts.length + result.lines.length === 0) {
     const message = (await stderrText).trim().replace(/^rg: /, "");

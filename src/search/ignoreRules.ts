@@ -5,21 +5,20 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import ignore, { type Ignore } from "ignore";
+import { compileIgnoreFile, joinSources, type IgnoreFileRules, type IgnoreVerdict, type RuleSources } from "./ignoreFileRules.ts";
 
-/** A verdict: skip, keep explicitly (a `!pattern`), or no opinion. */
-export type IgnoreVerdict = "ignore" | "whitelist" | "none";
+export type { IgnoreVerdict } from "./ignoreFileRules.ts";
 
 interface Level {
   folder: string;
   hasGit: boolean;
-  rgignore?: Ignore;
-  ignore?: Ignore;
-  gitignore?: Ignore;
-  exclude?: Ignore;
+  rgignore?: IgnoreFileRules;
+  ignore?: IgnoreFileRules;
+  gitignore?: IgnoreFileRules;
+  exclude?: IgnoreFileRules;
 }
 
-function loadPatterns(path: string): Ignore | undefined {
+function loadPatterns(path: string): IgnoreFileRules | undefined {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -27,7 +26,7 @@ function loadPatterns(path: string): Ignore | undefined {
     return undefined;
   }
   if (text.trim() === "") return undefined;
-  return ignore({ ignorecase: false, allowRelativePaths: true }).add(text);
+  return compileIgnoreFile(text);
 }
 
 /** A folder's ignore files; `names` (its entries, when the caller has listed it) saves failed opens. */
@@ -52,28 +51,26 @@ function below(folder: string, path: string): string {
   return relative(folder, path);
 }
 
-interface RuleSet {
-  test(path: string, checkUnignored: boolean, mode: string): { ignored: boolean; unignored: boolean };
-}
-
-/**
- * Tests one path against a file's patterns without also testing its parent folders: the walk has
- * already judged those, and ripgrep searches a root it was given even inside an ignored folder.
- * node-ignore's public test() always climbs the parents, so this uses its (pinned) rule list.
- */
-function testOnePath(matcher: Ignore, path: string): { ignored: boolean; unignored: boolean } {
-  const rules = (matcher as unknown as { _rules?: RuleSet })._rules;
-  return typeof rules?.test === "function" ? rules.test(path, true, "regex") : matcher.test(path);
-}
-
-function verdictOf(matcher: Ignore | undefined, path: string): IgnoreVerdict {
+function verdictOf(matcher: IgnoreFileRules | undefined, path: string): IgnoreVerdict {
   if (matcher === undefined || path === "" || path.startsWith("..")) return "none";
-  const result = testOnePath(matcher, path);
-  return result.ignored ? "ignore" : result.unignored ? "whitelist" : "none";
+  return matcher.verdict(path);
+}
+
+/** A quick test that passes every path some rule of the stack could match (and a few more). */
+interface QuickCheck {
+  /** Rules that look at the last name only, every level's joined. */
+  name?: RegExp;
+  /** Per level, its other rules joined, tested against the path below that level's folder. */
+  paths: Array<{ folder: string; regex: RegExp }>;
+  /** True when joining failed somewhere: no quick answer, every path is judged in full. */
+  judgeAll: boolean;
 }
 
 /** The ignore files in force in one folder: its own and every ancestor's. Immutable; cheap to extend. */
 export class IgnoreStack {
+  private quickForFiles: QuickCheck | undefined;
+  private quickForFolders: QuickCheck | undefined;
+
   private constructor(private readonly levels: readonly Level[], private readonly anyGit: boolean) {}
 
   /** The stack for `folder`, with the ignore files of every folder above it. */
@@ -95,9 +92,48 @@ export class IgnoreStack {
     return new IgnoreStack([...this.levels, level], this.anyGit || level.hasGit);
   }
 
-  /** The verdict for an absolute path, a folder when `isDirectory`. */
-  verdict(path: string, isDirectory: boolean): IgnoreVerdict {
-    if (this.levels.length === 0) return "none";
+  /** The files the verdict consults at a level. */
+  private filesOf(level: Level): IgnoreFileRules[] {
+    const files = [level.rgignore, level.ignore];
+    if (this.anyGit) files.push(level.gitignore, level.exclude);
+    return files.filter((file): file is IgnoreFileRules => file !== undefined);
+  }
+
+  private buildQuickCheck(pick: (file: IgnoreFileRules) => RuleSources): QuickCheck {
+    const nameSources: string[] = [];
+    const paths: QuickCheck["paths"] = [];
+    let judgeAll = false;
+    for (const level of this.levels) {
+      const pathSources: string[] = [];
+      for (const file of this.filesOf(level)) {
+        nameSources.push(...pick(file).name);
+        pathSources.push(...pick(file).path);
+      }
+      if (pathSources.length === 0) continue;
+      const regex = joinSources(pathSources);
+      if (regex === undefined) judgeAll = true;
+      else paths.push({ folder: level.folder, regex });
+    }
+    const name = joinSources(nameSources);
+    if (nameSources.length > 0 && name === undefined) judgeAll = true;
+    return { name, paths, judgeAll };
+  }
+
+  /** False only when no rule of the stack can match the path, so its verdict is "none". */
+  private mayMatch(path: string, isDirectory: boolean, name: string): boolean {
+    const quick = isDirectory
+      ? (this.quickForFolders ??= this.buildQuickCheck((file) => file.forFolders))
+      : (this.quickForFiles ??= this.buildQuickCheck((file) => file.forFiles));
+    if (quick.judgeAll) return true;
+    const suffix = isDirectory ? "/" : "";
+    if (quick.name !== undefined && quick.name.test(isDirectory ? `${name}/` : name)) return true;
+    for (const { folder, regex } of quick.paths) if (regex.test(below(folder, path) + suffix)) return true;
+    return false;
+  }
+
+  /** The verdict for an absolute path, a folder when `isDirectory`; `name` is its last part. */
+  verdict(path: string, isDirectory: boolean, name = path.slice(path.lastIndexOf("/") + 1)): IgnoreVerdict {
+    if (this.levels.length === 0 || !this.mayMatch(path, isDirectory, name)) return "none";
     let rgignore: IgnoreVerdict = "none";
     let plain: IgnoreVerdict = "none";
     let git: IgnoreVerdict = "none";
@@ -111,7 +147,8 @@ export class IgnoreStack {
       if (this.anyGit && git === "none") git = verdictOf(level.gitignore, rel);
       if (this.anyGit && exclude === "none") exclude = verdictOf(level.exclude, rel);
     }
-    for (const verdict of [rgignore, plain, git, exclude]) if (verdict !== "none") return verdict;
-    return "none";
+    if (rgignore !== "none") return rgignore;
+    if (plain !== "none") return plain;
+    return git !== "none" ? git : exclude;
   }
 }

@@ -3,7 +3,7 @@
  * skipped, symlinks not followed, and Grep's globs and type deciding first.
  */
 import { readdirSync, statSync, type Dirent } from "node:fs";
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import { IgnoreStack, type IgnoreVerdict } from "./ignoreRules.ts";
 import type { OverrideGlobs } from "./overrideGlobs.ts";
 
@@ -17,6 +17,8 @@ export interface WalkOptions {
   hidden?: boolean;
   /** Skip .gitignore/.ignore files. */
   noIgnore?: boolean;
+  /** Visit each folder's entries in name order (the default); a caller that orders files itself can say false. */
+  sorted?: boolean;
   signal?: AbortSignal;
 }
 
@@ -32,50 +34,111 @@ function byName(a: Dirent, b: Dirent): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-function decide(options: WalkOptions, stack: IgnoreStack | undefined, entry: { path: string; name: string; relativePath: string; isDirectory: boolean }): boolean {
-  let verdict: IgnoreVerdict = options.overrides?.verdict(entry.relativePath, entry.isDirectory) ?? "none";
+const IGNORE_FILE_NAMES = new Set([".git", ".gitignore", ".ignore", ".rgignore"]);
+
+function decide(options: WalkOptions, stack: IgnoreStack | undefined, path: string, name: string, relativePath: string, isDirectory: boolean): boolean {
+  let verdict: IgnoreVerdict = options.overrides?.verdict(relativePath, isDirectory) ?? "none";
   if (verdict === "none") {
-    verdict = stack?.verdict(entry.path, entry.isDirectory) ?? "none";
-    if (verdict !== "ignore" && !entry.isDirectory && options.typeFilter !== undefined) {
-      verdict = options.typeFilter(entry.name) ? "whitelist" : "ignore";
+    verdict = stack?.verdict(path, isDirectory, name) ?? "none";
+    if (verdict !== "ignore" && !isDirectory && options.typeFilter !== undefined) {
+      verdict = options.typeFilter(name) ? "whitelist" : "ignore";
     }
   }
   if (verdict === "ignore") return false;
-  if (verdict === "none" && !options.hidden && entry.name.startsWith(".")) return false;
+  if (verdict === "none" && !options.hidden && name.charCodeAt(0) === 46 /* "." */) return false;
   return true;
 }
 
-/** Yields every file the search should look at, in ripgrep's `--sort path` order. */
-export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
-  const { root } = options;
-  if (!statSync(root).isDirectory()) {
-    yield { path: root, relativePath: "", explicit: true };
-    return;
-  }
-  const rootStack = options.noIgnore ? undefined : IgnoreStack.forFolder(root);
-  yield* walkFolder(options, root, rootStack, true);
+/** A folder being walked: its entries, the next one to look at, and the ignore files in force. */
+interface Frame {
+  /** The folder's path and its path below the root, each ready for a name to be appended. */
+  prefix: string;
+  relativePrefix: string;
+  entries: Dirent[];
+  next: number;
+  stack: IgnoreStack | undefined;
 }
 
-function* walkFolder(options: WalkOptions, folder: string, parentStack: IgnoreStack | undefined, isRoot = false): Generator<WalkedFile> {
-  if (options.signal?.aborted) return;
+/** Lists a folder; undefined when it cannot be read (ripgrep skips such folders). */
+function openFolder(options: WalkOptions, folder: string, relativePath: string, parentStack: IgnoreStack | undefined, isRoot: boolean): Frame | undefined {
   let entries: Dirent[];
   try {
     entries = readdirSync(folder, { withFileTypes: true });
   } catch {
-    return; // Unreadable folders are skipped, as ripgrep skips them.
+    return undefined;
   }
-  // The root's own ignore files are already in its stack.
-  const stack = isRoot ? parentStack : parentStack?.child(folder, new Set(entries.map((entry) => entry.name)));
-  entries.sort(byName);
-  for (const entry of entries) {
-    const isDirectory = entry.isDirectory();
-    if (!isDirectory && !entry.isFile()) continue; // symlinks, sockets, devices
-    const path = join(folder, entry.name);
-    const relativePath = path.slice(options.root.length + (options.root.endsWith("/") ? 0 : 1));
-    if (!decide(options, stack, { path, name: entry.name, relativePath, isDirectory })) continue;
-    if (isDirectory) yield* walkFolder(options, path, stack);
-    else yield { path, relativePath, explicit: false };
+  let stack = parentStack;
+  // The root's own ignore files are already in its stack; other folders pay only when they have some.
+  if (!isRoot && parentStack !== undefined && entries.some(({ name }) => name.charCodeAt(0) === 46 && IGNORE_FILE_NAMES.has(name))) {
+    stack = parentStack.child(folder, new Set(entries.map((entry) => entry.name)));
   }
+  if (options.sorted !== false) entries.sort(byName);
+  return {
+    prefix: folder.endsWith("/") ? folder : `${folder}/`,
+    relativePrefix: isRoot ? "" : `${relativePath}/`,
+    entries,
+    next: 0,
+    stack,
+  };
+}
+
+/**
+ * Hands out every file the search should look at, one per `next()`, in ripgrep's `--sort path`
+ * order (unless `sorted` is false). An explicit stack of folders, not nested generators, so a
+ * file costs the same however deep it is.
+ */
+export class FileWalker {
+  private readonly frames: Frame[] = [];
+  private single: WalkedFile | undefined;
+
+  constructor(private readonly options: WalkOptions) {
+    const { root } = options;
+    if (!statSync(root).isDirectory()) {
+      this.single = { path: root, relativePath: "", explicit: true };
+      return;
+    }
+    if (options.signal?.aborted) return;
+    const first = openFolder(options, root, "", options.noIgnore ? undefined : IgnoreStack.forFolder(root), true);
+    if (first !== undefined) this.frames.push(first);
+  }
+
+  /** The next file, or undefined when the walk is over (or aborted). */
+  next(): WalkedFile | undefined {
+    if (this.single !== undefined) {
+      const file = this.single;
+      this.single = undefined;
+      return file;
+    }
+    const { frames, options } = this;
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1] as Frame;
+      if (frame.next === frame.entries.length) {
+        frames.pop();
+        continue;
+      }
+      const entry = frame.entries[frame.next++] as Dirent;
+      const isDirectory = entry.isDirectory();
+      if (!isDirectory && !entry.isFile()) continue; // symlinks, sockets, devices
+      const { name } = entry;
+      const path = frame.prefix + name;
+      const relativePath = frame.relativePrefix + name;
+      if (!decide(options, frame.stack, path, name, relativePath, isDirectory)) continue;
+      if (!isDirectory) return { path, relativePath, explicit: false };
+      if (options.signal?.aborted) {
+        frames.length = 0;
+        return undefined;
+      }
+      const child = openFolder(options, path, relativePath, frame.stack, false);
+      if (child !== undefined) frames.push(child);
+    }
+    return undefined;
+  }
+}
+
+/** Yields every file the search should look at, as `FileWalker` hands them out. */
+export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
+  const walker = new FileWalker(options);
+  for (let file = walker.next(); file !== undefined; file = walker.next()) yield file;
 }
 
 /** The name of a walked file, for type checks. */

@@ -6,7 +6,8 @@ import { buildTool, type ToolUseContext } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { DESCRIPTION, GLOB_TOOL_NAME, MAX_GLOB_RESULTS, renderPrompt } from "./prompt.ts";
 import { splitGlobBase } from "./splitGlobBase.ts";
-import { walkFiles } from "../../search/walkFiles.ts";
+import { FileWalker } from "../../search/walkFiles.ts";
+import { NewestFiles } from "./newestFiles.ts";
 
 const inputSchema = z.strictObject({
   pattern: z.string().min(1).describe("The glob pattern to match file paths against"),
@@ -60,25 +61,26 @@ export const GlobTool = buildTool({
     } catch (error) {
       throw new ToolError(`The pattern "${input.pattern}" is not a valid glob: ${(error as Error).message}`);
     }
-    const found: Array<{ path: string; mtimeMs: number }> = [];
-    // Hidden files only when the pattern names one; ignore files as ripgrep reads them.
+    const newest = new NewestFiles(MAX_GLOB_RESULTS);
+    // Hidden files only when the pattern names one; ignore files as ripgrep reads them. The walk's
+    // order does not matter (the results are ordered here), and only matching files are statted.
     const hidden = /(^|\/)\.[^./]/.test(pattern);
-    for (const file of walkFiles({ root: base, hidden, signal: context.abortController.signal })) {
+    const walker = new FileWalker({ root: base, hidden, sorted: false, signal: context.abortController.signal });
+    for (let file = walker.next(); file !== undefined; file = walker.next()) {
       if (!glob.match(file.relativePath)) continue;
-      let mtimeMs = 0;
+      let mtimeMs: number;
       try {
         mtimeMs = statSync(file.path).mtimeMs;
       } catch {
         continue; // Gone since the walk saw it.
       }
-      found.push({ path: file.path, mtimeMs });
+      newest.offer(file.path, mtimeMs);
     }
-    found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return {
       data: {
-        filenames: found.slice(0, MAX_GLOB_RESULTS).map((entry) => entry.path),
-        totalMatches: found.length,
-        truncated: found.length > MAX_GLOB_RESULTS,
+        filenames: newest.newest.map((entry) => entry.path),
+        totalMatches: newest.total,
+        truncated: newest.total > MAX_GLOB_RESULTS,
         durationMs: Math.round(performance.now() - started),
       },
     };
