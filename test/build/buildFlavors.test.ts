@@ -65,6 +65,15 @@ describe("npm run build: every flavor for the host", () => {
     expect(runBinary(binary("public"), ["--version"]).stdout.trim()).toBe(`toolshed 0.1.0 (flavor public; features none; commit ${COMMIT}; bun ${Bun.version})`);
   });
 
+  test("the public binary's tool list, with the schemas embedded at build time, is what the source derives", async () => {
+    const { describeToolsForApi } = await import("../../src/cli/describeToolsForApi.ts");
+    const { assembleToolPool } = await import("../../src/tools.ts");
+    const { emptyPermissionContext } = await import("../../src/permissions/types.ts");
+    const fromSource = await describeToolsForApi(assembleToolPool(emptyPermissionContext()));
+    const fromBinary = JSON.parse(runBinary(binary("public"), ["tools", "--json"], {}, folder.path).stdout);
+    expect(fromBinary).toEqual(JSON.parse(JSON.stringify(fromSource)));
+  });
+
   test("the public binary lists none of the gated tools, even with USER_TYPE=internal in its environment", () => {
     for (const env of [{}, { USER_TYPE: "internal" }] as Array<Record<string, string>>) {
       const tools = listTools("public", env);
