@@ -19,6 +19,8 @@ export interface WalkOptions {
   noIgnore?: boolean;
   /** Visit each folder's entries in name order (the default); a caller that orders files itself can say false. */
   sorted?: boolean;
+  /** Also hand out each folder the walk enters, before its entries (for listings). */
+  folders?: boolean;
   signal?: AbortSignal;
 }
 
@@ -28,6 +30,8 @@ export interface WalkedFile {
   relativePath: string;
   /** True when the root itself was this file. */
   explicit: boolean;
+  /** True for a folder (only with the `folders` option). */
+  isFolder?: boolean;
 }
 
 function byName(a: Dirent, b: Dirent): number {
@@ -130,6 +134,7 @@ export class FileWalker {
       }
       const child = openFolder(options, path, relativePath, frame.stack, false);
       if (child !== undefined) frames.push(child);
+      if (options.folders) return { path, relativePath, explicit: false, isFolder: true };
     }
     return undefined;
   }

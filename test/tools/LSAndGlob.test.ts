@@ -31,6 +31,14 @@ describe("LS", () => {
     expect(filtered.text).toBe(`- ${folder.path}/\n  - README.md`);
   });
 
+  test("empty folders are listed; an empty folder says it is empty", async () => {
+    const { folder, context } = setUp();
+    mkdirSync(join(folder.path, "empty", "deeper"), { recursive: true });
+    const result = await callTool(context, "LS", { path: folder.path });
+    expect(result.text).toContain("\n  - empty/\n    - deeper/\n");
+    expect((await callTool(context, "LS", { path: join(folder.path, "empty", "deeper") })).text).toContain("is empty");
+  });
+
   test("errors: relative path, a file, a missing folder", async () => {
     const { folder, context } = setUp();
     expect((await callTool(context, "LS", { path: "src" })).text).toContain("must be an absolute path");

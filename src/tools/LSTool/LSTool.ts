@@ -14,16 +14,29 @@ const inputSchema = z.strictObject({
 
 export interface LSOutput {
   root: string;
-  /** Relative paths of files, in walk order. */
+  /** Relative paths of files and folders (folders end with the separator), in walk order. */
   files: string[];
   truncated: boolean;
 }
 
-/** An indented tree of the files and the folders that hold them. */
+/** An indented tree of the files and folders (empty folders included). */
 function renderTree(root: string, files: readonly string[]): string {
   const lines = [`- ${root}${root.endsWith(sep) ? "" : sep}`];
   const shownFolders = new Set<string>();
-  for (const file of files) {
+  for (const entry of files) {
+    if (entry.endsWith(sep)) {
+      // A folder: its line is drawn by the loop below, as for any file's parent folders.
+      const folder = entry.slice(0, -1);
+      const parts = folder.split(sep);
+      for (let depth = 1; depth <= parts.length; depth++) {
+        const shown = parts.slice(0, depth).join(sep);
+        if (shownFolders.has(shown)) continue;
+        shownFolders.add(shown);
+        lines.push(`${"  ".repeat(depth)}- ${parts[depth - 1]}/`);
+      }
+      continue;
+    }
+    const file = entry;
     const parts = file.split(sep);
     for (let depth = 1; depth < parts.length; depth++) {
       const folder = parts.slice(0, depth).join(sep);
@@ -70,8 +83,8 @@ export const LSTool = buildTool({
     };
     const files: string[] = [];
     let truncated = false;
-    for (const file of walkFiles({ root, signal: context.abortController.signal })) {
-      const path = relative(root, file.path);
+    for (const file of walkFiles({ root, folders: true, signal: context.abortController.signal })) {
+      const path = relative(root, file.path) + (file.isFolder ? sep : "");
       if (isIgnored(path)) continue;
       if (files.length >= MAX_LS_ENTRIES) {
         truncated = true;
@@ -82,7 +95,7 @@ export const LSTool = buildTool({
     return { data: { root, files, truncated } };
   },
   mapToolResultToToolResultBlockParam(output: LSOutput, toolUseId) {
-    if (output.files.length === 0) return { type: "tool_result", tool_use_id: toolUseId, content: `${output.root} has no files (hidden and ignored entries are not listed).` };
+    if (output.files.length === 0) return { type: "tool_result", tool_use_id: toolUseId, content: `${output.root} is empty (hidden and ignored entries are not listed).` };
     const note = output.truncated ? `\n(Cut at ${MAX_LS_ENTRIES} entries. List a subfolder, or use Glob, to see the rest.)` : "";
     return { type: "tool_result", tool_use_id: toolUseId, content: renderTree(output.root, output.files) + note };
   },
