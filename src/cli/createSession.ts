@@ -46,7 +46,8 @@ export async function createSession(options: CreateSessionOptions): Promise<Sess
       `${loaded.skippedUntrusted.map((item) => `  - ${item}`).join("\n")}\n` +
       `Run "toolshed trust" in ${cwd} to apply them.\n`);
   }
-  const permissionContext = loaded.permissionContext;
+  // A hook that fails while deciding warns where the settings warnings go.
+  const permissionContext = { ...loaded.permissionContext, warn: (text: string) => options.warn?.(`toolshed: warning: ${text}\n`) };
   const tools = assembleToolPool(permissionContext, []);
   const context = createToolUseContext({
     tools,

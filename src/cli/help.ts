@@ -73,6 +73,8 @@ part. The input is JSON as for "toolshed run". With --json:
   {"decision": "allow|ask|deny", "reason", "rule", "source", "parts": [...], "suggestedRules": [...]}
 list: the effective rules with their sources, the mode, additional folders, the settings files
 read, and the project rules skipped because the folder is not trusted.
+PreToolUse hooks (the "hooks" settings key) run first in "check" as in "run": a hook's deny shows
+as the rule 'PreToolUse hook "<command>"' with its source; a failing hook warns on stderr.
 
 Settings come from (highest first): /etc/toolshed/managed-settings.json (TOOLSHED_MANAGED_SETTINGS
 moves it), the command line, .toolshed/settings.local.json, .toolshed/settings.json, and

@@ -1,7 +1,7 @@
 /**
  * The one place a permission decision is made; everything that runs a tool asks `decide`.
- * Each subject of a call (the tool, each shell command part, each path) is judged on its own in
- * the spec's order (deny rules, ask rules, checks no mode can skip, the mode, allow rules, the
+ * PreToolUse hooks come first (hookDecision.ts). Each subject of a call (the tool, each shell
+ * command part, each path) is then judged on its own in the spec's order (deny rules, ask rules, checks no mode can skip, the mode, allow rules, the
  * tool's own check and the read-only default, otherwise ask); the call is denied if any subject
  * is, asked if any is, and allowed only when every subject is.
  */
@@ -11,6 +11,7 @@ import { allowForm } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { classifyReadOnly } from "../shell/readOnlyCommand.ts";
 import { fallbackCommandForms, fallbackWords } from "./fallbackCommandForms.ts";
+import { applyHookVerdict, consultHooks, hookDenial } from "./hookDecision.ts";
 import { matchCommandPattern } from "./matchCommandPattern.ts";
 import { matchToolName } from "./matchToolName.ts";
 import { isInsideWorkingFolders, resolvePathSubject, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
@@ -57,6 +58,8 @@ interface Judge {
   resolved: Map<PathSubject, ResolvedPath>;
   own: PermissionResult;
   hasPath: boolean;
+  /** A PreToolUse hook allowed the call: past the checks no mode can skip, it is allowed. */
+  hookAllowed: boolean;
 }
 
 function describe(subject: Subject, tool: AnyTool): string {
@@ -170,10 +173,16 @@ function judgeSubject(judge: Judge, subject: Subject): Verdict {
   const fixed = unskippable(judge, subject);
   if (fixed !== undefined) return fixed;
   if (subject.kind === "path" && subject.mentionedOnly) return { decision: "allow", reason: "only mentioned" };
-  if (judge.mode === "bypassPermissions") return { decision: "allow", reason: "permission mode bypassPermissions" };
   if (judge.mode === "plan" && !isReadOnlySubject(judge, subject)) {
     return { decision: "deny", reason: `plan mode allows no changes, and ${describe(subject, judge.tool)} would make one` };
   }
+  if (judge.hookAllowed) {
+    // A hook's allow still faces plan mode and the tool's own refusal; it skips the allow rules
+    // and the default ask (and dontAsk's deny, which only replaces asking).
+    if (subject.kind === "tool" && judge.own.behavior === "deny") return { decision: "deny", reason: judge.own.reason };
+    return { decision: "allow", reason: "a PreToolUse hook allowed it" };
+  }
+  if (judge.mode === "bypassPermissions") return { decision: "allow", reason: "permission mode bypassPermissions" };
   if (judge.mode === "acceptEdits" && acceptsEdit(judge, subject)) {
     return { decision: "allow", reason: "acceptEdits mode allows file edits inside the working folders" };
   }
@@ -200,6 +209,8 @@ const RANK: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
 export async function decide({ tool, input, context }: DecideRequest): Promise<PermissionDecision> {
   const permissionContext = context.getAppState().toolPermissionContext;
   const { rules, mode } = permissionContext;
+  const hooks = await consultHooks(permissionContext, tool, input, context);
+  if (hooks.opinion === "deny" && hooks.hook !== undefined) return hookDenial(hooks, hooks.hook, tool);
   const paths: PathContext = {
     cwd: context.cwd,
     home: process.env.HOME ?? "/",
@@ -218,7 +229,7 @@ export async function decide({ tool, input, context }: DecideRequest): Promise<P
   for (const subject of plan.subjects) if (subject.kind === "path") resolved.set(subject, resolvePathSubject(subject, paths));
   const hasPath = plan.subjects.some((subject) => subject.kind === "path" && subject.fromTool);
   const own = plan.analysis === undefined ? await tool.checkPermissions(input, context) : { behavior: "passthrough" as const };
-  const judge: Judge = { tool, input, rules, mode, paths, resolved, own, hasPath };
+  const judge: Judge = { tool, input, rules, mode, paths, resolved, own, hasPath, hookAllowed: hooks.opinion === "allow" };
 
   const verdicts: { subject?: Subject; verdict: Verdict; label: string }[] = plan.subjects.map((subject) => ({
     subject,
@@ -235,7 +246,7 @@ export async function decide({ tool, input, context }: DecideRequest): Promise<P
       verdicts.push({ verdict: { decision: "ask", reason: "the command has nothing to run" }, label: analysis.command });
     }
   }
-  return combine(verdicts, mode, tool);
+  return applyHookVerdict(combine(verdicts, mode, tool), hooks, mode, tool);
 }
 
 function combine(verdicts: { subject?: Subject; verdict: Verdict; label: string }[], mode: PermissionMode, tool: AnyTool): PermissionDecision {

@@ -1,5 +1,7 @@
 /** The shapes the permission engine works with; shared by the pipeline, the CLI and tools. */
 
+import type { HookDefinition } from "../hooks/types.ts";
+
 /** How permission prompts are handled for the session. */
 export const PERMISSION_MODES = [
   "default",
@@ -40,6 +42,10 @@ export interface ToolPermissionContext {
   rules: readonly PermissionRule[];
   /** Folders outside the working folder that count as inside (`--add-dir`). */
   additionalDirectories: readonly string[];
+  /** PreToolUse hooks, step 1 of every decision (project hooks only in a trusted folder). */
+  hooks?: readonly HookDefinition[];
+  /** Where the engine's warnings while deciding go (a hook that failed); dropped when unset. */
+  warn?: (text: string) => void;
 }
 
 export type Decision = "allow" | "ask" | "deny";
@@ -57,6 +63,8 @@ export interface PermissionDecision {
   parts?: PartDecision[];
   /** For ask: the allow rules that answering "always" saves (one per command part). */
   suggestedRules?: string[];
+  /** Problems met while deciding (a hook that failed or timed out), also sent to `warn`. */
+  warnings?: string[];
 }
 
 /** The verdict on one part of a compound shell command. */

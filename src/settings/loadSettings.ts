@@ -1,12 +1,15 @@
 /**
  * Reads the five settings sources (managed, command line, local, project, user), merges them,
- * and builds the permission context. Project and local allow rules and additional folders apply
- * only in a trusted folder; deny and ask rules apply at once. A malformed managed or command-line
- * file stops the session; any other malformed file is skipped with a warning.
+ * and builds the permission context. Project and local allow rules, additional folders and hooks
+ * apply only in a trusted folder; deny and ask rules apply at once. A malformed managed or
+ * command-line file stops the session; any other malformed file is skipped with a warning (a
+ * malformed hook entry only drops that entry).
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { UsageError } from "../errors/ToolError.ts";
+import { readHookSettings } from "../hooks/readHookSettings.ts";
+import type { HookDefinition } from "../hooks/types.ts";
 import { parseRule } from "../permissions/parseRule.ts";
 import type { PermissionMode, PermissionRule, RuleBehavior, RuleSource, ToolPermissionContext } from "../permissions/types.ts";
 import { mergeSettings } from "./mergeSettings.ts";
@@ -113,6 +116,7 @@ export function loadSettings({ cwd, flags, trusted: trustOverride }: LoadSetting
   const skippedUntrusted: string[] = [];
   const rules: PermissionRule[] = [];
   const additionalDirectories: string[] = [];
+  const hooks: HookDefinition[] = [];
   for (const source of sources) {
     const permissions = source.settings.permissions ?? {};
     const gated = !trusted && (source.source === "projectSettings" || source.source === "localSettings");
@@ -131,12 +135,24 @@ export function loadSettings({ cwd, flags, trusted: trustOverride }: LoadSetting
       if (gated) skippedUntrusted.push(`additional folder "${directory}" from ${source.where}`);
       else additionalDirectories.push(resolve(source.baseDirectory, directory));
     }
+    // Project hooks are commands the repository ships: like its allow rules, only once trusted.
+    const read = readHookSettings(source.settings.hooks, source.source, source.where);
+    warnings.push(...read.warnings);
+    for (const hook of read.hooks) {
+      if (gated) skippedUntrusted.push(`PreToolUse hook "${hook.command}" (matcher "${hook.matcher}") from ${source.where}`);
+      else hooks.push(hook);
+    }
   }
   const merged = mergeSettings(sources.map((source) => source.settings as { [key: string]: unknown }));
   const mode = (merged.permissions as Settings["permissions"] | undefined)?.defaultMode ?? "default";
   return {
     settings: merged,
-    permissionContext: { mode: mode as PermissionMode, rules, additionalDirectories: [...new Set(additionalDirectories)] },
+    permissionContext: {
+      mode: mode as PermissionMode,
+      rules,
+      additionalDirectories: [...new Set(additionalDirectories)],
+      ...(hooks.length > 0 ? { hooks } : {}),
+    },
     sources,
     warnings,
     skippedUntrusted,

@@ -14,6 +14,8 @@ export const permissionsSettingsSchema = z.looseObject({
 
 export const settingsSchema = z.looseObject({
   permissions: permissionsSettingsSchema.optional(),
+  /** Checked entry by entry in hooks/readHookSettings.ts, so one bad hook does not drop the file. */
+  hooks: z.unknown().optional(),
 });
 
 /** A settings object after checking. */

@@ -1,0 +1,58 @@
+/** Hook scripts written into a real temporary folder, and a decision with those hooks in force. */
+import { chmodSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { AnyTool } from "../../src/Tool.ts";
+import type { HookDefinition } from "../../src/hooks/types.ts";
+import { decide } from "../../src/permissions/decide.ts";
+import type { PermissionDecision, PermissionMode } from "../../src/permissions/types.ts";
+import { rulesFrom, type RuleSet } from "../permissions/harness.ts";
+import { createTestContext } from "../helpers/testContext.ts";
+
+/** Writes `body` as a shell script `name` in `folder`; returns the command that runs it through sh. */
+export function writeHookScript(folder: string, name: string, body: string): string {
+  const path = join(folder, name);
+  writeFileSync(path, `#!/bin/sh\n${body}\n`);
+  chmodSync(path, 0o755);
+  return `sh ${JSON.stringify(path)}`;
+}
+
+/** A hook definition as the settings would give it. */
+export function hook(command: string, matcher = "", timeoutSeconds = 60): HookDefinition {
+  return { matcher, command, timeoutSeconds, source: "userSettings", where: "/home/user/.toolshed/settings.json" };
+}
+
+export interface HookedDecision {
+  decision: PermissionDecision;
+  warnings: string[];
+}
+
+/** Decides one call with `hooks` and `rules` in force, collecting the engine's warnings. */
+export async function decideWithHooks(options: {
+  tool: AnyTool;
+  input: { [key: string]: unknown };
+  cwd: string;
+  hooks: HookDefinition[];
+  rules?: RuleSet;
+  mode?: PermissionMode;
+}): Promise<HookedDecision> {
+  const warnings: string[] = [];
+  const context = createTestContext({
+    tools: [options.tool],
+    cwd: options.cwd,
+    permissionContext: {
+      mode: options.mode ?? "default",
+      rules: rulesFrom(options.rules ?? {}, options.cwd),
+      additionalDirectories: [],
+      hooks: options.hooks,
+      warn: (text) => warnings.push(text),
+    },
+  });
+  const decision = await decide({ tool: options.tool, input: options.input, context });
+  return { decision, warnings };
+}
+
+/** The JSON a hook prints to answer with `permissionDecision`. */
+export function answerScript(decision: string, reason: string): string {
+  const answer = { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: decision, permissionDecisionReason: reason } };
+  return `cat > /dev/null\necho '${JSON.stringify(answer)}'`;
+}
