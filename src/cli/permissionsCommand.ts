@@ -51,8 +51,8 @@ async function check(args: string[], streams: CliStreams): Promise<number> {
   }
   const decision = await decide({ tool, input: parsed.data as { [key: string]: unknown }, context });
   if (values.json) {
-    const { decision: verdict, reason, rule, source, parts, suggestedRules } = decision;
-    streams.stdout.write(`${JSON.stringify({ decision: verdict, reason, rule: rule ?? null, source: source ?? null, parts: parts ?? [], suggestedRules: suggestedRules ?? [] }, null, 2)}\n`);
+    const { decision: verdict, reason, rule, source, parts, suggestedRules, warnings } = decision;
+    streams.stdout.write(`${JSON.stringify({ decision: verdict, reason, rule: rule ?? null, source: source ?? null, parts: parts ?? [], suggestedRules: suggestedRules ?? [], warnings: warnings ?? [] }, null, 2)}\n`);
   } else streams.stdout.write(formatDecision(decision));
   return 0;
 }
@@ -67,10 +67,14 @@ async function list(args: string[], streams: CliStreams): Promise<number> {
   const { loaded } = await createSession({ isNonInteractive: true, flags: readSessionFlags(values) });
   const { permissionContext } = loaded;
   const rules = permissionContext.rules.map((rule) => ({ behavior: rule.behavior, rule: formatRule(rule), source: rule.source }));
+  const hooks = (permissionContext.hooks ?? []).map((hook) => ({
+    event: "PreToolUse", matcher: hook.matcher, command: hook.command, timeoutSeconds: hook.timeoutSeconds, source: hook.source, where: hook.where,
+  }));
   if (values.json) {
     streams.stdout.write(`${JSON.stringify({
       mode: permissionContext.mode,
       rules,
+      hooks,
       additionalDirectories: permissionContext.additionalDirectories,
       sources: loaded.sources.map((source) => ({ source: source.source, where: source.where })),
       trusted: loaded.trusted,
@@ -85,6 +89,8 @@ async function list(args: string[], streams: CliStreams): Promise<number> {
     lines.push(`${behavior}:${matching.length === 0 ? " (none)" : ""}`);
     for (const rule of matching) lines.push(`  ${rule.rule}  (${rule.source})`);
   }
+  lines.push(`PreToolUse hooks:${hooks.length === 0 ? " (none)" : ""}`);
+  for (const hook of hooks) lines.push(`  ${hook.matcher || "*"}: ${hook.command}  (${hook.source}, timeout ${hook.timeoutSeconds} s)`);
   if (permissionContext.additionalDirectories.length > 0) lines.push(`additional folders:\n${permissionContext.additionalDirectories.map((folder) => `  ${folder}`).join("\n")}`);
   lines.push(`sources read:${loaded.sources.length === 0 ? " (none)" : ""}`);
   for (const source of loaded.sources) lines.push(`  ${source.source}: ${source.where}`);
