@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { formatFigure, type Benchmark, type Figure } from "./figure.ts";
 import { pipelineBenchmark } from "./pipeline.bench.ts";
 import { startupBenchmark } from "./startup.bench.ts";
+import { parallelBenchmark } from "./parallel.bench.ts";
 import { buildBenchmark } from "./build.bench.ts";
 import { grepBenchmark } from "./grep.bench.ts";
 import { globBenchmark } from "./glob.bench.ts";
@@ -15,7 +16,7 @@ import { bigOutputBenchmark } from "./bigOutput.bench.ts";
 import { bigFileBenchmark } from "./bigFile.bench.ts";
 
 /** Every benchmark, in the order they run. Add new ones here. */
-const BENCHMARKS: Benchmark[] = [pipelineBenchmark, startupBenchmark, grepBenchmark, globBenchmark, bigOutputBenchmark, bigFileBenchmark, buildBenchmark];
+const BENCHMARKS: Benchmark[] = [pipelineBenchmark, startupBenchmark, parallelBenchmark, grepBenchmark, globBenchmark, bigOutputBenchmark, bigFileBenchmark, buildBenchmark];
 
 const { values } = parseArgs({ options: { only: { type: "string", multiple: true }, help: { type: "boolean", short: "h" } } });
 if (values.help) {
