@@ -79,6 +79,14 @@ describe("Bash", () => {
     expect(await eventually(() => !isProcessAlive(child))).toBe(true);
   });
 
+  test("the limit counts characters: output of many-byte characters under the limit is shown whole", async () => {
+    const { context } = setUp();
+    // 20,000 characters of three bytes each: 60,000 bytes, but fewer characters than the limit.
+    const result = await callTool(context, "Bash", { command: `printf '\\u20ac%.0s' $(seq 1 20000)` });
+    expect(result.text).not.toContain("too long to show");
+    expect(result.text).toBe("\u20ac".repeat(20_000));
+  });
+
   test("long output goes to a file; the model gets the path and a preview", async () => {
     const { context } = setUp();
     const result = await callTool(context, "Bash", { command: "seq 1 100000" });

@@ -32,11 +32,14 @@ export function readCommandOutput(path: string): CommandOutput {
   } catch {
     return { text: "", totalBytes: 0 };
   }
-  // UTF-8 never has fewer bytes than characters, so a file this small is short enough.
-  if (size <= MAX_OUTPUT_CHARS) {
+  // The limit counts characters. UTF-8 never has fewer bytes than characters, and at most four
+  // bytes a character, so only a file between the two bounds needs decoding to tell.
+  if (size <= MAX_OUTPUT_CHARS * 4) {
     const text = readRange(path, 0, size);
-    rmSync(path, { force: true });
-    return { text, totalBytes: size };
+    if (size <= MAX_OUTPUT_CHARS || text.length <= MAX_OUTPUT_CHARS) {
+      rmSync(path, { force: true });
+      return { text, totalBytes: size };
+    }
   }
   // Slices may cut a character in two; the decoder shows that as a replacement character.
   const head = readRange(path, 0, PREVIEW_HEAD_CHARS);
