@@ -9,7 +9,7 @@ import { CONFIG_TOOL_NAME, DESCRIPTION, PROJECT_SETTINGS_FILE, PROTECTED_SETTING
 import { getSetting, isSettingKey, setSetting } from "./settingPath.ts";
 
 const inputSchema = z.strictObject({
-  setting: z.string().min(1).describe('The dotted settings key, e.g. "model" or "remoteTrigger.url"'),
+  setting: z.string().min(1).describe('The dotted settings key, e.g. "model"'),
   value: z.union([z.string(), z.number(), z.boolean()]).optional().describe("The new value; leave it out to read the setting"),
 });
 

@@ -1,7 +1,9 @@
 /**
  * REPL: runs JavaScript in a separate node:vm context where the other tools are async functions.
  * Every such call goes through runToolUse with the REPL call's own canUseTool, so validation,
- * permissions and result shaping apply exactly as to a direct call.
+ * permissions and result shaping apply exactly as to a direct call. The context holds no host
+ * object (see vmInstallerSource.ts); node:vm is still not a security boundary against a hostile
+ * V8/JSC exploit, and memory use inside the context is not limited.
  */
 import { z } from "zod";
 import { buildTool, toolResultText, type AnyTool, type CanUseTool, type ToolUseContext } from "../../Tool.ts";
@@ -9,7 +11,7 @@ import { ToolError } from "../../errors/ToolError.ts";
 import { runToolUse } from "../../pipeline/runToolUse.ts";
 import { callableTools } from "./callableTools.ts";
 import { DESCRIPTION, renderPrompt, REPL_TIMEOUT_MS, REPL_TOOL_NAME } from "./prompt.ts";
-import { runInVm, VmCodeError } from "./runInVm.ts";
+import { runInVm, VmCodeError, type VmToolReply } from "./runInVm.ts";
 
 const inputSchema = z.strictObject({
   code: z.string().min(1).describe("JavaScript to run as the body of an async function; `return` a value to see it"),
@@ -27,25 +29,19 @@ export interface REPLOutput {
   calls: ReplToolCall[];
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const RESERVED_GLOBALS = new Set(["console", "tools"]);
-
-function toolFunctions(tools: AnyTool[], context: ToolUseContext, canUseTool: CanUseTool, calls: ReplToolCall[]) {
+/** Serves the code's tool calls: each goes through runToolUse, aborted when the REPL call ends. */
+function toolCaller(tools: AnyTool[], context: ToolUseContext, canUseTool: CanUseTool, calls: ReplToolCall[]) {
   let next = 1;
   const prefix = `repl_${crypto.randomUUID().slice(0, 8)}`;
-  const functions: Record<string, (input?: unknown) => Promise<string>> = {};
-  for (const tool of tools) {
-    functions[tool.name] = async (input?: unknown) => {
-      // A copy made in this realm: objects built inside the VM carry the VM's prototypes.
-      const copied = input === undefined ? {} : structuredClone(input);
-      const outcome = await runToolUse({ toolUse: { id: `${prefix}_${next++}`, name: tool.name, input: copied }, context, canUseTool, tools });
-      const text = toolResultText(outcome.result);
-      calls.push({ name: tool.name, ok: outcome.result.is_error !== true });
-      if (outcome.result.is_error === true) throw new Error(text);
-      return text;
-    };
-  }
-  return functions;
+  return async (name: string, input: unknown, signal: AbortSignal): Promise<VmToolReply> => {
+    const abortController = new AbortController();
+    signal.addEventListener("abort", () => abortController.abort(), { once: true });
+    const callContext: ToolUseContext = { ...context, abortController };
+    const outcome = await runToolUse({ toolUse: { id: `${prefix}_${next++}`, name, input }, context: callContext, canUseTool, tools });
+    const ok = outcome.result.is_error !== true;
+    calls.push({ name, ok });
+    return { ok, text: toolResultText(outcome.result) };
+  };
 }
 
 export const REPLTool = buildTool({
@@ -63,13 +59,14 @@ export const REPLTool = buildTool({
   async call(input, context, canUseTool) {
     const tools = await callableTools(context);
     const calls: ReplToolCall[] = [];
-    const functions = toolFunctions(tools, context, canUseTool, calls);
-    const globals: Record<string, unknown> = { tools: functions };
-    for (const [name, fn] of Object.entries(functions)) {
-      if (IDENTIFIER.test(name) && !RESERVED_GLOBALS.has(name)) globals[name] = fn;
-    }
     try {
-      const run = await runInVm({ code: input.code, globals, signal: context.abortController.signal, timeoutMs: REPL_TIMEOUT_MS });
+      const run = await runInVm({
+        code: input.code,
+        toolNames: tools.map((tool) => tool.name),
+        callTool: toolCaller(tools, context, canUseTool, calls),
+        signal: context.abortController.signal,
+        timeoutMs: REPL_TIMEOUT_MS,
+      });
       return { data: { ...run, calls } };
     } catch (error) {
       if (!(error instanceof VmCodeError)) throw error;

@@ -1,12 +1,24 @@
-/** Runs code as the body of an async function in a new node:vm context with the given globals. */
+/**
+ * Runs code as the body of an async function in a new node:vm context. The context's microtasks
+ * run only while the host "pumps" it under a timeout, so no stretch of the code, before or after
+ * an await, can run longer than the synchronous limit; the whole run is bounded by `timeoutMs`.
+ */
 import { createContext, Script } from "node:vm";
 import { MAX_REPL_OUTPUT_CHARS, REPL_SYNC_TIMEOUT_MS } from "./prompt.ts";
+import { trackVmRejections } from "./vmRejections.ts";
+import { REMOVED_GLOBALS, VM_INSTALLER_SOURCE } from "./vmInstallerSource.ts";
 
 export interface VmRun {
   /** Captured console output, one entry per call. */
   logs: string[];
-  /** The returned value, inspected; undefined when nothing was returned. */
+  /** The returned value, shown as text; undefined when nothing was returned. */
   value?: string;
+}
+
+/** What a tool call made from the code came to: its result text, and whether it failed. */
+export interface VmToolReply {
+  ok: boolean;
+  text: string;
 }
 
 /** Thrown when the code itself throws (or its promise rejects); carries what it logged first. */
@@ -17,72 +29,117 @@ export class VmCodeError extends Error {
   }
 }
 
-function inspect(value: unknown): string {
-  const text = typeof value === "string" ? value : Bun.inspect(value, { depth: 6 });
+type Deliver = (id: number, ok: boolean, text: string) => void;
+
+const installer = new Script(VM_INSTALLER_SOURCE, { filename: "toolshed-repl-installer.js" });
+const pumpScript = new Script("void 0", { filename: "toolshed-repl-pump.js" });
+
+function cut(text: string): string {
   return text.length > MAX_REPL_OUTPUT_CHARS ? `${text.slice(0, MAX_REPL_OUTPUT_CHARS)}...` : text;
 }
 
-function capturingConsole(logs: string[]) {
-  let size = 0;
-  const write = (level: string) => (...values: unknown[]) => {
-    if (size > MAX_REPL_OUTPUT_CHARS) return;
-    const line = `${level}${values.map(inspect).join(" ")}`;
-    size += line.length;
-    logs.push(size > MAX_REPL_OUTPUT_CHARS ? `${line.slice(0, MAX_REPL_OUTPUT_CHARS)}... (further output dropped)` : line);
-  };
-  return { log: write(""), info: write(""), warn: write("warn: "), error: write("error: ") };
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === "ERR_SCRIPT_EXECUTION_TIMEOUT";
 }
 
-/** Waits for `promise`, or rejects when `signal` aborts or `timeoutMs` passes. */
-function settleWithin<T>(promise: Promise<T>, signal: AbortSignal, timeoutMs: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => finish(() => reject(new VmCodeError(`the code did not finish within ${timeoutMs / 1000} seconds`, []))), timeoutMs);
-    const onAbort = () => finish(() => reject(new VmCodeError("interrupted", [])));
-    const finish = (settle: () => void) => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-      settle();
-    };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then((value) => finish(() => resolve(value)), (error: unknown) => finish(() => reject(error)));
-  });
-}
-
-function describeThrown(error: unknown): string {
-  if (error !== null && typeof error === "object" && "message" in error) {
-    const name = "name" in error && typeof error.name === "string" ? `${error.name}: ` : "";
-    return `${name}${String(error.message)}`;
-  }
-  return inspect(error);
-}
-
-/** Runs `code` with `globals` (plus a capturing console) and returns its logs and returned value. */
-export async function runInVm(options: {
+/** Runs `code` with `toolNames` as async functions (served by `callTool`) and returns its logs and value. */
+export function runInVm(options: {
   code: string;
-  globals: Record<string, unknown>;
+  toolNames?: readonly string[];
+  callTool?: (name: string, input: unknown, signal: AbortSignal) => Promise<VmToolReply>;
   signal: AbortSignal;
   timeoutMs: number;
   /** How long the code may run without yielding; REPL_SYNC_TIMEOUT_MS by default. */
   syncTimeoutMs?: number;
 }): Promise<VmRun> {
+  const syncTimeoutMs = options.syncTimeoutMs ?? REPL_SYNC_TIMEOUT_MS;
+  const toolNames = [...(options.toolNames ?? [])];
   const logs: string[] = [];
-  const context = createContext({ ...options.globals, console: capturingConsole(logs) }, {
-    name: "toolshed REPL",
-    codeGeneration: { strings: false, wasm: false },
+  let logSize = 0;
+  const calls = new AbortController();
+  return new Promise<VmRun>((resolve, reject) => {
+    let finished = false;
+    let nextCallId = 1;
+    let untrack = () => {};
+    const finish = (settle: () => void) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      options.signal.removeEventListener("abort", onAbort);
+      calls.abort(); // Tool calls still running for the code are stopped with it.
+      setImmediate(untrack); // Rejections from the last pump are reported after this turn.
+      settle();
+    };
+    const fail = (message: string) => finish(() => reject(new VmCodeError(message, logs)));
+    const timer = setTimeout(() => fail(`the code did not finish within ${options.timeoutMs / 1000} seconds`), options.timeoutMs);
+    const onAbort = () => fail("interrupted");
+    if (options.signal.aborted) return onAbort();
+    options.signal.addEventListener("abort", onAbort, { once: true });
+
+    const context = createContext(Object.create(null), {
+      name: "toolshed REPL",
+      codeGeneration: { strings: false, wasm: false },
+      microtaskMode: "afterEvaluate",
+    });
+    untrack = trackVmRejections(logs);
+    // Runs what the code queued (continuations after awaits) under the synchronous limit.
+    const pump = () => {
+      if (finished) return;
+      try {
+        pumpScript.runInContext(context, { timeout: syncTimeoutMs });
+      } catch (error) {
+        fail(isTimeout(error) ? `the code ran for ${syncTimeoutMs / 1000} seconds without awaiting and was stopped` : String(error));
+      }
+    };
+    const log = (level: string, text: string) => {
+      if (logSize > MAX_REPL_OUTPUT_CHARS) return;
+      const line = `${level}${text}`;
+      logSize += line.length;
+      logs.push(logSize > MAX_REPL_OUTPUT_CHARS ? `${line.slice(0, MAX_REPL_OUTPUT_CHARS)}... (further output dropped)` : line);
+    };
+    let deliver: Deliver = () => {};
+    const startCall = (name: string, text: string): number | undefined => {
+      if (finished || options.callTool === undefined || !toolNames.includes(name)) return undefined;
+      const id = nextCallId++;
+      let input: unknown;
+      try {
+        input = JSON.parse(text);
+      } catch {
+        input = {};
+      }
+      options.callTool(name, input, calls.signal)
+        .then((reply) => reply, (error: unknown) => ({ ok: false, text: error instanceof Error ? error.message : String(error) }))
+        .then((reply) => {
+          if (finished) return;
+          deliver(id, reply.ok, reply.text);
+          pump();
+        });
+      return id;
+    };
+    // The one host function the context holds; it accepts only strings.
+    const bridge = (kind: unknown, first: unknown, second: unknown): number | undefined => {
+      if (kind === "log" && typeof first === "string" && typeof second === "string") log(first, second);
+      else if (kind === "call" && typeof first === "string" && typeof second === "string") return startCall(first, second);
+      else if (kind === "done" && (first === undefined || typeof first === "string")) finish(() => resolve({ logs, value: first === undefined ? undefined : cut(first) }));
+      else if (kind === "fail" && typeof first === "string") fail(cut(first));
+      return undefined;
+    };
+
+    const runKey = `__toolshedRun${crypto.randomUUID().replaceAll("-", "")}`;
+    const install = installer.runInContext(context) as (...values: unknown[]) => Deliver;
+    deliver = install(bridge, toolNames, runKey, REMOVED_GLOBALS);
+    let script: Script;
+    try {
+      script = new Script(`${runKey}(async () => {\n${options.code}\n});`, { filename: "repl.js" });
+    } catch (error) {
+      return fail(`the code does not parse: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    }
+    try {
+      script.runInContext(context, { timeout: syncTimeoutMs });
+    } catch (error) {
+      // A throw here escaped run(); show only its text: it may be an object of the context.
+      return fail(isTimeout(error) ? `the code ran for ${syncTimeoutMs / 1000} seconds without awaiting and was stopped` : "the code broke out of its function body");
+    }
+    pump();
   });
-  let script: Script;
-  try {
-    script = new Script(`(async () => {\n${options.code}\n})()`, { filename: "repl.js" });
-  } catch (error) {
-    throw new VmCodeError(`the code does not parse: ${describeThrown(error)}`, logs);
-  }
-  try {
-    const pending = script.runInContext(context, { timeout: options.syncTimeoutMs ?? REPL_SYNC_TIMEOUT_MS }) as Promise<unknown>;
-    const value = await settleWithin(Promise.resolve(pending), options.signal, options.timeoutMs);
-    return { logs, value: value === undefined ? undefined : inspect(value) };
-  } catch (error) {
-    if (error instanceof VmCodeError) throw new VmCodeError(error.message, logs);
-    throw new VmCodeError(describeThrown(error), logs);
-  }
 }

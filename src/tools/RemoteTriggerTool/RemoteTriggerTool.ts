@@ -9,7 +9,7 @@ const ACTIONS = ["list", "get", "create", "update", "run"] as const;
 
 const inputSchema = z.strictObject({
   action: z.enum(ACTIONS).describe("What to do: list, get, create, update or run"),
-  trigger_id: z.string().regex(/^[A-Za-z0-9_.:-]+$/, "letters, digits and _ . : - only").optional()
+  trigger_id: z.string().regex(/^[A-Za-z0-9_:-][A-Za-z0-9_.:-]*$/, "letters, digits and _ . : - only, not starting with a dot").optional()
     .describe("The trigger to get, update or run"),
   body: z.record(z.string(), z.unknown()).optional().describe("The JSON object to send for create, update or run"),
 });
@@ -94,7 +94,12 @@ export const RemoteTriggerTool = buildTool({
         : error instanceof Error ? error.message : String(error);
       throw new ToolError(`Could not reach the trigger service at ${url}: ${reason}.`);
     }
-    const text = pretty(await response.text());
+    let text: string;
+    try {
+      text = pretty(await response.text());
+    } catch (error) {
+      throw new ToolError(`The trigger service at ${url} stopped sending its answer: ${error instanceof Error && error.name === "TimeoutError" ? `not done within ${REQUEST_TIMEOUT_MS / 1000} seconds` : String(error)}.`);
+    }
     const truncated = text.length > MAX_RESPONSE_CHARS;
     const body = truncated ? text.slice(0, MAX_RESPONSE_CHARS) : text;
     if (!response.ok) {

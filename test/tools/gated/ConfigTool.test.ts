@@ -32,16 +32,16 @@ describe("Config", () => {
   test("writes one key into .toolshed/settings.json, keeping the rest, and the session sees it", async () => {
     fixture = configFixture({ model: "old" });
     mkdirSync(join(fixture.folder.path, ".toolshed"));
-    writeFileSync(projectFile(), JSON.stringify({ permissions: { allow: ["Read"] }, remoteTrigger: { tokenEnv: "TOKEN" } }));
-    const outcome = await callTool(fixture.context, "Config", { setting: "remoteTrigger.url", value: "https://b.example" });
+    writeFileSync(projectFile(), JSON.stringify({ permissions: { allow: ["Read"] }, editor: { theme: "dark" } }));
+    const outcome = await callTool(fixture.context, "Config", { setting: "editor.fontSize", value: 14 });
     expect(outcome.stage).toBe("done");
-    expect(outcome.text).toBe(`Set remoteTrigger.url to "https://b.example" in ${projectFile()} (was (not set)).`);
+    expect(outcome.text).toBe(`Set editor.fontSize to 14 in ${projectFile()} (was (not set)).`);
     expect(JSON.parse(readFileSync(projectFile(), "utf8"))).toEqual({
       permissions: { allow: ["Read"] },
-      remoteTrigger: { tokenEnv: "TOKEN", url: "https://b.example" },
+      editor: { theme: "dark", fontSize: 14 },
     });
     await callTool(fixture.context, "Config", { setting: "model", value: "new" });
-    expect(fixture.context.getAppState().settings).toMatchObject({ model: "new", remoteTrigger: { url: "https://b.example" } });
+    expect(fixture.context.getAppState().settings).toMatchObject({ model: "new", editor: { fontSize: 14 } });
     expect((await callTool(fixture.context, "Config", { setting: "verbose", value: true })).stage).toBe("done");
     expect(JSON.parse(readFileSync(projectFile(), "utf8")).verbose).toBe(true);
   });
@@ -52,9 +52,9 @@ describe("Config", () => {
     expect(JSON.parse(readFileSync(projectFile(), "utf8"))).toEqual({ cleanupPeriodDays: 7 });
   });
 
-  test("refuses permission, hook and environment keys, and malformed keys", async () => {
+  test("refuses permission, hook, environment and credential-routing keys, and malformed keys", async () => {
     fixture = configFixture();
-    for (const setting of ["permissions.allow", "permissions", "hooks.PreToolUse", "env.PATH", "apiKeyHelper"]) {
+    for (const setting of ["permissions.allow", "permissions", "hooks.PreToolUse", "env.PATH", "apiKeyHelper", "remoteTrigger.url", "remoteTrigger.tokenEnv", "remoteTrigger"]) {
       const outcome = await callTool(fixture.context, "Config", { setting, value: "x" });
       expect(outcome.stage).toBe("validation");
       expect(outcome.text).toContain("Ask the user to edit");

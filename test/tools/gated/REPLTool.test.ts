@@ -77,13 +77,13 @@ describe("REPL", () => {
   });
 
   test("a synchronous endless loop is stopped", async () => {
-    await expect(runInVm({ code: "while (true) {}", globals: {}, signal: new AbortController().signal, timeoutMs: 60_000, syncTimeoutMs: 100 }))
+    await expect(runInVm({ code: "while (true) {}", signal: new AbortController().signal, timeoutMs: 60_000, syncTimeoutMs: 100 }))
       .rejects.toBeInstanceOf(VmCodeError);
   });
 
   test("an abort ends a call that is waiting", async () => {
     const controller = new AbortController();
-    const pending = runInVm({ code: "await new Promise(() => {});", globals: {}, signal: controller.signal, timeoutMs: 60_000 });
+    const pending = runInVm({ code: "await new Promise(() => {});", signal: controller.signal, timeoutMs: 60_000 });
     controller.abort();
     await expect(pending).rejects.toThrow("interrupted");
   });

@@ -121,3 +121,14 @@ describe("RemoteTrigger", () => {
     expect((await callTool(fixture.context, "RemoteTrigger", { action: "run", trigger_id: "t1" })).stage).toBe("permission");
   });
 });
+
+describe("RemoteTrigger trigger ids", () => {
+  test("an id made of dots cannot climb out of /triggers", async () => {
+    fixture = createGatedFixture([RemoteTriggerTool], ["RemoteTrigger"]);
+    withSettings(fixture.context, { remoteTrigger: { url: `http://127.0.0.1:${server.port}/api` } });
+    const outcome = await callTool(fixture.context, "RemoteTrigger", { action: "run", trigger_id: ".." });
+    expect(outcome.result.is_error).toBe(true);
+    expect(outcome.text).toContain("not starting with a dot");
+    expect(seen).toEqual([]);
+  });
+});
