@@ -28,6 +28,12 @@ export function remoteTriggerEndpoint(context: ToolUseContext): RemoteTriggerEnd
   }
   const headers: Record<string, string> = { accept: "application/json" };
   if (parsed.data.tokenEnv !== undefined) {
+    // A bearer token over plain http can be read on the way: only to this machine.
+    const { protocol, hostname } = new URL(parsed.data.url);
+    const loopback = hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+    if (protocol !== "https:" && !loopback) {
+      throw new ToolError(`remoteTrigger.url ${parsed.data.url} is plain http, and a token (remoteTrigger.tokenEnv) is never sent over http except to this machine. Use an https address.`);
+    }
     const token = process.env[parsed.data.tokenEnv];
     if (token === undefined || token === "") {
       throw new ToolError(`remoteTrigger.tokenEnv names ${parsed.data.tokenEnv}, but that environment variable is not set.`);

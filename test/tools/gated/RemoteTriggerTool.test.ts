@@ -93,6 +93,12 @@ describe("RemoteTrigger", () => {
     process.env.TOOLSHED_TEST_TRIGGER_TOKEN = "s3cret";
     await callTool(fixture.context, "RemoteTrigger", { action: "list" });
     expect(seen.at(-1)?.authorization).toBe("Bearer s3cret");
+    const before = seen.length;
+    withSettings(fixture.context, { remoteTrigger: { url: "http://triggers.example.com/api", tokenEnv: "TOOLSHED_TEST_TRIGGER_TOKEN" } });
+    const plain = await callTool(fixture.context, "RemoteTrigger", { action: "list" });
+    expect(plain.result.is_error).toBe(true);
+    expect(plain.text).toContain("never sent over http except to this machine");
+    expect(seen).toHaveLength(before);
   });
 
   test("missing trigger_id or body is refused before any request", async () => {
