@@ -108,10 +108,12 @@ export type CanUseTool = (
   context: ToolUseContext,
 ) => Promise<PermissionDecision>;
 
+/** What a tool may know when it writes its prompt: the rest of the pool. */
 export interface PromptOptions {
   tools: Tools;
 }
 
+/** What a tool may know when it describes one call for people. */
 export interface DescriptionOptions {
   isNonInteractive: boolean;
 }

@@ -5,6 +5,7 @@
  */
 import packageJson from "../package.json" with { type: "json" };
 
+/** What `--version` reports: fixed at build time in a binary. */
 export interface BuildInfo {
   version: string;
   flavor: string;
@@ -13,6 +14,7 @@ export interface BuildInfo {
   bunVersion: string;
 }
 
+/** This binary's build facts (the "dev" flavor when running from source). */
 export function getBuildInfo(): BuildInfo {
   const features = process.env.TOOLSHED_BUILD_FEATURES ?? "";
   return {

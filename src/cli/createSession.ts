@@ -11,12 +11,14 @@ import type { SessionFlags } from "../settings/sessionFlags.ts";
 import { trustFolder } from "../settings/trustStore.ts";
 import { assembleToolPool } from "../tools.ts";
 
+/** A CLI session: its permission context, its tool context and the settings it loaded. */
 export interface Session {
   permissionContext: ToolPermissionContext;
   context: ToolUseContext;
   loaded: LoadedSettings;
 }
 
+/** How a CLI command wants its session. */
 export interface CreateSessionOptions {
   /** True when nobody can answer; a function is asked only when a question comes up. */
   isNonInteractive: boolean | (() => boolean);

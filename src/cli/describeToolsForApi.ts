@@ -2,12 +2,14 @@
 import type { Tools } from "../Tool.ts";
 import { toolInputJSONSchema } from "../pipeline/toolInputJSONSchema.ts";
 
+/** One tool as the Messages API receives it. */
 export interface ApiToolDefinition {
   name: string;
   description: string;
   input_schema: ReturnType<typeof toolInputJSONSchema>;
 }
 
+/** Every tool of the pool as the API receives it, in pool order. */
 export async function describeToolsForApi(pool: Tools): Promise<ApiToolDefinition[]> {
   return Promise.all(
     pool.map(async (tool) => ({

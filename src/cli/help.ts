@@ -29,6 +29,7 @@ export const SESSION_FLAGS_HELP = `  --settings <file or json>   Extra settings:
   --add-dir <folder>          Another folder that counts as inside (may repeat)
 `;
 
+/** `toolshed tools --help`. */
 export const TOOLS_HELP = `Usage: toolshed tools [--json]
 
 Lists the tool pool exactly as the Messages API would receive it, in its stable order
@@ -39,6 +40,7 @@ Options:
   --help, -h   Show this help
 ${SESSION_FLAGS_HELP}`;
 
+/** `toolshed run --help`. */
 export const RUN_HELP = `Usage: toolshed run <Tool> [json | -] [--json]
        toolshed run --calls <file | -> [--json]
 
@@ -56,7 +58,7 @@ Options:
   --help, -h   Show this help
 ${SESSION_FLAGS_HELP}
 Exit status: 0 when the tool succeeded, 1 when it returned an error (including a permission
-denial), 2 for bad usage.
+denial), 2 for bad usage (a tool name that does not exist included), 130 when stopped by Ctrl-C.
 
 Examples:
   toolshed run Read '{"file_path": "/etc/hostname", "limit": 5}'
@@ -64,6 +66,7 @@ Examples:
   toolshed run --calls calls.json --allowedTools Edit
 `;
 
+/** `toolshed permissions --help`. */
 export const PERMISSIONS_HELP = `Usage: toolshed permissions check <Tool> [json | -] [--json]
        toolshed permissions list [--json]
 
@@ -89,6 +92,7 @@ Examples:
   toolshed permissions list --json
 `;
 
+/** `toolshed trust --help`. */
 export const TRUST_HELP = `Usage: toolshed trust [folder] [--revoke]
 
 Trusts the folder (the working folder by default): its own allow rules and additional folders

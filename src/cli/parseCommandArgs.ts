@@ -4,6 +4,7 @@ import { UsageError } from "../errors/ToolError.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
+/** The flags (typed by their declarations) and the positional arguments. */
 export interface ParsedCommandArgs<O extends Options> {
   values: { [K in keyof O]?: O[K]["type"] extends "boolean" ? boolean : string };
   positionals: string[];

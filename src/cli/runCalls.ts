@@ -4,10 +4,12 @@
  */
 import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import { z } from "zod";
+import { describeError } from "../errors/describeError.ts";
 import { UsageError } from "../errors/ToolError.ts";
 import { toolResultText } from "../Tool.ts";
 import { runTools } from "../pipeline/runTools.ts";
 import type { SessionFlags } from "../settings/sessionFlags.ts";
+import { INTERRUPTED_EXIT_STATUS } from "./runCommand.ts";
 import { startCliSession } from "./startCliSession.ts";
 import type { CliStreams } from "./runCli.ts";
 
@@ -20,6 +22,7 @@ const callsSchema = z
   )
   .min(1);
 
+/** The calls of a `--calls` file, in order. */
 export type ToolCallList = z.infer<typeof callsSchema>;
 
 const EXAMPLE = '[{"name": "Read", "input": {"file_path": "/tmp/a.txt"}}, {"name": "Edit", "input": {...}}]';
@@ -30,7 +33,7 @@ export function parseCalls(text: string, where: string): ToolCallList {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`the calls ${where} are not valid JSON (${(error as Error).message}). Give a JSON array such as ${EXAMPLE}.`);
+    throw new UsageError(`the calls ${where} are not valid JSON (${describeError(error)}). Give a JSON array such as ${EXAMPLE}.`);
   }
   const parsed = callsSchema.safeParse(value);
   if (parsed.success) return parsed.data;
@@ -42,6 +45,7 @@ export function parseCalls(text: string, where: string): ToolCallList {
   throw new UsageError(`the calls ${where} must be a non-empty JSON array of {"name": string, "input": object}, such as ${EXAMPLE}.\n  ${problems.join("\n  ")}`);
 }
 
+/** Where the calls come from, how to print them, and the session flags. */
 export interface RunCallsOptions {
   source: string;
   json: boolean;
@@ -63,12 +67,15 @@ export async function runCalls({ source, json, flags, streams }: RunCallsOptions
   let context = session.context;
   const { canUseTool } = session;
   const results: ToolResultBlockParam[] = [];
+  let interrupted = false;
   try {
     for (const [index, call] of calls.entries()) {
       const run = await runTools({ toolUses: [{ id: `toolu_cli_${index + 1}`, name: call.name, input: call.input }], context, canUseTool });
       context = run.context;
-      const result = run.outcomes[0]?.result;
-      if (result === undefined) throw new Error("the scheduler returned no result for a call");
+      const outcome = run.outcomes[0];
+      if (outcome === undefined) throw new Error("the scheduler returned no result for a call");
+      const { result } = outcome;
+      interrupted ||= outcome.stage === "aborted";
       results.push(result);
       if (!json) {
         const text = toolResultText(result);
@@ -79,5 +86,6 @@ export async function runCalls({ source, json, flags, streams }: RunCallsOptions
     session.close();
   }
   if (json) streams.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  if (interrupted) return INTERRUPTED_EXIT_STATUS;
   return results.some((result) => result.is_error) ? 1 : 0;
 }

@@ -2,6 +2,7 @@
 import { UsageError } from "../errors/ToolError.ts";
 import { logError } from "../errors/logError.ts";
 import { MAIN_HELP, PERMISSIONS_HELP, RUN_HELP, TOOLS_HELP, TRUST_HELP } from "./help.ts";
+import { processStreams } from "./processStreams.ts";
 
 /** Where the CLI writes; tests hand in their own. */
 export interface CliStreams {
@@ -12,42 +13,6 @@ export interface CliStreams {
   stdinIsTTY: boolean;
   stderrIsTTY: boolean;
 }
-
-/**
- * Writes through Bun's own file writer, in order. (Touching `process.stdout` costs a compiled
- * binary about 20 ms of start-up, more than the rest of `--version`.)
- */
-function orderedWriter(file: typeof Bun.stdout): { write(text: string): Promise<unknown>; flush(): Promise<unknown> } {
-  let last: Promise<unknown> = Promise.resolve();
-  return {
-    write(text) {
-      last = last.then(() => Bun.write(file, text));
-      return last;
-    },
-    flush: () => last,
-  };
-}
-
-const stdoutWriter = orderedWriter(Bun.stdout);
-const stderrWriter = orderedWriter(Bun.stderr);
-
-/** Resolves when everything written to the process streams so far is out. */
-export function flushProcessStreams(): Promise<unknown> {
-  return Promise.all([stdoutWriter.flush(), stderrWriter.flush()]);
-}
-
-export const processStreams: CliStreams = {
-  stdout: stdoutWriter,
-  stderr: stderrWriter,
-  readStdin: () => new Response(Bun.stdin.stream()).text(),
-  // Getters: asking costs start-up time, and only commands that prompt need to know.
-  get stdinIsTTY() {
-    return Boolean(process.stdin.isTTY);
-  },
-  get stderrIsTTY() {
-    return Boolean(process.stderr.isTTY);
-  },
-};
 
 type Command = (args: string[], streams: CliStreams) => Promise<number>;
 
@@ -69,7 +34,7 @@ export async function runCli(args: string[], streams: CliStreams = processStream
     }
     if (name === "help") {
       const topic = rest[0];
-      if (topic === undefined) streams.stdout.write(MAIN_HELP);
+      if (topic === undefined || topic === "help" || topic === "--help" || topic === "-h") streams.stdout.write(MAIN_HELP);
       else if (COMMANDS[topic] !== undefined) streams.stdout.write(COMMANDS[topic].help);
       else throw new UsageError(`There is no command "${topic}". The commands are: ${Object.keys(COMMANDS).join(", ")}.`);
       return 0;

@@ -1,6 +1,8 @@
 /** `toolshed run <Tool> [json | -] [--json]`: one call through the whole pipeline. */
+import { describeError } from "../errors/describeError.ts";
 import { UsageError } from "../errors/ToolError.ts";
 import { toolResultText } from "../Tool.ts";
+import type { ToolUseStage } from "../pipeline/runToolUse.ts";
 import { runTools } from "../pipeline/runTools.ts";
 import { startCliSession } from "./startCliSession.ts";
 import { readSessionFlags, SESSION_FLAG_OPTIONS } from "./sessionFlags.ts";
@@ -13,7 +15,7 @@ export function parseToolInput(text: string, where: string): { [key: string]: un
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`the input ${where} is not valid JSON (${(error as Error).message}). Give a JSON object such as '{"file_path": "/tmp/a.txt"}'.`);
+    throw new UsageError(`the input ${where} is not valid JSON (${describeError(error)}). Give a JSON object such as '{"file_path": "/tmp/a.txt"}'.`);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new UsageError(`the input ${where} must be a JSON object, such as '{"file_path": "/tmp/a.txt"}'.`);
@@ -21,6 +23,18 @@ export function parseToolInput(text: string, where: string): { [key: string]: un
   return value as { [key: string]: unknown };
 }
 
+/** Exit status of `toolshed run` for a call that ended in `stage`: see RUN_HELP. */
+export function runExitStatus(stage: ToolUseStage, isError: boolean): number {
+  if (stage === "aborted") return INTERRUPTED_EXIT_STATUS;
+  // The tool name is a command-line argument: naming a tool that does not exist is bad usage.
+  if (stage === "lookup") return 2;
+  return isError ? 1 : 0;
+}
+
+/** What a shell expects of a program stopped by Ctrl-C (128 + SIGINT). */
+export const INTERRUPTED_EXIT_STATUS = 130;
+
+/** `toolshed run`: parses the arguments and runs one call (or a calls file) through the pipeline. */
 export async function runCommand(args: string[], streams: CliStreams): Promise<number> {
   const { values, positionals } = parseCommandArgs("run", args, {
     json: { type: "boolean" },
@@ -38,8 +52,10 @@ export async function runCommand(args: string[], streams: CliStreams): Promise<n
   if (extra.length > 0) throw new UsageError(`"toolshed run" takes a tool name and one JSON input, but also got: ${extra.join(" ")}.`);
 
   const fromStdin = inputArgument === "-" || (inputArgument === undefined && !streams.stdinIsTTY);
-  const input = fromStdin
-    ? parseToolInput(await streams.readStdin(), "on standard input")
+  const stdinText = fromStdin ? await streams.readStdin() : "";
+  // No argument and nothing on standard input (`</dev/null`, a script): the same as no input, "{}".
+  const input = fromStdin && (inputArgument === "-" || stdinText.trim() !== "")
+    ? parseToolInput(stdinText, "on standard input")
     : parseToolInput(inputArgument ?? "{}", "argument");
 
   const { context, canUseTool, close } = await startCliSession({ flags: readSessionFlags(values), streams, stdinCarriesInput: fromStdin });
@@ -56,7 +72,7 @@ export async function runCommand(args: string[], streams: CliStreams): Promise<n
       const text = toolResultText(outcome.result);
       (outcome.result.is_error ? streams.stderr : streams.stdout).write(text.endsWith("\n") ? text : `${text}\n`);
     }
-    return outcome.result.is_error ? 1 : 0;
+    return runExitStatus(outcome.stage, outcome.result.is_error === true);
   } finally {
     close();
   }

@@ -7,6 +7,7 @@ import type { SessionFlags } from "../settings/sessionFlags.ts";
 import { createSession } from "./createSession.ts";
 import type { CliStreams } from "./runCli.ts";
 
+/** A session for the CLI's tool-running commands. */
 export interface CliSession {
   context: ToolUseContext;
   canUseTool: CanUseTool;

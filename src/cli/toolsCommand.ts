@@ -6,6 +6,7 @@ import { parseCommandArgs } from "./parseCommandArgs.ts";
 import type { CliStreams } from "./runCli.ts";
 import { UsageError } from "../errors/ToolError.ts";
 
+/** `toolshed tools`: prints the pool (a summary, or the API's JSON with --json). */
 export async function toolsCommand(args: string[], streams: CliStreams): Promise<number> {
   const { values, positionals } = parseCommandArgs("tools", args, {
     json: { type: "boolean" },

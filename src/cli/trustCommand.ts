@@ -6,6 +6,7 @@ import { canonicalPath } from "../paths/isInsideDirectories.ts";
 import { parseCommandArgs } from "./parseCommandArgs.ts";
 import type { CliStreams } from "./runCli.ts";
 
+/** `toolshed trust`: trusts (or with --revoke, stops trusting) a folder. */
 export async function trustCommand(args: string[], streams: CliStreams): Promise<number> {
   const { values, positionals } = parseCommandArgs("trust", args, {
     revoke: { type: "boolean" },

@@ -4,6 +4,7 @@ import { emptyPermissionContext, type ToolPermissionContext } from "../permissio
 import { FileStateCache } from "./FileStateCache.ts";
 import { newSessionDirectory } from "./sessionDirectory.ts";
 
+/** What a session says about itself; everything else gets a default. */
 export interface CreateToolUseContextOptions {
   tools: Tools;
   cwd?: string;

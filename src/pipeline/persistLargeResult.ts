@@ -3,7 +3,9 @@
  * session folder and the model gets the file's path and a preview.
  */
 import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
+import { describeError } from "../errors/describeError.ts";
 import { writeFileAtomic } from "../fs/writeFileAtomic.ts";
 
 /** About how much of a persisted result the model sees. */
@@ -15,7 +17,7 @@ type ResultContent = Exclude<ToolResultBlockParam["content"], undefined>;
 export function resultText(content: ToolResultBlockParam["content"]): string {
   if (content === undefined) return "";
   if (typeof content === "string") return content;
-  return content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
+  return content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
 }
 
 /** Cuts at a line end near `limit` when there is one, so the preview does not end mid-line. */
@@ -25,10 +27,33 @@ function preview(text: string, limit: number): string {
   return text.slice(0, cut > limit / 2 ? cut : limit);
 }
 
+/** Longest part of a file name taken from the tool_use id (names stay far below 255 bytes). */
+const MAX_NAME_CHARS = 80;
+
+/**
+ * Claims a file name no other result has: `<id>.txt`, else `<id>-2.txt`, ... Ids are sanitized
+ * and cut, so two ids (or the same id sent twice) can map to one name; creating the file
+ * exclusively makes the second one take the next free name instead of overwriting the first.
+ */
+function claimResultPath(folder: string, toolUseId: string): string {
+  mkdirSync(folder, { recursive: true });
+  const base = toolUseId.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, MAX_NAME_CHARS) || "result";
+  for (let attempt = 1; ; attempt++) {
+    const path = join(folder, `${attempt === 1 ? base : `${base}-${attempt}`}.txt`);
+    try {
+      closeSync(openSync(path, "wx"));
+      return path;
+    } catch (error) {
+      if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) throw error;
+    }
+  }
+}
+
 /**
  * Returns the block unchanged when its text fits `maxChars`; otherwise saves the text to
- * `<sessionDirectory>/tool-results/<id>.txt` and returns a block with the path and a preview.
- * Non-text parts (images, documents) are kept.
+ * `<sessionDirectory>/tool-results/<id>.txt` (a free name: never over another result) and returns
+ * a block with the path and a preview. Non-text parts (images, documents) are kept. When the
+ * file cannot be written, the model gets the preview and the reason instead of the path.
  */
 export function persistLargeResult(
   block: ToolResultBlockParam,
@@ -37,13 +62,17 @@ export function persistLargeResult(
 ): ToolResultBlockParam {
   const text = resultText(block.content);
   if (text.length <= maxChars) return block;
-  const fileName = `${block.tool_use_id.replace(/[^A-Za-z0-9_-]/g, "_") || "result"}.txt`;
-  const path = join(sessionDirectory, "tool-results", fileName);
-  writeFileAtomic(path, text, { createParents: true });
   const shown = preview(text, PREVIEW_CHARS);
+  let saved: string;
+  try {
+    const path = claimResultPath(join(sessionDirectory, "tool-results"), block.tool_use_id);
+    writeFileAtomic(path, text);
+    saved = `It was saved in full to:\n${path}\nRead that file (with offset and limit) or search it with Grep to see the rest.`;
+  } catch (error) {
+    saved = `It could not be saved to a file (${describeError(error)}), so only the start is shown; ask for less at once.`;
+  }
   const message =
-    `The output was too large to show (${text.length} characters). It was saved in full to:\n${path}\n` +
-    `Read that file (with offset and limit) or search it with Grep to see the rest.\n\n` +
+    `The output was too large to show (${text.length} characters). ${saved}\n\n` +
     `Preview (first ${shown.length} characters):\n${shown}\n...`;
   const others: ResultContent = typeof block.content === "string" || block.content === undefined
     ? []

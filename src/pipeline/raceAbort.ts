@@ -19,7 +19,12 @@ function waitersFor(signal: AbortSignal): Set<() => void> {
   return set;
 }
 
+/**
+ * The promise's value, or "aborted" if the signal aborts first. A promise that has already
+ * settled wins over any abort and costs no race or listener: that is the common, cheap case.
+ */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | "aborted"> {
+  if (Bun.peek.status(promise) !== "pending") return Promise.resolve(promise);
   if (signal.aborted) return Promise.resolve("aborted");
   const set = waitersFor(signal);
   return new Promise<T | "aborted">((resolve, reject) => {

@@ -5,11 +5,13 @@
 import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import type { AnyTool, AssistantMessage, CanUseTool, NewMessage, Tools, ToolUseContext } from "../Tool.ts";
 import { ToolError } from "../errors/ToolError.ts";
+import { describeError } from "../errors/describeError.ts";
 import { logError } from "../errors/logError.ts";
 import type { PermissionDecision } from "../permissions/types.ts";
 import { findToolByName } from "../findToolByName.ts";
 import { coerceInput } from "./coerceInput.ts";
 import { formatValidationError } from "./formatValidationError.ts";
+import { isConcurrencySafeCall } from "./isConcurrencySafeCall.ts";
 import { persistLargeResult } from "./persistLargeResult.ts";
 import { raceAbort } from "./raceAbort.ts";
 import { toolInputJSONSchema } from "./toolInputJSONSchema.ts";
@@ -21,6 +23,7 @@ export interface ToolUseBlock {
   input: unknown;
 }
 
+/** One call to run, the session it runs in, and who answers its permission question. */
 export interface RunToolUseOptions {
   toolUse: ToolUseBlock;
   context: ToolUseContext;
@@ -33,6 +36,7 @@ export interface RunToolUseOptions {
 /** Which stage a call ended in; useful to callers and tests, never sent to the model. */
 export type ToolUseStage = "lookup" | "validation" | "permission" | "call" | "aborted" | "done";
 
+/** The tool_result of one call and what the scheduler needs to know about it. */
 export interface ToolUseOutcome {
   result: ToolResultBlockParam;
   stage: ToolUseStage;
@@ -58,13 +62,14 @@ function errorOutcome(toolUse: ToolUseBlock, stage: ToolUseStage, message: strin
 export async function runToolUse(options: RunToolUseOptions): Promise<ToolUseOutcome> {
   const { toolUse, context } = options;
   try {
-    // Returned without its own await: one fewer hop on the hot path; a rejection still lands below.
+    // Awaited here so that a rejection lands in the catch below, not with the caller.
     return await runStages(options);
   } catch (error) {
-    // A failure of toolshed itself (not of the tool): log the stack, tell the model plainly.
+    // A ToolError from validateInput or a permission check is meant for the model, as it is.
+    if (error instanceof ToolError) return errorOutcome(toolUse, "validation", `Error: ${error.message}`);
+    // Any other failure of toolshed itself or of a tool's own hooks: log the stack, tell the model plainly.
     logError(error, context.sessionDirectory, `runToolUse(${toolUse.name})`);
-    const message = error instanceof Error ? error.message : String(error);
-    return errorOutcome(toolUse, "call", `Error: toolshed failed while running ${toolUse.name}: ${message}`);
+    return errorOutcome(toolUse, "call", `Error: toolshed failed while running ${toolUse.name}: ${describeError(error)}`);
   }
 }
 
@@ -88,11 +93,14 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
   const input = parsed.data as { [key: string]: unknown };
 
   if (tool.validateInput !== undefined) {
-    const validation = await tool.validateInput(input, context);
+    const validation = await raceAbort(tool.validateInput(input, context), signal);
+    if (validation === "aborted") return errorOutcome(toolUse, "aborted", INTERRUPTED, tool);
     if (!validation.result) return errorOutcome(toolUse, "validation", validation.message, tool);
   }
 
-  const permission = await canUseTool(tool, input, context);
+  // Raced with the abort: a person may press Ctrl-C while a permission question is open.
+  const permission = await raceAbort(canUseTool(tool, input, context), signal);
+  if (permission === "aborted") return errorOutcome(toolUse, "aborted", INTERRUPTED, tool);
   if (permission.decision !== "allow") {
     const outcome = errorOutcome(toolUse, "permission", `Permission to use ${tool.name} was denied: ${permission.reason}`, tool);
     return { ...outcome, permission };
@@ -103,17 +111,23 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
   try {
     const onProgress = (data: unknown) => context.onProgress?.({ toolUseId: toolUse.id, data });
     const pending = tool.call(input, context, canUseTool, parentMessage, onProgress);
-    // A call that already settled cannot be overtaken by an abort: skip the race and its cost.
-    settled = Bun.peek.status(pending) === "pending" ? await raceAbort(pending, signal) : await pending;
+    settled = await raceAbort(pending, signal);
   } catch (error) {
     if (signal.aborted) return { ...errorOutcome(toolUse, "aborted", INTERRUPTED, tool), permission };
     if (!(error instanceof ToolError)) logError(error, context.sessionDirectory, tool.name);
-    const message = error instanceof Error ? error.message : String(error);
-    return { ...errorOutcome(toolUse, "call", `Error: ${message}`, tool), permission };
+    return { ...errorOutcome(toolUse, "call", `Error: ${describeError(error)}`, tool), permission };
   }
   if (settled === "aborted") return { ...errorOutcome(toolUse, "aborted", INTERRUPTED, tool), permission };
 
-  const block = tool.mapToolResultToToolResultBlockParam(settled.data, toolUse.id);
+  let block: ToolResultBlockParam;
+  try {
+    block = tool.mapToolResultToToolResultBlockParam(settled.data, toolUse.id);
+  } catch (error) {
+    // The call itself happened (and may have changed things): say so, so the model does not repeat it blindly.
+    logError(error, context.sessionDirectory, `${tool.name} result mapping`);
+    const message = `Error: ${tool.name} ran, but its result could not be shown: ${describeError(error)}`;
+    return { ...errorOutcome(toolUse, "call", message, tool), permission };
+  }
   const result = persistLargeResult({ ...block, tool_use_id: toolUse.id }, tool.maxResultSizeChars, context.sessionDirectory);
   return {
     result,
@@ -121,6 +135,6 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
     tool,
     permission,
     newMessages: settled.newMessages ?? [],
-    contextModifier: tool.isConcurrencySafe(input) ? undefined : settled.contextModifier,
+    contextModifier: isConcurrencySafeCall(tool, input) ? undefined : settled.contextModifier,
   };
 }

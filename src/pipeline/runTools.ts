@@ -4,19 +4,24 @@
  * Results come back in the original order, one per block, whatever happens.
  */
 import type { AssistantMessage, CanUseTool, Tools, ToolUseContext } from "../Tool.ts";
+import { logError } from "../errors/logError.ts";
 import { findToolByName } from "../findToolByName.ts";
 import { coerceInput } from "./coerceInput.ts";
+import { isConcurrencySafeCall } from "./isConcurrencySafeCall.ts";
 import { runToolUse, type ToolUseBlock, type ToolUseOutcome } from "./runToolUse.ts";
 import { toolInputJSONSchema } from "./toolInputJSONSchema.ts";
 
+/** How many concurrency-safe calls run at once when nothing says otherwise. */
 export const DEFAULT_MAX_TOOL_CONCURRENCY = 10;
 
-/** `TOOLSHED_MAX_TOOL_CONCURRENCY` when it is a positive whole number, else the default. */
+/**
+ * `TOOLSHED_MAX_TOOL_CONCURRENCY` when it is a positive whole number written in decimal digits
+ * ("8", not "1e1" or "0x8"), else the default.
+ */
 export function maxToolConcurrency(environment: Record<string, string | undefined> = process.env): number {
-  const raw = environment.TOOLSHED_MAX_TOOL_CONCURRENCY;
-  if (raw === undefined || raw.trim() === "") return DEFAULT_MAX_TOOL_CONCURRENCY;
-  const value = Number(raw);
-  return Number.isInteger(value) && value >= 1 ? value : DEFAULT_MAX_TOOL_CONCURRENCY;
+  const raw = environment.TOOLSHED_MAX_TOOL_CONCURRENCY?.trim() ?? "";
+  const value = /^\d+$/.test(raw) ? Number(raw) : 0;
+  return Number.isSafeInteger(value) && value >= 1 ? value : DEFAULT_MAX_TOOL_CONCURRENCY;
 }
 
 /** A run of calls: several concurrency-safe ones, or one that must run alone. */
@@ -26,23 +31,18 @@ export interface Batch {
 }
 
 /** True only when the tool exists, the input parses, and the tool says this input is safe. */
-function isConcurrencySafeCall(toolUse: ToolUseBlock, pool: Tools): boolean {
+function isConcurrencySafeToolUse(toolUse: ToolUseBlock, pool: Tools): boolean {
   const tool = findToolByName(pool, toolUse.name);
   if (tool === undefined) return false;
   const parsed = tool.inputSchema.safeParse(coerceInput(toolUse.input, toolInputJSONSchema(tool)));
-  if (!parsed.success) return false;
-  try {
-    return Boolean(tool.isConcurrencySafe(parsed.data));
-  } catch {
-    return false;
-  }
+  return parsed.success && isConcurrencySafeCall(tool, parsed.data);
 }
 
 /** Splits calls into batches: runs of safe calls together, every other call alone. */
 export function partitionToolUses(toolUses: readonly ToolUseBlock[], pool: Tools): Batch[] {
   const batches: Batch[] = [];
   toolUses.forEach((toolUse, index) => {
-    const concurrent = isConcurrencySafeCall(toolUse, pool);
+    const concurrent = isConcurrencySafeToolUse(toolUse, pool);
     const last = batches.at(-1);
     if (concurrent && last?.concurrent) last.indexes.push(index);
     else batches.push({ concurrent, indexes: [index] });
@@ -50,17 +50,20 @@ export function partitionToolUses(toolUses: readonly ToolUseBlock[], pool: Tools
   return batches;
 }
 
+/** The calls of one assistant message and the session they run in. */
 export interface RunToolsOptions {
   toolUses: readonly ToolUseBlock[];
   context: ToolUseContext;
   canUseTool: CanUseTool;
   parentMessage?: AssistantMessage;
-  /** At most this many calls at once; `TOOLSHED_MAX_TOOL_CONCURRENCY` (default 10) when absent. */
+  /** At most this many calls at once; `TOOLSHED_MAX_TOOL_CONCURRENCY` (default 10) when absent.
+   *  Anything below 1 (or not a number) means one at a time. */
   maxConcurrency?: number;
-  /** Called as each result is ready (in completion order). */
+  /** Called as each result is ready (in completion order); a throw here is logged, not raised. */
   onResult?: (outcome: ToolUseOutcome, index: number) => void;
 }
 
+/** Every call's outcome, and the context the next turn continues with. */
 export interface RunToolsResult {
   /** One outcome per tool_use block, in the original order. */
   outcomes: ToolUseOutcome[];
@@ -80,10 +83,22 @@ async function runBounded(tasks: Array<() => Promise<void>>, limit: number): Pro
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
 }
 
+/** The modified context, or the same one when the tool's modifier throws (a bug, logged). */
+function applyContextModifier(outcome: ToolUseOutcome, context: ToolUseContext): ToolUseContext {
+  try {
+    return outcome.contextModifier?.(context) ?? context;
+  } catch (error) {
+    logError(error, context.sessionDirectory, `${outcome.tool?.name ?? "tool"} context modifier`);
+    return context;
+  }
+}
+
 /** Runs every call of one assistant message and returns the results in order. */
 export async function runTools(options: RunToolsOptions): Promise<RunToolsResult> {
   const { toolUses, canUseTool, parentMessage, onResult } = options;
-  const limit = Math.max(1, Math.floor(options.maxConcurrency ?? maxToolConcurrency()));
+  const requested = options.maxConcurrency ?? maxToolConcurrency();
+  // NaN fails the comparison too, so a nonsense limit runs the calls one by one.
+  const limit = requested >= 1 ? Math.floor(requested) : 1;
   let context = options.context;
   const outcomes: ToolUseOutcome[] = new Array(toolUses.length);
 
@@ -91,7 +106,11 @@ export async function runTools(options: RunToolsOptions): Promise<RunToolsResult
     const toolUse = toolUses[index] as ToolUseBlock;
     const outcome = await runToolUse({ toolUse, context, canUseTool, parentMessage });
     outcomes[index] = outcome;
-    onResult?.(outcome, index);
+    try {
+      onResult?.(outcome, index);
+    } catch (error) {
+      logError(error, context.sessionDirectory, "runTools onResult");
+    }
     return outcome;
   };
 
@@ -101,7 +120,7 @@ export async function runTools(options: RunToolsOptions): Promise<RunToolsResult
       continue;
     }
     const outcome = await runOne(batch.indexes[0] as number);
-    if (outcome.contextModifier !== undefined) context = outcome.contextModifier(context);
+    if (outcome.contextModifier !== undefined) context = applyContextModifier(outcome, context);
   }
   return { outcomes, context };
 }

@@ -109,6 +109,20 @@ describe("toolshed run", () => {
     expect(streams.out()).toBe("1\tpiped\n");
   });
 
+  test("input from a pipe without \"-\" works; an empty pipe means no input, \"-\" with an empty pipe is an error", async () => {
+    const path = join(folder.path, "piped.txt");
+    writeFileSync(path, "piped\n");
+    const piped = captureStreams({ stdin: JSON.stringify({ file_path: path }), stdinIsTTY: false });
+    expect(await runCli(["run", "Read"], piped)).toBe(0);
+    expect(piped.out()).toBe("1\tpiped\n");
+    const empty = captureStreams({ stdin: "", stdinIsTTY: false });
+    expect(await runCli(["run", "Read"], empty)).toBe(1); // ran with {}: Read says file_path is missing
+    expect(empty.err()).toContain("missing required parameter `file_path`");
+    const dash = captureStreams({ stdin: "", stdinIsTTY: false });
+    expect(await runCli(["run", "Read", "-"], dash)).toBe(2);
+    expect(dash.err()).toContain("not valid JSON");
+  });
+
   test("a tool error exits 1 with the message on stderr", async () => {
     const streams = captureStreams();
     expect(await runCli(["run", "Read", JSON.stringify({ file_path: join(folder.path, "missing.txt") })], streams)).toBe(1);
@@ -118,9 +132,9 @@ describe("toolshed run", () => {
     expect(JSON.parse(json.out()).is_error).toBe(true);
   });
 
-  test("an unknown tool, invalid input and a permission denial exit 1", async () => {
+  test("an unknown tool is bad usage (exit 2); invalid input and a permission denial exit 1", async () => {
     const unknown = captureStreams();
-    expect(await runCli(["run", "Nope", "{}"], unknown)).toBe(1);
+    expect(await runCli(["run", "Nope", "{}"], unknown)).toBe(2);
     expect(unknown.err()).toContain("The available tools are:");
     const invalid = captureStreams();
     expect(await runCli(["run", "Read", '{"file_path": 3}'], invalid)).toBe(1);

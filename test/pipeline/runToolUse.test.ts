@@ -266,3 +266,83 @@ describe("abort", () => {
     expect(text).toContain("Interrupted");
   });
 });
+
+describe("nothing throws out of runToolUse", () => {
+  const allow = async () => ({ decision: "allow" as const, reason: "test" });
+
+  test("a concurrency check that throws after the call keeps the call's result", async () => {
+    const tool = buildTool({ ...makeTool({ name: "Odd", readOnly: true }), name: "Odd", isConcurrencySafe: () => { throw new Error("no idea"); } });
+    const outcome = await runToolUse({ toolUse: { id: "toolu_1", name: "Odd", input: { text: "x" } }, context: contextWith(tool), canUseTool: allow });
+    expect(outcome.stage).toBe("done");
+    expect(toolResultText(outcome.result)).toBe("Odd:x");
+  });
+
+  test("a result mapping that throws says the tool ran, and is logged", async () => {
+    const tool = buildTool({ ...makeTool({ name: "Mapless", readOnly: true }), name: "Mapless", mapToolResultToToolResultBlockParam: () => { throw new RangeError("bad shape"); } });
+    const context = contextWith(tool);
+    const outcome = await runToolUse({ toolUse: { id: "toolu_1", name: "Mapless", input: {} }, context, canUseTool: allow });
+    expect(outcome.result.is_error).toBe(true);
+    expect(toolResultText(outcome.result)).toBe("Error: Mapless ran, but its result could not be shown: bad shape");
+    expect(readFileSync(`${context.sessionDirectory}/errors.log`, "utf8")).toContain("RangeError: bad shape");
+  });
+
+  test("validateInput that throws: a ToolError reaches the model as it is, anything else is logged", async () => {
+    const tool = (error: Error) => buildTool({ ...makeTool({ name: "V", readOnly: true }), name: "V", validateInput: async () => { throw error; } });
+    const corrected = await callTool(contextWith(tool(new ToolError("the path must be absolute"))), "V", {});
+    expect(corrected.text).toBe("Error: the path must be absolute");
+    const context = contextWith(tool(new Error("validator bug")));
+    const buggy = await callTool(context, "V", {});
+    expect(buggy.result.is_error).toBe(true);
+    expect(buggy.text).toContain("validator bug");
+    expect(readFileSync(`${context.sessionDirectory}/errors.log`, "utf8")).toContain("validator bug");
+  });
+
+  test("a thrown value that cannot become text still yields a result", async () => {
+    const tool = makeTool({ name: "Weird", readOnly: true, call: async () => { throw Object.create(null); } });
+    const { result, text } = await callTool(contextWith(tool), "Weird", {});
+    expect(result.is_error).toBe(true);
+    expect(text).toBe("Error: a thrown object that cannot be shown as text");
+  });
+
+  test("a huge result that is not a string is saved, not lost", async () => {
+    const parts = Array.from({ length: 500 }, (_, index) => ({ type: "text" as const, text: `chunk ${index} `.repeat(20) }));
+    const tool = buildTool({
+      ...makeTool({ name: "Parts", readOnly: true, maxResultSizeChars: 1000 }),
+      name: "Parts",
+      mapToolResultToToolResultBlockParam: (_output: string, id: string) => ({ type: "tool_result" as const, tool_use_id: id, content: parts }),
+    });
+    const { text, stage } = await callTool(contextWith(tool), "Parts", {});
+    expect(stage).toBe("done");
+    const path = /saved in full to:\n(\S+)/.exec(text)?.[1] as string;
+    expect(readFileSync(path, "utf8")).toBe(parts.map((part) => part.text).join("\n"));
+  });
+
+  test("an abort while the permission question is open ends the call at once, without running it", async () => {
+    let ran = false;
+    const tool = makeTool({ name: "Asks", call: async () => ((ran = true), { data: "x" }) });
+    const context = contextWith(tool);
+    const asked = deferred<void>();
+    const pending = runToolUse({
+      toolUse: { id: "toolu_1", name: "Asks", input: {} },
+      context,
+      // A person who never answers: only the abort can end this.
+      canUseTool: () => (asked.resolve(), new Promise(() => {})),
+    });
+    await asked.promise;
+    context.abortController.abort();
+    const outcome = await pending;
+    expect(outcome.stage).toBe("aborted");
+    expect(outcome.result.is_error).toBe(true);
+    expect(ran).toBe(false);
+  });
+
+  test("an abort during a slow validateInput ends the call too", async () => {
+    const checking = deferred<void>();
+    const tool = buildTool({ ...makeTool({ name: "Slow", readOnly: true }), name: "Slow", validateInput: () => (checking.resolve(), new Promise(() => {})) });
+    const context = contextWith(tool);
+    const pending = callTool(context, "Slow", {});
+    await checking.promise;
+    context.abortController.abort();
+    expect((await pending).stage).toBe("aborted");
+  });
+});

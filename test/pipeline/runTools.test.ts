@@ -181,8 +181,67 @@ describe("maxToolConcurrency", () => {
     expect(maxToolConcurrency({})).toBe(DEFAULT_MAX_TOOL_CONCURRENCY);
     expect(DEFAULT_MAX_TOOL_CONCURRENCY).toBe(10);
     expect(maxToolConcurrency({ TOOLSHED_MAX_TOOL_CONCURRENCY: "3" })).toBe(3);
-    for (const bad of ["0", "-2", "1.5", "many", " "]) {
+    expect(maxToolConcurrency({ TOOLSHED_MAX_TOOL_CONCURRENCY: " 4 " })).toBe(4);
+    for (const bad of ["0", "-2", "1.5", "many", " ", "1e1", "0x8", "Infinity", "99999999999999999999"]) {
       expect(maxToolConcurrency({ TOOLSHED_MAX_TOOL_CONCURRENCY: bad })).toBe(DEFAULT_MAX_TOOL_CONCURRENCY);
     }
+  });
+});
+
+describe("runTools edge cases", () => {
+  test("no calls: no results, the same context", async () => {
+    const context = createTestContext({ tools: [], cwd: folder.path });
+    const result = await run(context, []);
+    expect(result.outcomes).toEqual([]);
+    expect(result.context).toBe(context);
+  });
+
+  test("duplicate tool_use ids each get their own result, in order", async () => {
+    const tool = makeTool({ name: "Echo", concurrencySafe: true, readOnly: true });
+    const context = createTestContext({ tools: [tool], cwd: folder.path });
+    const { outcomes } = await runTools({
+      toolUses: [{ id: "same", name: "Echo", input: { text: "1" } }, { id: "same", name: "Echo", input: { text: "2" } }],
+      context,
+      canUseTool: createCanUseTool(nonInteractiveAskHandler),
+    });
+    expect(outcomes.map((outcome) => [outcome.result.tool_use_id, toolResultText(outcome.result)])).toEqual([["same", "Echo:1"], ["same", "Echo:2"]]);
+  });
+
+  test("a nonsense maxConcurrency (NaN, 0, negative) still runs every call", async () => {
+    const tool = makeTool({ name: "Echo", concurrencySafe: true, readOnly: true });
+    const context = createTestContext({ tools: [tool], cwd: folder.path });
+    for (const limit of [Number.NaN, 0, -3, 0.5]) {
+      const { outcomes } = await run(context, [["Echo", { text: "a" }], ["Echo", { text: "b" }]], limit);
+      expect(outcomes.map((outcome) => toolResultText(outcome.result))).toEqual(["Echo:a", "Echo:b"]);
+    }
+  });
+
+  test("a context modifier that throws is logged and the later calls still run", async () => {
+    const breaking = buildTool({
+      ...makeTool({ name: "Breaks", readOnly: true }),
+      name: "Breaks",
+      async call() {
+        return { data: "ran", contextModifier: () => { throw new Error("modifier bug"); } };
+      },
+    });
+    const context = createTestContext({ tools: [breaking], cwd: folder.path });
+    const result = await run(context, [["Breaks", {}], ["Breaks", {}]]);
+    expect(result.outcomes.map((outcome) => outcome.stage)).toEqual(["done", "done"]);
+    expect(result.context).toBe(context);
+  });
+
+  test("an onResult callback that throws does not lose the other results", async () => {
+    const tool = makeTool({ name: "Echo", concurrencySafe: true, readOnly: true });
+    const context = createTestContext({ tools: [tool], cwd: folder.path });
+    const { outcomes } = await runTools({
+      toolUses: [{ id: "1", name: "Echo", input: {} }, { id: "2", name: "Echo", input: {} }],
+      context,
+      canUseTool: createCanUseTool(nonInteractiveAskHandler),
+      onResult: () => {
+        throw new Error("listener bug");
+      },
+    });
+    expect(outcomes).toHaveLength(2);
+    expect(outcomes.every((outcome) => outcome.stage === "done")).toBe(true);
   });
 });
