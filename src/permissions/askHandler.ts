@@ -6,6 +6,8 @@ export interface AskRequest {
   tool: AnyTool;
   input: { [key: string]: unknown };
   decision: PermissionDecision;
+  /** Aborts the question (Ctrl-C): the handler answers no at once. */
+  signal?: AbortSignal;
 }
 
 /** yes: run this once; no: refuse; always: run and remember an allow rule. */

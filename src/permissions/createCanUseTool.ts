@@ -33,7 +33,7 @@ export function createCanUseTool(askHandler: AskHandler, options: CanUseToolOpti
     if (!askHandler.interactive || context.options.isNonInteractive) {
       return { ...decision, decision: "deny", reason: explainHowToAllow(decision, tool.name) };
     }
-    const answer = await askHandler.ask({ tool, input, decision });
+    const answer = await askHandler.ask({ tool, input, decision, signal: context.abortController.signal });
     if (answer === "no") return { ...decision, decision: "deny", reason: `${decision.reason}; the user said no` };
     if (answer === "always") {
       // One allow rule per command part (and per path), so the next identical call runs unasked.

@@ -39,3 +39,15 @@ describe("the terminal ask handler", () => {
     expect(await handler.ask(request)).toBe("no");
   });
 });
+
+test("an abort while the question is open answers no at once and lets go of the input", async () => {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  output.resume();
+  const handler = createTerminalAskHandler(input, output);
+  const controller = new AbortController();
+  const pending = handler.ask({ ...request, signal: controller.signal });
+  controller.abort();
+  expect(await pending).toBe("no");
+  expect(await handler.ask({ ...request, signal: controller.signal })).toBe("no");
+});
