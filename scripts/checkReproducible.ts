@@ -2,7 +2,8 @@
 /**
  * Proves the build is reproducible: copies this working tree into two different folders (at
  * different depths), builds the same flavors for the host in each with the same commit stamp,
- * and compares the executables byte for byte (their SHA256SUMS). Exit 0 identical, 1 not.
+ * and compares the executables byte for byte (their SHA256SUMS), and the manifest and audit
+ * (which must not hold paths, times or anything else of the machine). Exit 0 identical, 1 not.
  * Usage: bun scripts/checkReproducible.ts [--flavor <name>]... [--json]
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -34,29 +35,48 @@ function copyTree(folder: string, files: readonly string[]): void {
   if (linked.exitCode !== 0) cpSync(join(root, "node_modules"), join(folder, "node_modules"), { recursive: true });
 }
 
-function build(folder: string, flavors: readonly string[], commit: string): string {
+/** The files compared between the two builds; SHA256SUMS stands for the executables. */
+const COMPARED = ["SHA256SUMS", "manifest.json", "audit.json"] as const;
+type Outputs = Record<(typeof COMPARED)[number], string>;
+
+class BuildFailedError extends Error {}
+
+function build(folder: string, flavors: readonly string[], commit: string): Outputs {
   const args = [process.execPath, "build.ts", "--commit", commit, ...flavors.flatMap((flavor) => ["--flavor", flavor])];
   const result = Bun.spawnSync(args, { cwd: folder, stdout: "pipe", stderr: "pipe" });
-  if (result.exitCode !== 0) throw new Error(`the build in ${folder} failed (${result.exitCode}):\n${result.stdout}\n${result.stderr}`);
-  return readFileSync(join(folder, "dist", "SHA256SUMS"), "utf8");
+  if (result.exitCode !== 0) throw new BuildFailedError(`the build in ${folder} failed (exit ${result.exitCode}):\n${result.stdout}\n${result.stderr}`);
+  const read = (file: string) => readFileSync(join(folder, "dist", file), "utf8");
+  return { SHA256SUMS: read("SHA256SUMS"), "manifest.json": read("manifest.json"), "audit.json": read("audit.json") };
 }
 
-const { values } = parseArgs({ options: { flavor: { type: "string", multiple: true }, json: { type: "boolean" } } });
-const commit = gitCommit(root) === "unknown" ? "0000000" : gitCommit(root);
-const files = sourceFiles();
-const base = mkdtempSync(join(tmpdir(), "toolshed-repro-"));
-const folders = [join(base, "a"), join(base, "second", "checkout")];
+function compare(): void {
+  const { values } = parseArgs({ options: { flavor: { type: "string", multiple: true }, json: { type: "boolean" } } });
+  const stamped = gitCommit(root);
+  const commit = stamped === "unknown" ? "0000000" : stamped;
+  const files = sourceFiles();
+  const base = mkdtempSync(join(tmpdir(), "toolshed-repro-"));
+  const folders = [join(base, "a"), join(base, "second", "checkout")];
+  try {
+    const [first, second] = folders.map((folder) => {
+      copyTree(folder, files);
+      return build(folder, values.flavor ?? [], commit);
+    }) as [Outputs, Outputs];
+    const differing = COMPARED.filter((file) => first[file] !== second[file]);
+    const identical = differing.length === 0 && first.SHA256SUMS.trim() !== "";
+    if (values.json) console.log(JSON.stringify({ identical, differing, commit, folders, sums: { first: first.SHA256SUMS, second: second.SHA256SUMS } }, null, 2));
+    else if (identical) console.log(`reproducible: two builds of ${commit} in different folders gave identical binaries, manifests and audits:\n${first.SHA256SUMS.trimEnd()}`);
+    else console.log(`NOT reproducible: the builds of ${commit} differ in ${differing.join(", ") || "nothing (but built nothing)"}.\nIn ${folders[0]}:\n${first.SHA256SUMS}In ${folders[1]}:\n${second.SHA256SUMS}`);
+    process.exitCode = identical ? 0 : 1;
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
 try {
-  const sums = folders.map((folder) => {
-    copyTree(folder, files);
-    return build(folder, values.flavor ?? [], commit);
-  });
-  const [first, second] = sums as [string, string];
-  const identical = first === second && first.trim() !== "";
-  if (values.json) console.log(JSON.stringify({ identical, commit, folders, sums: { first, second } }, null, 2));
-  else if (identical) console.log(`reproducible: two builds of ${commit} in different folders gave identical binaries:\n${first.trimEnd()}`);
-  else console.log(`NOT reproducible: the builds of ${commit} differ.\nIn ${folders[0]}:\n${first}In ${folders[1]}:\n${second}`);
-  process.exitCode = identical ? 0 : 1;
-} finally {
-  rmSync(base, { recursive: true, force: true });
+  compare();
+} catch (error) {
+  // A build that fails or a bad flag is reported plainly, without a stack.
+  if (!(error instanceof BuildFailedError) && !(error instanceof TypeError && "code" in error)) throw error;
+  console.error(`check:reproducible: ${error.message}`);
+  process.exitCode = 2;
 }

@@ -14,6 +14,10 @@ export const RESERVED_DEFINE_PREFIX = "process.env.TOOLSHED_BUILD_";
 export const USER_TYPES = ["external", "internal"] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
+function isUserType(value: string): value is UserType {
+  return USER_TYPES.some((userType) => userType === value);
+}
+
 const FLAVOR_NAME = /^[a-z][a-z0-9-]*$/;
 const DEFINE_KEY = /^process\.env\.[A-Z_][A-Z0-9_]*$/;
 
@@ -74,14 +78,15 @@ export function parseFlavor(name: string, text: string, file: string): Flavor {
   for (const [key, value] of Object.entries(parsed.data.defines)) {
     if (!DEFINE_KEY.test(key)) problems.push(`  defines.${key}: a define must be named process.env.NAME (upper case)`);
     else if (key.startsWith(RESERVED_DEFINE_PREFIX)) problems.push(`  defines.${key}: set by the build itself; remove it`);
-    else if (key === "process.env.USER_TYPE" && !(USER_TYPES as readonly string[]).includes(value)) {
+    else if (key === "process.env.USER_TYPE" && !isUserType(value)) {
       problems.push(`  defines.${key}: "${value}" is not a user type. The user types are: ${USER_TYPES.join(", ")}`);
     }
   }
   const duplicates = parsed.data.features.filter((feature, index, all) => all.indexOf(feature) !== index);
   if (duplicates.length > 0) problems.push(`  features: listed twice: ${[...new Set(duplicates)].join(", ")}`);
   if (problems.length > 0) throw new BuildConfigError(`${file}: invalid flavor file:\n${problems.join("\n")}`);
-  const userType = (parsed.data.defines["process.env.USER_TYPE"] ?? "external") as UserType;
+  const declared = parsed.data.defines["process.env.USER_TYPE"];
+  const userType: UserType = declared !== undefined && isUserType(declared) ? declared : "external";
   return {
     name,
     description: parsed.data.description,
@@ -115,5 +120,5 @@ export function selectFlavors(flavors: readonly Flavor[], names: readonly string
   if (unknown.length > 0) {
     throw new BuildConfigError(`unknown flavor ${unknown.map((name) => `"${name}"`).join(", ")}. The flavors are: ${flavors.map((flavor) => flavor.name).join(", ")}.`);
   }
-  return [...new Set(names)].map((name) => flavors.find((flavor) => flavor.name === name) as Flavor);
+  return [...new Set(names)].flatMap((name) => flavors.filter((flavor) => flavor.name === name));
 }

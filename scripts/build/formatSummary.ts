@@ -11,6 +11,12 @@ function kilobytes(bytes: number): string {
   return `${Math.round(bytes / 1024)} KB`;
 }
 
+function describeOutputs(result: BuildResult): string {
+  const folder = relative(process.cwd(), result.outputDirectory) || ".";
+  const release = result.ok ? `, ${folder}/manifest.json, ${folder}/SHA256SUMS` : " (no manifest.json or SHA256SUMS: the build failed its checks)";
+  return `Reports: ${folder}/audit.{md,html,json}${release}`;
+}
+
 /** One row per executable, then one line per flavor's audit and the baseline change. */
 export function formatSummary(result: BuildResult): string {
   const rows = [["flavor", "target", "binary", "js raw/gzip/brotli", "tools", "smoke test", "time"]];
@@ -35,7 +41,7 @@ export function formatSummary(result: BuildResult): string {
     lines.push(`${audit.flavor}: ${audit.features.join(",") || "no features"}; ${audit.tools.length} tools; ${leaks}; ${over === 0 ? "within budgets" : `${over} budgets exceeded`}; js ${change}`);
   }
   if (result.audit.baselineUpdated) lines.push("The baseline (build/audit-baseline.json) now holds these sizes.");
-  lines.push(`commit ${result.commit}, Bun ${Bun.version}, ${result.seconds.toFixed(1)} s in all. Reports: ${relative(process.cwd(), result.outputDirectory) || "."}/audit.{md,html,json}, manifest.json, SHA256SUMS`);
+  lines.push(`commit ${result.commit}, Bun ${Bun.version}, ${result.seconds.toFixed(1)} s in all. ${describeOutputs(result)}`);
   return lines.join("\n");
 }
 

@@ -35,7 +35,9 @@ Options:
   --help, -h           Show this help
 
 Output: dist/<flavor>/<target>/toolshed[.exe], dist/manifest.json, dist/SHA256SUMS,
-dist/audit.json, dist/audit.md, dist/audit.html. Exit status: 0 built and every check passed,
+dist/audit.json, dist/audit.md, dist/audit.html. dist/ then holds only what this build made:
+executables of other flavors or targets from an earlier build are removed, and manifest.json and
+SHA256SUMS are written only when every check passed. Exit status: 0 built and every check passed,
 1 a check failed (smoke test, leak, budget, source map), 2 a bad request.
 `;
 

@@ -2,17 +2,19 @@
  * The whole build: for each flavor, bundle the JavaScript once and compile it for each target,
  * smoke-test what can run here, audit the flavor, then write the manifest, checksums, audit
  * reports and (on request) the baseline. Checks that fail are collected and reported together.
+ * The manifest and checksums are written only when every check passed; the audit reports always.
  */
-import { flavorToolSchemas } from "./toolSchemas.ts";
 import { isAbsolute, join } from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
 import { compareFlavors, type FlavorAudit, type FlavorDifference } from "./auditFlavor.ts";
 import { compareWithBaseline, readBaseline, updateBaseline, type BaselineRow, type FlavorSizes } from "./baseline.ts";
 import { buildFlavor, type BuiltArtifact } from "./buildFlavor.ts";
+import { removeStaleOutputs } from "./cleanOutputs.ts";
 import { loadFlavors, selectFlavors } from "./flavors.ts";
 import { gitCommit } from "./gitCommit.ts";
 import { writeReleaseFiles } from "./releaseFiles.ts";
 import { hostTarget, selectTargets } from "./targets.ts";
+import { flavorToolSchemas } from "./toolSchemas.ts";
 import { writeAuditReports } from "./writeAuditReports.ts";
 
 export type { BuiltArtifact };
@@ -29,6 +31,7 @@ export interface BuildOptions {
   entrypoint?: string;
   /** The commit to stamp; from git by default. */
   commit?: string;
+  /** Write this build's sizes to the baseline file (only when every check passed). */
   updateBaseline?: boolean;
   /** Receives one line per flavor and target as it finishes. */
   onProgress?: (line: string) => void;
@@ -77,13 +80,16 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const progress = options.onProgress ?? (() => {});
   const total = flavors.length * targets.length;
 
+  const removed = removeStaleOutputs(outputDirectory, { flavors: flavors.map((flavor) => flavor.name), targets });
+  if (removed.length > 0) progress(`removed stale outputs of an earlier build: ${removed.join(", ")}`);
+
   const failures: string[] = [];
   const artifacts: BuiltArtifact[] = [];
   const audits: FlavorAudit[] = [];
   let done = 0;
   for (const flavor of flavors) {
     const built = await buildFlavor({
-      source: { root, entrypoint: resolve(options.entrypoint ?? "src/main.ts"), flavor, commit, toolSchemas: await flavorToolSchemas(flavor) },
+      source: { root, entrypoint: resolve(options.entrypoint ?? "src/main.ts"), flavor, commit, toolSchemas: flavorToolSchemas(flavor) },
       targets,
       outputDirectory,
       host,
@@ -114,17 +120,21 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     baseline: compareWithBaseline(baseline, sizes),
     baselineUpdated: false,
   };
-  if (options.updateBaseline) {
+  const ok = failures.length === 0;
+  if (options.updateBaseline && ok) {
     updateBaseline(baselineFile, baseline, sizes);
     buildAudit.baselineUpdated = true;
   }
-  writeReleaseFiles(outputDirectory, {
-    name: packageJson.name,
-    version: packageJson.version,
-    commit,
-    bunVersion: Bun.version,
-    artifacts: artifacts.map(({ path: _path, seconds: _seconds, ...artifact }) => artifact),
-  });
+  if (options.updateBaseline && !ok) failures.push(`the baseline (${baselineFile}) was not updated, because the build failed its checks`);
+  if (ok) {
+    writeReleaseFiles(outputDirectory, {
+      name: packageJson.name,
+      version: packageJson.version,
+      commit,
+      bunVersion: Bun.version,
+      artifacts: artifacts.map(({ path: _path, seconds: _seconds, ...artifact }) => artifact),
+    });
+  }
   writeAuditReports(outputDirectory, buildAudit);
-  return { ok: failures.length === 0, failures, commit, artifacts, audit: buildAudit, outputDirectory, seconds: seconds(started) };
+  return { ok, failures, commit, artifacts, audit: buildAudit, outputDirectory, seconds: seconds(started) };
 }

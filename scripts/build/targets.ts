@@ -6,14 +6,18 @@ import { BuildConfigError } from "./buildErrors.ts";
 export const TARGETS = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64", "windows-x64"] as const;
 export type TargetName = (typeof TARGETS)[number];
 
+function isTargetName(name: string): name is TargetName {
+  return TARGETS.some((target) => target === name);
+}
+
 /** The target of the machine running the build, if it is one we build for. */
 export function hostTarget(): TargetName {
   const os = process.platform === "win32" ? "windows" : process.platform;
   const name = `${os}-${process.arch}`;
-  if (!(TARGETS as readonly string[]).includes(name)) {
+  if (!isTargetName(name)) {
     throw new BuildConfigError(`this machine (${name}) is not a build target; pass --target with one of: ${TARGETS.join(", ")}.`);
   }
-  return name as TargetName;
+  return name;
 }
 
 /** The names given, with "all" expanded and "host" meaning this machine; unknown names list the valid ones. */
@@ -23,7 +27,7 @@ export function selectTargets(names: readonly string[]): TargetName[] {
   for (const name of names) {
     if (name === "all") selected.push(...TARGETS);
     else if (name === "host") selected.push(hostTarget());
-    else if ((TARGETS as readonly string[]).includes(name)) selected.push(name as TargetName);
+    else if (isTargetName(name)) selected.push(name);
     else throw new BuildConfigError(`unknown target "${name}". The targets are: ${TARGETS.join(", ")}, all, host.`);
   }
   return [...new Set(selected)];

@@ -10,6 +10,7 @@ import { distinctiveTexts } from "../../scripts/build/gatedTools.ts";
 import { findLeaksInBinary } from "../../scripts/build/leakCheck.ts";
 import { runBuild, type BuildResult } from "../../scripts/build/runBuild.ts";
 import { DESCRIPTION as READ_DESCRIPTION, renderPrompt as renderReadPrompt } from "../../src/tools/ReadTool/prompt.ts";
+import { ReadTool } from "../../src/tools/ReadTool/ReadTool.ts";
 import { findRunner } from "../../scripts/build/smokeTest.ts";
 import { hostTarget, TARGETS, type TargetName } from "../../scripts/build/targets.ts";
 import { createBuildFolder, ROOT } from "./buildTestKit.ts";
@@ -75,7 +76,7 @@ describe("--target all", () => {
     expect(result.audit.flavors[0]?.leaks).toEqual([]);
     // Read is in the public flavor: posing as a gated tool, its text must be found in every binary,
     // so that "no gated text found" means something for each platform's format.
-    const readPosingAsGated = { name: "Read", gate: "test", isIncluded: () => false, modules: [], texts: distinctiveTexts(READ_DESCRIPTION, renderReadPrompt()) };
+    const readPosingAsGated = { name: "Read", tool: ReadTool, gate: "test", isIncluded: () => false, modules: [], texts: distinctiveTexts(READ_DESCRIPTION, renderReadPrompt()) };
     for (const artifact of result.artifacts) {
       const found = findLeaksInBinary([readPosingAsGated], artifact.target, readFileSync(join(folder.dist, artifact.file)));
       expect(found.map((leak) => leak.where)).toEqual([`binary ${artifact.target}`]);

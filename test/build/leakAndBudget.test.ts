@@ -3,9 +3,14 @@
  * statically fails the leak check naming the tool, and a flavor over its budget fails the build.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { buildFlavor } from "../../scripts/build/buildFlavor.ts";
+import { loadFlavors } from "../../scripts/build/flavors.ts";
+import { leakedToolNames } from "../../scripts/build/leakCheck.ts";
 import { runBuild } from "../../scripts/build/runBuild.ts";
+import { hostTarget } from "../../scripts/build/targets.ts";
+import { flavorToolSchemas } from "../../scripts/build/toolSchemas.ts";
 import { createBuildFolder, ROOT } from "./buildTestKit.ts";
 
 const publicFlavor = JSON.parse(readFileSync(join(ROOT, "flags", "public.json"), "utf8"));
@@ -36,13 +41,52 @@ describe("the leak check", () => {
   }, 120_000);
 });
 
+describe("the leak check on embedded tool schemas", () => {
+  test("fails a public build whose embedded schema table holds the internal flavor's gated schemas", async () => {
+    folder = createBuildFolder({}, ["public", "internal"]);
+    const [internal, publicOne] = loadFlavors(folder.flags);
+    if (internal === undefined || publicOne === undefined) throw new Error("the flavor files were not copied");
+    const built = await buildFlavor({
+      source: { root: ROOT, entrypoint: join(ROOT, "src", "main.ts"), flavor: publicOne, commit: "0123456789ab", toolSchemas: flavorToolSchemas(internal) },
+      targets: [hostTarget()],
+      outputDirectory: folder.dist,
+      host: hostTarget(),
+    });
+    // No gated module is in the bundle: only the schema text gives them away.
+    expect(built.audit.gatedToolsPresent).toEqual([]);
+    expect(leakedToolNames(built.audit.leaks).sort()).toEqual(["Config", "CronCreate", "CronDelete", "CronList", "Monitor", "REPL", "RemoteTrigger", "Sleep"]);
+    expect(built.failures.some((failure) => failure.startsWith("leak: the public flavor contains the gated tool CronList"))).toBe(true);
+  }, 120_000);
+});
+
 describe("budgets", () => {
   test("a flavor over its budget fails the build with a message saying by how much and where to change it", async () => {
     folder = createBuildFolder({ tight: { ...publicFlavor, description: "public with a budget it cannot meet", budgets: { ...publicFlavor.budgets, jsBytes: 1000 } } });
-    const result = await runBuild({ root: ROOT, flagsDirectory: folder.flags, outputDirectory: folder.dist, baselineFile: folder.baseline, commit: "0123456789ab" });
+    // What an earlier, successful build left: its manifest and checksums must not survive a failed one.
+    mkdirSync(folder.dist, { recursive: true });
+    writeFileSync(join(folder.dist, "manifest.json"), '{"artifacts":[{"file":"tight/darwin-x64/toolshed"}]}');
+    writeFileSync(join(folder.dist, "SHA256SUMS"), `${"0".repeat(64)}  tight/darwin-x64/toolshed\n`);
+    const result = await runBuild({ root: ROOT, flagsDirectory: folder.flags, outputDirectory: folder.dist, baselineFile: folder.baseline, commit: "0123456789ab", updateBaseline: true });
     expect(result.ok).toBe(false);
-    expect(result.failures).toHaveLength(1);
+    expect(result.failures).toHaveLength(2);
     expect(result.failures[0]).toMatch(/^tight: jsBytes is [\d,]+ bytes, over its budget of 1,000 by [\d,]+ bytes \([\d.]+%\)\. Shrink the bundle or raise budgets\.jsBytes in .*tight\.json\.$/);
+    expect(result.failures[1]).toContain("was not updated, because the build failed its checks");
     expect(result.audit.flavors[0]?.leaks).toEqual([]);
+    expect(existsSync(folder.baseline)).toBe(false);
+    expect(existsSync(join(folder.dist, "manifest.json"))).toBe(false);
+    expect(existsSync(join(folder.dist, "SHA256SUMS"))).toBe(false);
+    expect(readFileSync(join(folder.dist, "audit.md"), "utf8")).toContain("tight");
+  }, 120_000);
+});
+
+describe("a build that cannot bundle", () => {
+  test("throws, leaving no manifest or checksums from the build before it", async () => {
+    folder = createBuildFolder({ public: publicFlavor });
+    mkdirSync(folder.dist, { recursive: true });
+    writeFileSync(join(folder.dist, "manifest.json"), "{}");
+    writeFileSync(join(folder.dist, "SHA256SUMS"), "");
+    await expect(runBuild({ root: ROOT, flagsDirectory: folder.flags, outputDirectory: folder.dist, baselineFile: folder.baseline, entrypoint: "test/build/fixtures/missingEntry.ts", commit: "0123456789ab" })).rejects.toThrow("bundling public failed");
+    expect(existsSync(join(folder.dist, "manifest.json"))).toBe(false);
+    expect(existsSync(join(folder.dist, "SHA256SUMS"))).toBe(false);
   }, 120_000);
 });

@@ -2,8 +2,10 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { excludedTools, GATED_TOOLS, MIN_DISTINCTIVE_CHARS } from "../../scripts/build/gatedTools.ts";
+import { excludedTools, GATED_TOOLS, MIN_DISTINCTIVE_CHARS, schemaTexts } from "../../scripts/build/gatedTools.ts";
 import { findLeaks, findLeaksInBinary, leakedToolNames, spellings } from "../../scripts/build/leakCheck.ts";
+import { flavorToolSchemas } from "../../scripts/build/toolSchemas.ts";
+import type { FeatureName } from "../../src/features.ts";
 import { ROOT } from "./buildTestKit.ts";
 
 const publicLike = { features: [], userType: "external" as const };
@@ -62,5 +64,36 @@ describe("findLeaks", () => {
     const sentence = 'Say "hi" to `it` and ${x}';
     expect(spellings(sentence)).toContain('Say \\"hi\\" to `it` and ${x}');
     expect(spellings(sentence)).toContain("Say \"hi\" to \\`it\\` and \\${x}");
+  });
+});
+
+describe("gated input schemas", () => {
+  const internalLike = { features: ["PROACTIVE", "KAIROS", "MONITOR_TOOL", "AGENT_TRIGGERS", "AGENT_TRIGGERS_REMOTE"] as FeatureName[], userType: "internal" as const };
+  // The embedded table as the build writes it: a define whose value is the JSON text of the table.
+  const asDefine = (schemas: Record<string, unknown>) => `var TOOLSHED_TOOL_SCHEMAS=${JSON.stringify(JSON.stringify(schemas))};`;
+
+  test("the public flavor's embedded table holds only ungated tools, and the leak check finds nothing in it", () => {
+    const schemas = flavorToolSchemas(publicLike);
+    expect(Object.keys(schemas).length).toBeGreaterThan(0);
+    expect(Object.keys(schemas).filter((name) => GATED_TOOLS.some((tool) => tool.name === name))).toEqual([]);
+    expect(findLeaks({ excluded: excludedTools(publicLike), inputs: [], chunks: [{ path: "main.js", text: asDefine(schemas) }], listings: [] })).toEqual([]);
+  });
+
+  test("a gated tool's schema in a flavor that leaves it off is a leak naming the tool, even one without properties", () => {
+    const schemas = flavorToolSchemas(internalLike);
+    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(GATED_TOOLS.map((tool) => tool.name)));
+    for (const gated of GATED_TOOLS) {
+      const leaked = { ...flavorToolSchemas(publicLike), [gated.name]: schemas[gated.name] };
+      const leaks = findLeaks({ excluded: excludedTools(publicLike), inputs: [], chunks: [{ path: "chunk-a.js", text: asDefine(leaked) }], listings: [] });
+      expect(leakedToolNames(leaks)).toEqual([gated.name]);
+    }
+  });
+
+  test("a gated property description is found on its own, in a template literal too", () => {
+    const monitorTexts = schemaTexts(monitor?.tool ?? GATED_TOOLS[0]!.tool);
+    const description = monitorTexts.find((text) => text.startsWith('"description":'));
+    expect(description).toBeDefined();
+    const chunk = `var s=\`{"other":{${(description ?? "").replaceAll("\\", "\\\\")}}}\`;`;
+    expect(leakedToolNames(findLeaks({ excluded: excludedTools(publicLike), inputs: [], chunks: [{ path: "c.js", text: chunk }], listings: [] }))).toEqual(["Monitor"]);
   });
 });
