@@ -36,8 +36,8 @@ Lists the tool pool exactly as the Messages API would receive it, in its stable 
 (built-in tools sorted by name, then MCP tools sorted by name).
 
 Options:
-  --json       Print a JSON array of {name, description, input_schema}
-  --help, -h   Show this help
+  --json                      Print a JSON array of {name, description, input_schema}
+  --help, -h                  Show this help
 ${SESSION_FLAGS_HELP}`;
 
 /** `toolshed run --help`. */
@@ -53,9 +53,9 @@ a Read can be followed by an Edit, and a background task read back), printing ea
 "[n] <Tool>"; with --json, one JSON array of the tool_result blocks.
 
 Options:
-  --json       Print the tool_result block as JSON instead of its text
-  --calls <file | ->  Run the calls in <file> (or standard input) in one session
-  --help, -h   Show this help
+  --json                      Print the tool_result block as JSON instead of its text
+  --calls <file | ->          Run the calls in <file> (or standard input) in one session
+  --help, -h                  Show this help
 ${SESSION_FLAGS_HELP}
 Exit status: 0 when the tool succeeded, 1 when it returned an error (including a permission
 denial), 2 for bad usage (a tool name that does not exist included), 130 when stopped by Ctrl-C.
@@ -84,8 +84,8 @@ moves it), the command line, .toolshed/settings.local.json, .toolshed/settings.j
 ~/.toolshed/settings.json (TOOLSHED_CONFIG_DIR moves ~/.toolshed).
 
 Options:
-  --json       Print JSON
-  --help, -h   Show this help
+  --json                      Print JSON
+  --help, -h                  Show this help
 ${SESSION_FLAGS_HELP}
 Examples:
   toolshed permissions check Bash '{"command": "ls | rm -rf /"}' --disallowedTools "Bash(rm *)"
@@ -100,6 +100,6 @@ Trusts the folder (the working folder by default): its own allow rules and addit
 apply. The list lives in trusted-folders.json under ~/.toolshed (TOOLSHED_CONFIG_DIR moves it).
 
 Options:
-  --revoke     Stop trusting the folder (and any trusted folder inside it)
-  --help, -h   Show this help
+  --revoke                    Stop trusting the folder (and any trusted folder inside it)
+  --help, -h                  Show this help
 `;
