@@ -14,7 +14,7 @@ import { fallbackCommandForms, fallbackWords } from "./fallbackCommandForms.ts";
 import { applyHookVerdict, consultHooks, hookDenial } from "./hookDecision.ts";
 import { matchCommandPattern } from "./matchCommandPattern.ts";
 import { matchToolName } from "./matchToolName.ts";
-import { isInsideWorkingFolders, resolvePathSubject, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
+import { createPathContext, isInsideWorkingFolders, resolvePathSubject, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
 import { planCall } from "./planCall.ts";
 import { criticalRemovalReason, protectedPathReason } from "./protectedPaths.ts";
 import { isWholeToolRule, ruleMatchesSubject } from "./ruleMatchesSubject.ts";
@@ -211,14 +211,12 @@ export async function decide({ tool, input, context }: DecideRequest): Promise<P
   const { rules, mode } = permissionContext;
   const hooks = await consultHooks(permissionContext, tool, input, context);
   if (hooks.opinion === "deny" && hooks.hook !== undefined) return hookDenial(hooks, hooks.hook, tool);
-  const paths: PathContext = {
-    cwd: context.cwd,
-    home: process.env.HOME ?? "/",
-    workingDirectories: [...context.workingDirectories, ...permissionContext.additionalDirectories],
-  };
+  const paths = createPathContext(context.cwd, process.env.HOME ?? "/", [...context.workingDirectories, ...permissionContext.additionalDirectories]);
   const plan = await planCall(tool, input);
   const analysis = plan.analysis;
-  if (analysis !== undefined && (analysis.problems.length > 0 || analysis.parts.some((part) => part.problems.length > 0))) {
+  // The first thing the parser could not fully read, anywhere in the command.
+  const problem = analysis?.problems[0] ?? analysis?.parts.find((part) => part.problems.length > 0)?.problems[0];
+  if (analysis !== undefined && problem !== undefined) {
     // Text the parser could not fully read: its rough words still meet every Read and Edit deny or ask rule.
     for (const word of fallbackWords(analysis.command).flatMap(mentionedSpellings)) {
       plan.subjects.push({ kind: "path", access: "read", word: { value: word, literal: true, glob: false }, cwd: { kind: "start" },
@@ -237,9 +235,8 @@ export async function decide({ tool, input, context }: DecideRequest): Promise<P
     label: describe(subject, tool),
   }));
   if (analysis !== undefined) {
-    if (analysis.problems.length > 0 || analysis.parts.some((part) => part.problems.length > 0)) {
+    if (problem !== undefined) {
       const fallback = fallbackVerdict(judge, analysis.command);
-      const problem = analysis.problems[0] ?? analysis.parts.find((part) => part.problems.length > 0)?.problems[0];
       verdicts.unshift({ verdict: fallback ?? { decision: "ask", reason: `the shell analysis does not fully understand ${problem}` }, label: analysis.command });
     }
     if (analysis.parts.length === 0 && analysis.problems.length === 0) {

@@ -77,8 +77,9 @@ export function hardLinkRuleMatch(rule: PermissionRule, forms: PathForms, contex
       }
       for (const folder of folders) {
         const path = join(folder, body);
-        if (sameFile(statOf(path), target)) return { kind: "match", path };
-        if (statOf(path)?.isDirectory()) {
+        const stats = statOf(path);
+        if (sameFile(stats, target)) return { kind: "match", path };
+        if (stats?.isDirectory()) {
           const found = walk(path, target, covers);
           if (found.kind !== "none") return found;
         }

@@ -14,6 +14,22 @@ export interface PathContext {
   cwd: string;
   home: string;
   workingDirectories: readonly string[];
+  /** `path` (relative to `cwd`) with symlinks resolved; each path is resolved once per decision. */
+  canonical(path: string): string;
+}
+
+/** The path context of one decision: working folders and `cd` targets hit the file system once each. */
+export function createPathContext(cwd: string, home: string, workingDirectories: readonly string[]): PathContext {
+  const known = new Map<string, string>();
+  const canonical = (path: string): string => {
+    let found = known.get(path);
+    if (found === undefined) {
+      found = canonicalPath(path, cwd);
+      known.set(path, found);
+    }
+    return found;
+  };
+  return { cwd, home, workingDirectories, canonical };
 }
 
 /** A path subject resolved: its forms, or why its location is not known. */
@@ -64,12 +80,12 @@ export function resolvePathSubject(subject: PathSubject, context: PathContext): 
   if (!absolute && subject.cwd.kind === "unknown") {
     return { unknown: `${subject.cwd.reason}, so ${word.value} cannot be placed`, denyOnly: [pathForms(value, context.cwd)] };
   }
-  const base = subject.cwd.kind === "changed" ? canonicalPath(subject.cwd.path, context.cwd) : context.cwd;
+  const base = subject.cwd.kind === "changed" ? context.canonical(subject.cwd.path) : context.cwd;
   const forms = pathForms(value, base);
   if (forms.invalid !== undefined) return { forms, unknown: forms.invalid, denyOnly: [] };
   const made = (subject.newNames ?? []).find((name) => {
     if (name.cwd.kind === "unknown" && !name.word.value.startsWith("/")) return false;
-    const folder = name.cwd.kind === "changed" ? canonicalPath(name.cwd.path, context.cwd) : context.cwd;
+    const folder = name.cwd.kind === "changed" ? context.canonical(name.cwd.path) : context.cwd;
     return isPathWithin(forms.lexical, resolve(folder, name.word.value));
   });
   if (made !== undefined) {
@@ -115,7 +131,7 @@ export function isInsideWorkingFolders(resolved: ResolvedPath, context: PathCont
   const forms = resolved.forms;
   if (resolved.unknown !== undefined || forms === undefined) return false;
   const lexicalFolders = context.workingDirectories;
-  const canonicalFolders = context.workingDirectories.map((directory) => canonicalPath(directory, context.cwd));
+  const canonicalFolders = context.workingDirectories.map(context.canonical);
   const lexicalInside = [...lexicalFolders, ...canonicalFolders].some((folder) => isPathWithin(forms.lexical, folder));
   const canonicalInside = canonicalFolders.some((folder) => isPathWithin(forms.canonical, folder));
   // A glob's matches may be symlinks that lead out even when its folder is inside.

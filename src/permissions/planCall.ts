@@ -3,6 +3,7 @@ import type { AnyTool } from "../Tool.ts";
 import { analyzeShellCommand } from "../shell/analyzeShellCommand.ts";
 import { initShellParser } from "../shell/shellParser.ts";
 import type { ShellAnalysis } from "../shell/types.ts";
+import { matchToolName } from "./matchToolName.ts";
 import { shellSubjects } from "./shellSubjects.ts";
 import type { Subject } from "./subjects.ts";
 
@@ -17,7 +18,7 @@ const CONTENT_SEARCH_TOOLS: ReadonlySet<string> = new Set(["Grep"]);
 
 /** True for the shell tool, whose `command` input the shell analysis reads. */
 export function isShellCall(tool: AnyTool, input: { [key: string]: unknown }): boolean {
-  return [tool.name, ...(tool.aliases ?? [])].includes("Bash") && typeof input.command === "string";
+  return matchToolName("Bash", tool) && typeof input.command === "string";
 }
 
 /** The subjects of one call. */

@@ -4,7 +4,8 @@
  * can name something: under its fixed leading folder, or anywhere for a bare name (`.env`). The
  * search is bounded; a search cut short counts as a match (asked, never allowed).
  */
-import { join, relative, isAbsolute, sep } from "node:path";
+import { join } from "node:path";
+import { isPathWithin } from "../paths/isInsideDirectories.ts";
 import { walkFolder, type WalkResult } from "../paths/walkFolder.ts";
 import { anchorPattern, matchPathPattern } from "./matchPathPattern.ts";
 import type { PathContext } from "./pathJudgment.ts";
@@ -12,11 +13,6 @@ import type { PermissionRule } from "./types.ts";
 
 /** At most this many entries are searched per rule under a folder read as a whole. */
 export const MAX_RECURSIVE_SCAN = 5000;
-
-function inside(child: string, parent: string): boolean {
-  const rel = relative(parent, child);
-  return rel === "" || (!isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${sep}`));
-}
 
 /** A file under `folder` the rule covers, none, or the limit reached first. */
 export function coveredFileUnder(rule: PermissionRule, folder: string, context: PathContext): WalkResult {
@@ -29,8 +25,8 @@ export function coveredFileUnder(rule: PermissionRule, folder: string, context: 
     const body = anchored.pattern.replace(/^\//, "");
     const globAt = body.search(/[*?[]/);
     const root = join(anchored.base, globAt === -1 ? body : body.slice(0, body.lastIndexOf("/", globAt) + 1));
-    if (inside(root, folder)) start = root;
-    else if (!inside(folder, root)) return { kind: "none" };
+    if (isPathWithin(root, folder)) start = root;
+    else if (!isPathWithin(folder, root)) return { kind: "none" };
   }
   return walkFolder(start, MAX_RECURSIVE_SCAN, (path, entry) =>
     matchPathPattern(pattern, path, { ...options, isDirectory: entry.isDirectory() }));

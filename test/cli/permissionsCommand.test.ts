@@ -2,41 +2,25 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runCli, type CliStreams } from "../../src/cli/runCli.ts";
-import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
+import { runCli } from "../../src/cli/runCli.ts";
+import { captureStreams } from "../helpers/cliStreams.ts";
+import { createSettingsSandbox, type SettingsSandbox } from "../helpers/settingsSandbox.ts";
+import type { TemporaryFolder } from "../helpers/temporaryFolder.ts";
 
+let sandbox: SettingsSandbox;
 let root: TemporaryFolder;
 let project: string;
-let saved: { cwd: string; config?: string; managed?: string };
 
 beforeEach(() => {
-  root = createTemporaryFolder("toolshed-cli-perm-");
-  project = join(root.path, "project");
-  mkdirSync(project);
-  saved = { cwd: process.cwd(), config: process.env.TOOLSHED_CONFIG_DIR, managed: process.env.TOOLSHED_MANAGED_SETTINGS };
-  process.env.TOOLSHED_CONFIG_DIR = join(root.path, "user");
-  process.env.TOOLSHED_MANAGED_SETTINGS = join(root.path, "managed.json");
-  process.chdir(project);
+  sandbox = createSettingsSandbox("toolshed-cli-perm-", { chdir: true });
+  ({ root, project } = sandbox);
 });
-afterEach(() => {
-  process.chdir(saved.cwd);
-  process.env.TOOLSHED_CONFIG_DIR = saved.config;
-  process.env.TOOLSHED_MANAGED_SETTINGS = saved.managed;
-  root.remove();
-});
+afterEach(() => sandbox.restore());
 
 async function cli(args: string[], stdin = ""): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const streams: CliStreams = {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    readStdin: async () => stdin,
-    stdinIsTTY: false,
-    stderrIsTTY: false,
-  };
+  const streams = captureStreams({ stdin, stdinIsTTY: false });
   const code = await runCli(args, streams);
-  return { code, stdout, stderr };
+  return { code, stdout: streams.out(), stderr: streams.err() };
 }
 
 test("check --json gives the decision, reason, rule, source and parts", async () => {

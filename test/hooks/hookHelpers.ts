@@ -3,10 +3,8 @@ import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AnyTool } from "../../src/Tool.ts";
 import type { HookDefinition } from "../../src/hooks/types.ts";
-import { decide } from "../../src/permissions/decide.ts";
 import type { PermissionDecision, PermissionMode } from "../../src/permissions/types.ts";
-import { rulesFrom, type RuleSet } from "../permissions/harness.ts";
-import { createTestContext } from "../helpers/testContext.ts";
+import { decideFor, type RuleSet } from "../permissions/harness.ts";
 
 /** Writes `body` as a shell script `name` in `folder`; returns the command that runs it through sh. */
 export function writeHookScript(folder: string, name: string, body: string): string {
@@ -36,18 +34,7 @@ export async function decideWithHooks(options: {
   mode?: PermissionMode;
 }): Promise<HookedDecision> {
   const warnings: string[] = [];
-  const context = createTestContext({
-    tools: [options.tool],
-    cwd: options.cwd,
-    permissionContext: {
-      mode: options.mode ?? "default",
-      rules: rulesFrom(options.rules ?? {}, options.cwd),
-      additionalDirectories: [],
-      hooks: options.hooks,
-      warn: (text) => warnings.push(text),
-    },
-  });
-  const decision = await decide({ tool: options.tool, input: options.input, context });
+  const decision = await decideFor({ ...options, warn: (text) => warnings.push(text) });
   return { decision, warnings };
 }
 

@@ -2,45 +2,30 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runCli, type CliStreams } from "../../src/cli/runCli.ts";
+import { runCli } from "../../src/cli/runCli.ts";
 import { readHookSettings } from "../../src/hooks/readHookSettings.ts";
 import { loadSettings } from "../../src/settings/loadSettings.ts";
 import { trustFolder } from "../../src/settings/trustStore.ts";
-import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
+import { captureStreams } from "../helpers/cliStreams.ts";
+import { createSettingsSandbox, type SettingsSandbox } from "../helpers/settingsSandbox.ts";
+import type { TemporaryFolder } from "../helpers/temporaryFolder.ts";
 import { writeHookScript } from "./hookHelpers.ts";
 
+let sandbox: SettingsSandbox;
 let root: TemporaryFolder;
 let project: string;
-let saved: { cwd: string; config?: string; managed?: string };
 
 beforeEach(() => {
-  root = createTemporaryFolder("toolshed-hook-settings-");
-  project = join(root.path, "project");
-  mkdirSync(join(project, ".toolshed"), { recursive: true });
-  saved = { cwd: process.cwd(), config: process.env.TOOLSHED_CONFIG_DIR, managed: process.env.TOOLSHED_MANAGED_SETTINGS };
-  process.env.TOOLSHED_CONFIG_DIR = join(root.path, "user");
-  process.env.TOOLSHED_MANAGED_SETTINGS = join(root.path, "managed.json");
-  process.chdir(project);
+  sandbox = createSettingsSandbox("toolshed-hook-settings-", { chdir: true });
+  ({ root, project } = sandbox);
+  mkdirSync(join(project, ".toolshed"));
 });
-afterEach(() => {
-  process.chdir(saved.cwd);
-  process.env.TOOLSHED_CONFIG_DIR = saved.config;
-  process.env.TOOLSHED_MANAGED_SETTINGS = saved.managed;
-  root.remove();
-});
+afterEach(() => sandbox.restore());
 
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const streams: CliStreams = {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    readStdin: async () => "",
-    stdinIsTTY: true,
-    stderrIsTTY: false,
-  };
+  const streams = captureStreams({ stdinIsTTY: true });
   const code = await runCli(args, streams);
-  return { code, stdout, stderr };
+  return { code, stdout: streams.out(), stderr: streams.err() };
 }
 
 const hooksFor = (command: string, matcher = "Bash") => ({ PreToolUse: [{ matcher, hooks: [{ type: "command", command }] }] });

@@ -6,6 +6,7 @@ import { linkSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { buildTool, type AnyTool } from "../../src/Tool.ts";
+import type { HookDefinition } from "../../src/hooks/types.ts";
 import { decide } from "../../src/permissions/decide.ts";
 import { parseRule } from "../../src/permissions/parseRule.ts";
 import type { PermissionDecision, PermissionMode, PermissionRule, RuleBehavior } from "../../src/permissions/types.ts";
@@ -101,6 +102,9 @@ export interface DecideForOptions {
   mode?: PermissionMode;
   cwd: string;
   additionalDirectories?: string[];
+  /** PreToolUse hooks in force, and where the engine's warnings go. */
+  hooks?: HookDefinition[];
+  warn?: (text: string) => void;
 }
 
 export async function decideFor(options: DecideForOptions): Promise<PermissionDecision> {
@@ -111,6 +115,8 @@ export async function decideFor(options: DecideForOptions): Promise<PermissionDe
       mode: options.mode ?? "default",
       rules: rulesFrom(options.rules ?? {}, options.cwd),
       additionalDirectories: options.additionalDirectories ?? [],
+      ...(options.hooks !== undefined ? { hooks: options.hooks } : {}),
+      ...(options.warn !== undefined ? { warn: options.warn } : {}),
     },
   });
   return decide({ tool: options.tool, input: options.input, context });

@@ -6,11 +6,12 @@ import { formatRule } from "../../src/permissions/types.ts";
 import { loadSettings, SettingsError } from "../../src/settings/loadSettings.ts";
 import { sessionFlagsFromValues } from "../../src/settings/sessionFlags.ts";
 import { isFolderTrusted, revokeFolder, trustFolder } from "../../src/settings/trustStore.ts";
-import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
+import { createSettingsSandbox, type SettingsSandbox } from "../helpers/settingsSandbox.ts";
+import type { TemporaryFolder } from "../helpers/temporaryFolder.ts";
 
+let sandbox: SettingsSandbox;
 let root: TemporaryFolder;
 let project: string;
-let saved: { [key: string]: string | undefined };
 
 function write(path: string, value: unknown): void {
   mkdirSync(join(path, ".."), { recursive: true });
@@ -18,18 +19,10 @@ function write(path: string, value: unknown): void {
 }
 
 beforeEach(() => {
-  root = createTemporaryFolder("toolshed-settings-");
-  project = join(root.path, "project");
-  mkdirSync(project);
-  saved = { config: process.env.TOOLSHED_CONFIG_DIR, managed: process.env.TOOLSHED_MANAGED_SETTINGS };
-  process.env.TOOLSHED_CONFIG_DIR = join(root.path, "user");
-  process.env.TOOLSHED_MANAGED_SETTINGS = join(root.path, "managed.json");
+  sandbox = createSettingsSandbox("toolshed-settings-");
+  ({ root, project } = sandbox);
 });
-afterEach(() => {
-  process.env.TOOLSHED_CONFIG_DIR = saved.config;
-  process.env.TOOLSHED_MANAGED_SETTINGS = saved.managed;
-  root.remove();
-});
+afterEach(() => sandbox.restore());
 
 const flags = (values: { [key: string]: unknown }) => sessionFlagsFromValues(values);
 const rulesOf = (loaded: ReturnType<typeof loadSettings>) =>
