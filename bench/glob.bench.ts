@@ -1,25 +1,17 @@
 /** Glob through the built binary against `rg --files --glob` on the same corpus. */
 import { compareInterleaved, type Benchmark } from "./figure.ts";
-import { publicBinary } from "./lib/binaries.ts";
-import { benchEnvironment, ensureSearchCorpus, removeSearchCorpus, runIn } from "./lib/searchCorpus.ts";
+import { benchEnvironment, runIn, withSearchCorpus } from "./lib/searchCorpus.ts";
 
 const ROUNDS = 11;
 
 export const globBenchmark: Benchmark = {
   name: "glob",
-  async run() {
-    const toolshed = await publicBinary();
-    const rg = Bun.which("rg");
-    if (rg === null) throw new Error("ripgrep (rg) is needed as the reference: apt-get install ripgrep");
-    const corpus = ensureSearchCorpus();
-    try {
+  run: () =>
+    withSearchCorpus(async ({ toolshed, rg, corpus }) => {
       const glob = () => runIn(corpus, [toolshed, "run", "Glob", JSON.stringify({ pattern: "**/*.ts" })], benchEnvironment());
       const reference = () => runIn(corpus, [rg, "--files", "--glob", "*.ts", corpus]);
       await compareInterleaved(glob, reference, 2);
       const result = await compareInterleaved(glob, reference, ROUNDS);
       return [{ name: "Glob", value: result.ratio, goal: 1.5, detail: `${result.subjectMs.toFixed(1)} ms vs rg --files ${result.referenceMs.toFixed(1)} ms` }];
-    } finally {
-      removeSearchCorpus();
-    }
-  },
+    }),
 };

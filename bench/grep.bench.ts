@@ -1,19 +1,14 @@
 /** Grep through the built binary, with ripgrep and with the built-in engine, against plain `rg`. */
 import { compareInterleaved, type Benchmark } from "./figure.ts";
-import { publicBinary } from "./lib/binaries.ts";
-import { benchEnvironment, ensureSearchCorpus, removeSearchCorpus, runIn } from "./lib/searchCorpus.ts";
+import { benchEnvironment, runIn, withSearchCorpus } from "./lib/searchCorpus.ts";
 
 const ROUNDS = 11;
 const PATTERN = "needle_[0-9]+";
 
 export const grepBenchmark: Benchmark = {
   name: "grep",
-  async run() {
-    const toolshed = await publicBinary();
-    const rg = Bun.which("rg");
-    if (rg === null) throw new Error("ripgrep (rg) is needed as the reference: apt-get install ripgrep");
-    const corpus = ensureSearchCorpus();
-    try {
+  run: () =>
+    withSearchCorpus(async ({ toolshed, rg, corpus }) => {
       const input = JSON.stringify({ pattern: PATTERN });
       const withRipgrep = () => runIn(corpus, [toolshed, "run", "Grep", input], benchEnvironment());
       const builtin = () => runIn(corpus, [toolshed, "run", "Grep", input], benchEnvironment({ TOOLSHED_GREP_ENGINE: "builtin" }));
@@ -25,8 +20,5 @@ export const grepBenchmark: Benchmark = {
         { name: "Grep", value: grep.ratio, goal: 1.3, detail: `${grep.subjectMs.toFixed(1)} ms vs rg ${grep.referenceMs.toFixed(1)} ms (20,000 files)` },
         { name: "Grep without ripgrep", value: noRipgrep.ratio, goal: 3, detail: `${noRipgrep.subjectMs.toFixed(1)} ms vs rg ${noRipgrep.referenceMs.toFixed(1)} ms` },
       ];
-    } finally {
-      removeSearchCorpus();
-    }
-  },
+    }),
 };

@@ -1,7 +1,7 @@
 /** The generated corpus the Grep and Glob benchmarks search: 20,000 files, made the same every time. */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { benchDirectory } from "./binaries.ts";
+import { benchDirectory, publicBinary } from "./binaries.ts";
 
 export const CORPUS_FILES = 20_000;
 const WORDS = ["alpha", "beta", "gamma", "delta", "config", "value", "return", "function", "import", "export", "const", "let", "while", "for", "class", "interface"];
@@ -32,6 +32,26 @@ export function ensureSearchCorpus(): string {
 /** Removes the corpus. */
 export function removeSearchCorpus(): void {
   rmSync(join(benchDirectory, "search-corpus"), { recursive: true, force: true });
+}
+
+/** What a search benchmark compares: the built binary and ripgrep, run over the corpus. */
+export interface SearchBench {
+  toolshed: string;
+  rg: string;
+  corpus: string;
+}
+
+/** Finds the binary and ripgrep, writes the corpus, runs `body`, and removes the corpus afterwards. */
+export async function withSearchCorpus<T>(body: (bench: SearchBench) => Promise<T>): Promise<T> {
+  const toolshed = await publicBinary();
+  const rg = Bun.which("rg");
+  if (rg === null) throw new Error("ripgrep (rg) is needed as the reference: apt-get install ripgrep");
+  const corpus = ensureSearchCorpus();
+  try {
+    return await body({ toolshed, rg, corpus });
+  } finally {
+    removeSearchCorpus();
+  }
 }
 
 /** The environment the binary runs with: no user settings, a throw-away session folder. */

@@ -2,9 +2,9 @@
  * The jobs of one session: memory-only jobs live as long as the session, durable ones in
  * `.toolshed/scheduled_tasks.json` under the working folder (written atomically).
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ToolError } from "../errors/ToolError.ts";
+import { readJsonFile } from "../fs/readJsonFile.ts";
 import { writeFileAtomic } from "../fs/writeFileAtomic.ts";
 import { CronFileSchema, type CronJob } from "./CronJob.ts";
 
@@ -24,19 +24,8 @@ export class CronStore {
   }
 
   private readDurable(): CronJob[] {
-    let text: string;
-    try {
-      text = readFileSync(this.durablePath, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-      throw new ToolError(`Cannot read ${this.durablePath}: ${(error as Error).message}`);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new ToolError(`${this.durablePath} is not valid JSON. Fix or remove the file; it holds the durable scheduled jobs.`);
-    }
+    const json = readJsonFile(this.durablePath, `${this.durablePath} is not valid JSON. Fix or remove the file; it holds the durable scheduled jobs.`);
+    if (json === undefined) return [];
     const parsed = CronFileSchema.safeParse(json);
     if (!parsed.success) {
       throw new ToolError(`${this.durablePath} does not hold a valid job list (${parsed.error.issues[0]?.message ?? "bad shape"}). Fix or remove the file.`);

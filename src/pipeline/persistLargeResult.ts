@@ -13,8 +13,12 @@ export const PREVIEW_CHARS = 2000;
 
 type ResultContent = Exclude<ToolResultBlockParam["content"], undefined>;
 
-/** The text parts of a result's content, joined. */
-export function resultText(content: ToolResultBlockParam["content"]): string {
+/**
+ * The text parts of a result's content, joined: what is measured and saved. Unlike
+ * `toolResultText` (terminal output), images and documents add no placeholder, since they are
+ * kept in the block as they are.
+ */
+function resultText(content: ToolResultBlockParam["content"]): string {
   if (content === undefined) return "";
   if (typeof content === "string") return content;
   return content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");

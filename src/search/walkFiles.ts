@@ -3,7 +3,6 @@
  * skipped, symlinks not followed, and Grep's globs and type deciding first.
  */
 import { readdirSync, statSync, type Dirent } from "node:fs";
-import { basename } from "node:path";
 import { IgnoreStack, type IgnoreVerdict } from "./ignoreRules.ts";
 import type { OverrideGlobs } from "./overrideGlobs.ts";
 
@@ -144,9 +143,4 @@ export class FileWalker {
 export function* walkFiles(options: WalkOptions): Generator<WalkedFile> {
   const walker = new FileWalker(options);
   for (let file = walker.next(); file !== undefined; file = walker.next()) yield file;
-}
-
-/** The name of a walked file, for type checks. */
-export function fileName(file: WalkedFile): string {
-  return basename(file.path);
 }

@@ -1,9 +1,9 @@
 /** Config: reads the effective value of one settings key, or writes it to the project settings file. */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
+import { readJsonFile } from "../../fs/readJsonFile.ts";
 import { writeFileAtomic } from "../../fs/writeFileAtomic.ts";
 import { CONFIG_TOOL_NAME, DESCRIPTION, PROJECT_SETTINGS_FILE, PROTECTED_SETTING_PREFIXES, renderPrompt } from "./prompt.ts";
 import { getSetting, isSettingKey, setSetting } from "./settingPath.ts";
@@ -18,19 +18,8 @@ export type ConfigOutput =
   | { operation: "write"; setting: string; previous: unknown; value: unknown; file: string };
 
 function readProjectSettings(file: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
-    throw new ToolError(`Cannot read ${file}: ${(error as Error).message}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ToolError(`${file} is not valid JSON; fix it by hand before changing settings with Config.`);
-  }
+  const json = readJsonFile(file, `${file} is not valid JSON; fix it by hand before changing settings with Config.`);
+  if (json === undefined) return {};
   if (json === null || typeof json !== "object" || Array.isArray(json)) throw new ToolError(`${file} must hold a JSON object.`);
   return json as Record<string, unknown>;
 }

@@ -1,13 +1,14 @@
 /** Glob: file paths matching a pattern, newest first. */
 import { statSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute } from "node:path";
 import { z } from "zod";
-import { buildTool, type ToolUseContext } from "../../Tool.ts";
+import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { DESCRIPTION, GLOB_TOOL_NAME, MAX_GLOB_RESULTS, renderPrompt } from "./prompt.ts";
 import { splitGlobBase } from "./splitGlobBase.ts";
 import { FileWalker } from "../../search/walkFiles.ts";
 import { NewestFiles } from "./newestFiles.ts";
+import { resolveSearchPath } from "../WriteTool/resolveFilePath.ts";
 
 const inputSchema = z.strictObject({
   pattern: z.string().min(1).describe("The glob pattern to match file paths against"),
@@ -20,11 +21,6 @@ export interface GlobOutput {
   totalMatches: number;
   truncated: boolean;
   durationMs: number;
-}
-
-function searchFolder(input: { path?: string }, context: ToolUseContext): string {
-  if (input.path === undefined || input.path === "") return context.cwd;
-  return isAbsolute(input.path) ? resolve(input.path) : resolve(context.cwd, input.path);
 }
 
 export const GlobTool = buildTool({
@@ -44,7 +40,7 @@ export const GlobTool = buildTool({
     return renderPrompt();
   },
   async validateInput(input, context) {
-    const folder = searchFolder(input, context);
+    const folder = resolveSearchPath(input.path, context);
     try {
       if (!statSync(folder).isDirectory()) return { result: false, message: `path ${folder} is a file, not a folder. Give the folder to search.` };
     } catch {
@@ -54,7 +50,7 @@ export const GlobTool = buildTool({
   },
   async call(input, context) {
     const started = performance.now();
-    const { base, pattern } = splitGlobBase(input.pattern, searchFolder(input, context));
+    const { base, pattern } = splitGlobBase(input.pattern, resolveSearchPath(input.path, context));
     let glob: Bun.Glob;
     try {
       glob = new Bun.Glob(pattern);

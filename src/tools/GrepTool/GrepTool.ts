@@ -6,7 +6,7 @@ import { grepBuiltin } from "../../search/grepBuiltin.ts";
 import { findRipgrep, grepRipgrep } from "../../search/grepRipgrep.ts";
 import type { GrepRequest } from "../../search/grepTypes.ts";
 import { splitGlobList } from "../../search/overrideGlobs.ts";
-import { resolveFilePath } from "../WriteTool/resolveFilePath.ts";
+import { resolveSearchPath } from "../WriteTool/resolveFilePath.ts";
 import { formatGrepOutput, type GrepOutput } from "./formatGrepOutput.ts";
 import { DEFAULT_HEAD_LIMIT, DESCRIPTION, GREP_TOOL_NAME, renderPrompt } from "./prompt.ts";
 
@@ -33,10 +33,6 @@ const inputSchema = z.strictObject({
 
 export type GrepInput = z.infer<typeof inputSchema>;
 
-function searchRoot(input: GrepInput, context: ToolUseContext): string {
-  return input.path === undefined || input.path === "" ? context.cwd : resolveFilePath(input.path, context);
-}
-
 /** The engine request for a tool input. */
 export function toGrepRequest(input: GrepInput, context: ToolUseContext): GrepRequest {
   const outputMode = input.output_mode ?? "files_with_matches";
@@ -45,7 +41,7 @@ export function toGrepRequest(input: GrepInput, context: ToolUseContext): GrepRe
   const content = outputMode === "content";
   return {
     pattern: input.pattern,
-    root: searchRoot(input, context),
+    root: resolveSearchPath(input.path, context),
     globs: input.glob === undefined ? [] : splitGlobList(input.glob),
     type: input.type === "" ? undefined : input.type,
     outputMode,
@@ -76,7 +72,7 @@ export const GrepTool = buildTool({
     return renderPrompt();
   },
   async validateInput(input, context) {
-    const root = searchRoot(input, context);
+    const root = resolveSearchPath(input.path, context);
     try {
       statSync(root);
     } catch {

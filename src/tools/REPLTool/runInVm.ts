@@ -31,8 +31,16 @@ export class VmCodeError extends Error {
 
 type Deliver = (id: number, ok: boolean, text: string) => void;
 
-const installer = new Script(VM_INSTALLER_SOURCE, { filename: "toolshed-repl-installer.js" });
-const pumpScript = new Script("void 0", { filename: "toolshed-repl-pump.js" });
+let compiled: { installer: Script; pumpScript: Script } | undefined;
+
+/** The two fixed scripts, compiled on the first run rather than at import (internal builds load this tool at every start). */
+function fixedScripts(): { installer: Script; pumpScript: Script } {
+  compiled ??= {
+    installer: new Script(VM_INSTALLER_SOURCE, { filename: "toolshed-repl-installer.js" }),
+    pumpScript: new Script("void 0", { filename: "toolshed-repl-pump.js" }),
+  };
+  return compiled;
+}
 
 function cut(text: string): string {
   return text.length > MAX_REPL_OUTPUT_CHARS ? `${text.slice(0, MAX_REPL_OUTPUT_CHARS)}...` : text;
@@ -82,6 +90,7 @@ export function runInVm(options: {
       microtaskMode: "afterEvaluate",
     });
     untrack = trackVmRejections(logs);
+    const { installer, pumpScript } = fixedScripts();
     // Runs what the code queued (continuations after awaits) under the synchronous limit.
     const pump = () => {
       if (finished) return;

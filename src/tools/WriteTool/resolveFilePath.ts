@@ -7,6 +7,11 @@ export function resolveFilePath(path: string, context: ToolUseContext): string {
   return isAbsolute(path) ? resolve(path) : resolve(context.cwd, path);
 }
 
+/** The folder (or file) a search tool looks in: the working folder when `path` is left out or empty. */
+export function resolveSearchPath(path: string | undefined, context: ToolUseContext): string {
+  return path === undefined || path === "" ? context.cwd : resolveFilePath(path, context);
+}
+
 /** Fails relative paths with a suggestion of the absolute one. */
 export function requireAbsolutePath(parameter: string, path: string, context: ToolUseContext): ValidationResult {
   if (isAbsolute(path)) return { result: true };
