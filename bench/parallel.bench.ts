@@ -1,7 +1,7 @@
 /** Parallel reads: 8 concurrency-safe calls that each wait 100 ms, through the scheduler, against one such call. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool } from "../src/Tool.ts";
-import { createToolUseContext } from "../src/context/createToolUseContext.ts";
+import { createSession } from "../src/session/createSession.ts";
 import { runTools } from "../src/pipeline/runTools.ts";
 import { compareInterleaved, type Benchmark } from "./figure.ts";
 
@@ -10,7 +10,7 @@ const CALLS = 8;
 
 const WaitTool = buildTool({
   name: "Wait",
-  inputSchema: z.strictObject({ ms: z.number().int().nonnegative() }),
+  inputSchema: z.strictObject({ ms: z.int().check(z.nonnegative()) }),
   maxResultSizeChars: 1000,
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
@@ -30,7 +30,8 @@ const WaitTool = buildTool({
 export const parallelBenchmark: Benchmark = {
   name: "parallel reads",
   async run() {
-    const context = createToolUseContext({ tools: [WaitTool], cwd: process.cwd(), sessionDirectory: ".bench/session" });
+    const session = await createSession({ tools: [WaitTool], settings: {}, sessionDirectory: ".bench/session" });
+    const { context } = session;
     const allow = async () => ({ decision: "allow" as const, reason: "bench" });
     const batch = (count: number) => () =>
       runTools({

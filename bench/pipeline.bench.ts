@@ -1,13 +1,13 @@
 /** Pipeline overhead: a no-op tool through runToolUse against the same input's safeParse alone. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool } from "../src/Tool.ts";
-import { createToolUseContext } from "../src/context/createToolUseContext.ts";
+import { createSession } from "../src/session/createSession.ts";
 import { runToolUse } from "../src/pipeline/runToolUse.ts";
 import { compareInterleaved, type Benchmark } from "./figure.ts";
 
 const CALLS_PER_SAMPLE = 5000;
 
-const schema = z.strictObject({ text: z.string(), count: z.number().int().optional() });
+const schema = z.strictObject({ text: z.string(), count: z.optional(z.int()) });
 const NoopTool = buildTool({
   name: "Noop",
   inputSchema: schema,
@@ -31,7 +31,8 @@ const NoopTool = buildTool({
 export const pipelineBenchmark: Benchmark = {
   name: "pipeline overhead",
   async run() {
-    const context = createToolUseContext({ tools: [NoopTool], cwd: process.cwd(), sessionDirectory: ".bench/session" });
+    const session = await createSession({ tools: [NoopTool], settings: {}, sessionDirectory: ".bench/session" });
+    const { context } = session;
     const allow = async () => ({ decision: "allow" as const, reason: "bench" });
     const input = { text: "hello", count: 3 };
     const subject = async () => {

@@ -1,21 +1,21 @@
 /**
  * The one contract every tool fulfils, and the factory that gives each tool fail-closed defaults.
- * Built-in tools, MCP tools and gated tools all pass through `buildTool()`; the pipeline only
- * ever talks to a `Tool`, never to a specific tool by name.
+ * Built-in tools, MCP tools and gated tools all pass through `buildTool()`; the pipeline, the
+ * permission engine and the pool filters only ever read what a tool declares about itself
+ * (subjects, tags, capabilities), never its name.
  */
-import type { z } from "zod";
-import type {
-  ContentBlockParam,
-  ToolResultBlockParam,
-} from "@anthropic-ai/sdk/resources/messages";
-import type { FileStateCache } from "./context/FileStateCache.ts";
-import type { PermissionDecision, ToolPermissionContext } from "./permissions/types.ts";
+import type { ContentBlockParam, ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import type { $ZodType, output } from "zod/v4/core";
+import type { HookDefinition } from "./hooks/types.ts";
+import type { DeclaredSubject, PermissionDecision, PreToolUseVerdict, RuleFamily, ToolPermissionContext } from "./permissions/types.ts";
+import type { Settings } from "./settings/settingsSchema.ts";
+import type { SessionServices } from "./session/types.ts";
 
-/** Any Zod schema whose output is a plain object: every tool's input is an object. */
-export type AnyObjectSchema = z.ZodType<{ [key: string]: unknown }>;
+/** Any Zod schema (classic or mini) whose output is a plain object: every tool's input is an object. */
+export type AnyObjectSchema = $ZodType<{ [key: string]: unknown }>;
 
 /** The parsed input a tool receives, inferred from its schema. */
-export type ToolInput<Schema extends AnyObjectSchema> = z.infer<Schema>;
+export type ToolInput<Schema extends AnyObjectSchema> = output<Schema>;
 
 /** The JSON Schema object the Messages API receives as `input_schema`. */
 export interface ToolInputJSONSchema {
@@ -60,22 +60,26 @@ export interface NewMessage {
 export interface ToolResult<Output> {
   data: Output;
   newMessages?: NewMessage[];
-  /** Applied only for tools that are not concurrency-safe, in call order. */
+  /**
+   * The one way a call changes session state it does not own: the scheduler applies modifiers in
+   * call order (for a batch of concurrency-safe calls, after the whole batch).
+   */
   contextModifier?: (context: ToolUseContext) => ToolUseContext;
 }
 
-/** State that outlives one call and may be changed by tools and the session. */
+/** State that outlives one call: the permission context and the effective settings. */
 export interface AppState {
   toolPermissionContext: ToolPermissionContext;
-  /** The effective settings (all sources merged), for tools that read settings keys. */
-  settings?: { [key: string]: unknown };
-  [key: string]: unknown;
+  /** The effective settings (every source merged). */
+  settings: Settings;
 }
 
 /** Options that shape what tools see of the session. */
 export interface ToolUseOptions {
   /** The pool of tools the model was given for this turn. */
   tools: Tools;
+  /** Tools of the session the model is not given directly (REPL mode): reachable by tools that host others. */
+  hiddenTools: Tools;
   /** The model's name, for tools that adapt their text. */
   model: string;
   /** True when nobody can answer a permission prompt. */
@@ -84,39 +88,73 @@ export interface ToolUseOptions {
 
 /** The one dependency container handed to every stage of a call. */
 export interface ToolUseContext {
-  options: ToolUseOptions;
-  abortController: AbortController;
-  /** What each file looked like when it was last read, keyed by absolute path. */
-  readFileState: FileStateCache;
+  readonly options: ToolUseOptions;
+  /** The turn's abort scope; each call runs under a scope of its own below it. */
+  readonly abortController: AbortController;
+  /** The session's typed services (tasks, shell folder, file state, MCP connections, ...). */
+  readonly services: SessionServices;
+  /** The hooks that run as pipeline stages (PreToolUse, PostToolUse). */
+  readonly hooks: readonly HookDefinition[];
   getAppState(): AppState;
   setAppState(update: (previous: AppState) => AppState): void;
   /** The working folder tools resolve relative paths against. */
-  cwd: string;
+  readonly cwd: string;
   /** Every folder counted as "inside" (the working folder first). */
-  workingDirectories: readonly string[];
+  readonly workingDirectories: readonly string[];
   /** Where oversized results and other session files go. */
-  sessionDirectory: string;
-  agentId: string;
-  onProgress?: (progress: ToolProgress<unknown>) => void;
-  addNotification?: (text: string) => void;
+  readonly sessionDirectory: string;
+  readonly sessionId: string;
+  /** The agent this context belongs to: the session's own, or a sub-agent's. */
+  readonly agentId: string;
+  /** Receives the progress of every call of the context. */
+  readonly onProgress?: (progress: ToolProgress<unknown>) => void;
+  /** Receives warnings meant for the person (a hook that failed), one line each. */
+  readonly onWarning?: (text: string) => void;
+}
+
+/** One permission question: the call, where it runs, and what the PreToolUse hooks said. */
+export interface CanUseToolRequest {
+  tool: AnyTool;
+  input: { [key: string]: unknown };
+  context: ToolUseContext;
+  /** Aborts a question a person is answering (the call's own scope). */
+  signal?: AbortSignal;
+  hookVerdict?: PreToolUseVerdict;
 }
 
 /** Asks the permission engine (and, when it asks, the person) whether a call may run. */
-export type CanUseTool = (
-  tool: AnyTool,
-  input: { [key: string]: unknown },
-  context: ToolUseContext,
-) => Promise<PermissionDecision>;
+export type CanUseTool = (request: CanUseToolRequest) => Promise<PermissionDecision>;
+
+/** Everything one call receives besides its input. */
+export interface ToolCallOptions<Progress = unknown> {
+  context: ToolUseContext;
+  toolUseId: string;
+  /** Aborted when this call is interrupted (its turn, or it alone). */
+  signal: AbortSignal;
+  /** Reports progress of this call; the pipeline tags it with the tool_use id. */
+  onProgress: (data: Progress) => void;
+  parentMessage?: AssistantMessage;
+  /** For tools that run other tools (REPL, sub-agents): the same permission path. */
+  canUseTool: CanUseTool;
+}
 
 /** What a tool may know when it writes its prompt: the rest of the pool. */
 export interface PromptOptions {
   tools: Tools;
+  hiddenTools?: Tools;
 }
 
 /** What a tool may know when it describes one call for people. */
 export interface DescriptionOptions {
   isNonInteractive: boolean;
 }
+
+/**
+ * What the pool filters read: `simple` tools stay in simple mode; `primitive` tools leave the
+ * model's pool in REPL mode; a `hostsTools` tool reaches the hidden ones; `mcp` tools came from
+ * an MCP server.
+ */
+export type ToolTag = "simple" | "primitive" | "hostsTools" | "mcp";
 
 /** Every tool, built-in or MCP, seen from the pipeline. */
 export interface Tool<
@@ -131,27 +169,21 @@ export interface Tool<
   readonly inputSchema: Input;
   /** Given by MCP tools: the server's schema, sent to the API as it is. */
   readonly inputJSONSchema?: ToolInputJSONSchema;
-  readonly outputSchema?: z.ZodType<Output>;
   /** Larger results are saved to a file and the model gets a path and a preview. */
   readonly maxResultSizeChars: number;
-  /** Loaded only when searched for (deferred) / always sent in full. */
+  /** Sent to the model by name only until it asks for the schema (ToolSearch). */
   readonly shouldDefer?: boolean;
-  readonly alwaysLoad?: boolean;
-  /** True for tools that come from an MCP server. */
-  readonly isMcp?: boolean;
+  /** The family of rules this tool's name stands for (see RuleFamily). */
+  readonly ruleFamily?: RuleFamily;
+  readonly tags: readonly ToolTag[];
 
-  call(
-    args: ToolInput<Input>,
-    context: ToolUseContext,
-    canUseTool: CanUseTool,
-    parentMessage: AssistantMessage | undefined,
-    /** Reports progress of this call; the pipeline tags it with the tool_use id. */
-    onProgress?: (data: Progress) => void,
-  ): Promise<ToolResult<Output>>;
+  call(input: ToolInput<Input>, options: ToolCallOptions<Progress>): Promise<ToolResult<Output>>;
   /** A short description of this particular call, for people. */
   description(input: ToolInput<Input>, options: DescriptionOptions): Promise<string>;
   /** The text the model reads about the tool (the API's `description`). */
   prompt(options: PromptOptions): Promise<string>;
+  /** What this call touches: shell commands, paths, addresses, named things. */
+  permissionSubjects(input: ToolInput<Input>): readonly DeclaredSubject[];
   checkPermissions(input: ToolInput<Input>, context: ToolUseContext): Promise<PermissionResult>;
   validateInput?(input: ToolInput<Input>, context: ToolUseContext): Promise<ValidationResult>;
   isConcurrencySafe(input: ToolInput<Input>): boolean;
@@ -160,8 +192,6 @@ export interface Tool<
   isEnabled(): boolean;
   /** What a new user message does to a running call: cancel it, or wait for it. */
   interruptBehavior(): "cancel" | "block";
-  /** The file or folder this call touches, for permission rules and display. */
-  getPath?(input: ToolInput<Input>): string | undefined;
   userFacingName(input: Partial<ToolInput<Input>> | undefined): string;
   getToolUseSummary?(input: Partial<ToolInput<Input>> | undefined): string | null;
   mapToolResultToToolResultBlockParam(output: Output, toolUseId: string): ToolResultBlockParam;
@@ -176,16 +206,21 @@ type DefaultedKey =
   | "isReadOnly"
   | "isDestructive"
   | "checkPermissions"
+  | "permissionSubjects"
   | "userFacingName"
   | "interruptBehavior"
-  | "renderResultForTerminal";
+  | "renderResultForTerminal"
+  | "tags";
 
-/** What a tool author writes: the contract with the defaulted members optional. */
+/** What a tool author writes: the contract with the defaulted members optional, and plain text allowed for description and prompt. */
 export type ToolDef<Input extends AnyObjectSchema, Output, Progress = unknown> = Omit<
   Tool<Input, Output, Progress>,
-  DefaultedKey
+  DefaultedKey | "description" | "prompt"
 > &
-  Partial<Pick<Tool<Input, Output, Progress>, DefaultedKey>>;
+  Partial<Pick<Tool<Input, Output, Progress>, DefaultedKey>> & {
+    description: string | Tool<Input, Output, Progress>["description"];
+    prompt: string | Tool<Input, Output, Progress>["prompt"];
+  };
 
 /** Text of a tool_result block's content, for terminal output. */
 export function toolResultText(block: ToolResultBlockParam): string {
@@ -199,25 +234,36 @@ export function toolResultText(block: ToolResultBlockParam): string {
 
 /**
  * Makes a Tool from a definition. Defaults fail closed: a tool is enabled, but not
- * concurrency-safe, not read-only, and (conservatively) not marked destructive; its
- * permission check defers to the general engine.
+ * concurrency-safe, not read-only, and (conservatively) not marked destructive; it declares no
+ * subjects (so the call as a whole is judged, and asks unless read-only), and its permission
+ * check defers to the general engine.
  */
 export function buildTool<Input extends AnyObjectSchema, Output, Progress = unknown>(
   def: ToolDef<Input, Output, Progress>,
 ): Tool<Input, Output, Progress> {
+  const { description, prompt, ...rest } = def;
   return {
     isEnabled: () => true,
     isConcurrencySafe: () => false,
     isReadOnly: () => false,
     isDestructive: () => false,
     checkPermissions: async () => ({ behavior: "passthrough" }),
+    permissionSubjects: () => [],
     userFacingName: () => def.name,
     interruptBehavior: () => "block",
     renderResultForTerminal(output: Output) {
       return toolResultText(def.mapToolResultToToolResultBlockParam(output, "terminal"));
     },
-    ...def,
+    tags: [],
+    ...rest,
+    description: typeof description === "string" ? async () => description : description,
+    prompt: typeof prompt === "string" ? async () => prompt : prompt,
   };
+}
+
+/** True when the tool carries `tag`. */
+export function hasTag(tool: Pick<AnyTool, "tags">, tag: ToolTag): boolean {
+  return tool.tags.includes(tag);
 }
 
 /** A tool with its input type erased, as the registry and pipeline hold it. */

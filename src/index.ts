@@ -1,31 +1,42 @@
 /**
- * toolshed as a library: the tool contract, the registry, the pipeline and the scheduler,
- * for agents that embed the tool system. `import { buildTool, assembleToolPool, runToolUse } from "toolshed"`.
+ * toolshed as a library: sessions, the tool contract, the registry, the pipeline and the
+ * scheduler, for agents that embed the tool system.
+ * `import { createSession, buildTool, runToolUse } from "toolshed"`.
  */
+export { createSession, DEFAULT_MODEL, type CreateSessionOptions, type Session } from "./session/createSession.ts";
+export { createChildContext, createTurnContext, type ChildContextOptions } from "./session/createChildContext.ts";
+export { createAbortScope, type AbortScope } from "./session/abortScope.ts";
+export { defineService, type ServiceKey, type ServiceScope } from "./session/serviceKey.ts";
+export { ShellState } from "./session/ShellState.ts";
+export type { McpConnections, McpServerStatus, SessionServices } from "./session/types.ts";
 export {
   buildTool,
+  hasTag,
   toolResultText,
   type AnyObjectSchema,
   type AnyTool,
   type AppState,
   type AssistantMessage,
   type CanUseTool,
+  type CanUseToolRequest,
   type DescriptionOptions,
   type NewMessage,
   type PermissionResult,
   type PromptOptions,
   type Tool,
+  type ToolCallOptions,
   type ToolDef,
   type ToolInput,
   type ToolInputJSONSchema,
   type ToolProgress,
   type ToolResult,
+  type ToolTag,
   type Tools,
   type ToolUseContext,
   type ToolUseOptions,
   type ValidationResult,
 } from "./Tool.ts";
-export { assembleToolPool, filterTools, findToolByName, getAllBaseTools, getTools } from "./tools.ts";
+export { assembleToolPool, filterTools, findToolByName, getAllBaseTools, getHiddenTools, getRuleFamilies, getTools } from "./tools.ts";
 export { runToolUse, type RunToolUseOptions, type ToolUseBlock, type ToolUseOutcome, type ToolUseStage } from "./pipeline/runToolUse.ts";
 export {
   DEFAULT_MAX_TOOL_CONCURRENCY,
@@ -38,8 +49,7 @@ export {
 } from "./pipeline/runTools.ts";
 export { persistLargeResult, PREVIEW_CHARS } from "./pipeline/persistLargeResult.ts";
 export { toolInputJSONSchema } from "./pipeline/toolInputJSONSchema.ts";
-export { createToolUseContext, type CreateToolUseContextOptions } from "./context/createToolUseContext.ts";
-export { FileStateCache, type FileState } from "./context/FileStateCache.ts";
+export { FileStateCache, type FileState } from "./files/FileStateCache.ts";
 export { decide, ruleMatchesWholeTool, type DecideRequest } from "./permissions/decide.ts";
 export { parseRule, parseRuleText } from "./permissions/parseRule.ts";
 export { matchCommandPattern } from "./permissions/matchCommandPattern.ts";
@@ -52,14 +62,22 @@ export { createCanUseTool } from "./permissions/createCanUseTool.ts";
 export { nonInteractiveAskHandler, type AskAnswer, type AskHandler, type AskRequest } from "./permissions/askHandler.ts";
 export { createTerminalAskHandler } from "./permissions/terminalAskHandler.ts";
 export {
-  emptyPermissionContext,
+  createPermissionContext,
   formatRule,
+  NO_RULE_FAMILIES,
+  RULE_FAMILIES,
+  type DeclaredSubject,
   type PartDecision,
   type PermissionDecision,
   type PermissionMode,
   type PermissionRule,
+  type PreToolUseVerdict,
+  type RuleFamilies,
+  type RuleFamily,
   type ToolPermissionContext,
 } from "./permissions/types.ts";
+export type { HookDefinition, HookEvent } from "./hooks/types.ts";
+export type { Settings } from "./settings/settingsSchema.ts";
 export { ToolError } from "./errors/ToolError.ts";
 export { ReadTool } from "./tools/ReadTool/ReadTool.ts";
 export { GlobTool } from "./tools/GlobTool/GlobTool.ts";
@@ -71,7 +89,7 @@ export { GrepTool } from "./tools/GrepTool/GrepTool.ts";
 export { BashTool } from "./tools/BashTool/BashTool.ts";
 export { TaskOutputTool } from "./tools/TaskOutputTool/TaskOutputTool.ts";
 export { TaskStopTool } from "./tools/TaskStopTool/TaskStopTool.ts";
-export { TaskRegistry, getTaskRegistry } from "./tasks/TaskRegistry.ts";
+export { TaskRegistry } from "./tasks/TaskRegistry.ts";
 export { grepBuiltin } from "./search/grepBuiltin.ts";
 export { grepRipgrep, findRipgrep } from "./search/grepRipgrep.ts";
 export type { GrepRequest, GrepEngineResult, GrepOutputMode } from "./search/grepTypes.ts";

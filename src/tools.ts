@@ -4,9 +4,9 @@
  * that does not enable a flag has no trace of the tool.
  */
 import { feature } from "bun:bundle";
-import type { AnyTool, Tools } from "./Tool.ts";
+import { hasTag, type AnyTool, type Tools } from "./Tool.ts";
 import { ruleMatchesWholeTool } from "./permissions/ruleMatchesWholeTool.ts";
-import type { PermissionRule, ToolPermissionContext } from "./permissions/types.ts";
+import type { PermissionRule, RuleFamilies, RuleFamily, ToolPermissionContext } from "./permissions/types.ts";
 import { GlobTool } from "./tools/GlobTool/GlobTool.ts";
 import { ReadTool } from "./tools/ReadTool/ReadTool.ts";
 import { EditTool } from "./tools/EditTool/EditTool.ts";
@@ -52,16 +52,19 @@ const GATED_TOOLS: AnyTool[] = [
   SleepTool, MonitorTool, CronCreateTool, CronListTool, CronDeleteTool, RemoteTriggerTool, REPLTool, ConfigTool,
 ].filter((tool) => tool !== null);
 
-/** The tools simple mode (`TOOLSHED_SIMPLE=1`) keeps. */
-export const SIMPLE_MODE_TOOL_NAMES: readonly string[] = ["Bash", "Read", "Edit"];
-
 /** Every tool that exists in this build, enabled or not. */
 export function getAllBaseTools(): AnyTool[] {
   return [ReadTool, GlobTool, WriteTool, EditTool, GrepTool, BashTool, TaskOutputTool, TaskStopTool, LSTool, NotebookEditTool, ...GATED_TOOLS];
 }
 
-function isSimpleMode(): boolean {
-  const value = process.env.TOOLSHED_SIMPLE;
+/** Which tool names stand for which rule family, read off the tools' declarations. */
+export function getRuleFamilies(tools: Tools = getAllBaseTools()): RuleFamilies {
+  const families: Record<RuleFamily, string[]> = { readPaths: [], writePaths: [], shellCommands: [], urls: [] };
+  for (const tool of tools) if (tool.ruleFamily !== undefined) families[tool.ruleFamily].push(tool.name, ...(tool.aliases ?? []));
+  return families;
+}
+
+function isOn(value: string | undefined): boolean {
   return value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
 }
 
@@ -73,20 +76,33 @@ function byName(a: AnyTool, b: AnyTool): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-/** The built-in tools this session may offer: minus whole-tool denies, disabled tools, and
- *  everything but Bash, Read and Edit in simple mode. */
-export function getTools(permissionContext: ToolPermissionContext): AnyTool[] {
-  const simple = isSimpleMode();
-  const tools = getAllBaseTools().filter(
-    (tool) =>
-      (!simple || SIMPLE_MODE_TOOL_NAMES.includes(tool.name)) &&
-      !isDeniedWhole(tool, permissionContext.rules) &&
-      tool.isEnabled(),
+/** The built-in tools this session may use: minus whole-tool denies and disabled tools; in simple
+ *  mode (`TOOLSHED_SIMPLE=1`) only the tools tagged `simple`. */
+function getEnabledTools(permissionContext: ToolPermissionContext): AnyTool[] {
+  const simple = isOn(process.env.TOOLSHED_SIMPLE);
+  return getAllBaseTools().filter(
+    (tool) => (!simple || hasTag(tool, "simple")) && !isDeniedWhole(tool, permissionContext.rules) && tool.isEnabled(),
   );
-  // REPL mode (internal builds only): the primitive tools are reachable only inside the REPL.
-  return process.env.USER_TYPE === "internal"
-    ? (require("./tools/REPLTool/replMode.ts") as typeof import("./tools/REPLTool/replMode.ts")).hidePrimitiveToolsInReplMode(tools)
-    : tools;
+}
+
+/**
+ * REPL mode (`TOOLSHED_REPL_MODE=1`): when a tool that hosts others is there to reach them, the
+ * `primitive` tools leave what the model is given and become hidden tools, sorted by name.
+ */
+export function splitForReplMode(tools: readonly AnyTool[]): { shown: AnyTool[]; hidden: AnyTool[] } {
+  const on = isOn(process.env.TOOLSHED_REPL_MODE) && tools.some((tool) => hasTag(tool, "hostsTools"));
+  if (!on) return { shown: [...tools], hidden: [] };
+  return { shown: tools.filter((tool) => !hasTag(tool, "primitive")), hidden: tools.filter((tool) => hasTag(tool, "primitive")).sort(byName) };
+}
+
+/** The built-in tools the model is given: in REPL mode, without the `primitive` ones. */
+export function getTools(permissionContext: ToolPermissionContext): AnyTool[] {
+  return splitForReplMode(getEnabledTools(permissionContext)).shown;
+}
+
+/** The built-in tools REPL mode keeps from the model: reachable only through a tool that hosts others. */
+export function getHiddenTools(permissionContext: ToolPermissionContext): AnyTool[] {
+  return splitForReplMode(getEnabledTools(permissionContext)).hidden;
 }
 
 /**

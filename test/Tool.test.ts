@@ -1,8 +1,7 @@
 import { describe, expect, expectTypeOf, test } from "bun:test";
 import { z } from "zod";
-import { buildTool, type Tool, type ToolInput } from "../src/Tool.ts";
-import { emptyPermissionContext } from "../src/permissions/types.ts";
-import { createTestContext } from "./helpers/testContext.ts";
+import { buildTool, hasTag, type Tool, type ToolInput } from "../src/Tool.ts";
+import { createTestContext } from "./helpers/testSession.ts";
 
 const schema = z.strictObject({ path: z.string(), depth: z.number().int().optional() });
 
@@ -36,8 +35,22 @@ describe("buildTool defaults fail closed", () => {
   });
 
   test("checkPermissions defers to the general engine", async () => {
-    const context = createTestContext({ tools: [minimal], cwd: "/tmp", permissionContext: emptyPermissionContext() });
+    const context = await createTestContext({ tools: [minimal], cwd: "/tmp" });
     expect(await minimal.checkPermissions({ path: "/x" }, context)).toEqual({ behavior: "passthrough" });
+  });
+
+  test("declares no subjects and no tags: the call as a whole is judged, and no pool filter keeps it", () => {
+    expect(minimal.permissionSubjects({ path: "/x" })).toEqual([]);
+    expect(minimal.tags).toEqual([]);
+    expect(hasTag(minimal, "simple")).toBe(false);
+    expect(minimal.ruleFamily).toBeUndefined();
+  });
+
+  test("description and prompt may be plain text; they become the same async functions", async () => {
+    const plain = buildTool({ ...definition, name: "Plain", description: "what one call does", prompt: "what the model reads" });
+    expect(await plain.description({ path: "/x" }, { isNonInteractive: true })).toBe("what one call does");
+    expect(await plain.prompt({ tools: [] })).toBe("what the model reads");
+    expect(await minimal.prompt({ tools: [] })).toBe("p");
   });
 
   test("user-facing name is the name, and the terminal renderer shows the result text", () => {
@@ -55,7 +68,7 @@ describe("buildTool defaults fail closed", () => {
 });
 
 describe("types infer each tool's input from its schema", () => {
-  test("call, isReadOnly and getPath see the schema's output type", () => {
+  test("call, isReadOnly and permissionSubjects see the schema's output type", () => {
     expectTypeOf(minimal).toMatchTypeOf<Tool<typeof schema, number>>();
     expectTypeOf<ToolInput<typeof schema>>().toEqualTypeOf<{ path: string; depth?: number | undefined }>();
     expectTypeOf<Parameters<typeof minimal.call>[0]>().toEqualTypeOf<{ path: string; depth?: number | undefined }>();
@@ -69,11 +82,11 @@ describe("types infer each tool's input from its schema", () => {
       async prompt() {
         return "";
       },
-      getPath(input) {
+      permissionSubjects(input) {
         expectTypeOf(input.path).toBeString();
         // @ts-expect-error: the schema has no such field
         input.missing;
-        return input.path;
+        return [{ kind: "path", path: input.path, access: "read" }];
       },
       async call(input) {
         expectTypeOf(input.depth).toEqualTypeOf<number | undefined>();

@@ -3,16 +3,7 @@ import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import {
-  assembleToolPool,
-  buildTool,
-  createCanUseTool,
-  createToolUseContext,
-  emptyPermissionContext,
-  nonInteractiveAskHandler,
-  runToolUse,
-  runTools,
-} from "../src/index.ts";
+import { buildTool, createSession, runToolUse, runTools } from "../src/index.ts";
 import { createTemporaryFolder } from "./helpers/temporaryFolder.ts";
 
 test("an embedding agent can add its own tool to the pool and run calls through the pipeline", async () => {
@@ -35,9 +26,9 @@ test("an embedding agent can add its own tool to the pool and run calls through 
       },
       mapToolResultToToolResultBlockParam: (output: string, id) => ({ type: "tool_result", tool_use_id: id, content: output }),
     });
-    const tools = [...assembleToolPool(emptyPermissionContext()), Shout];
-    const context = createToolUseContext({ tools, cwd: folder.path, sessionDirectory: join(folder.path, ".session") });
-    const canUseTool = createCanUseTool(nonInteractiveAskHandler);
+    const session = await createSession({ cwd: folder.path, settings: {}, tools: (pool) => [...pool, Shout], sessionDirectory: join(folder.path, ".session") });
+    const { context, canUseTool } = session;
+    expect(session.tools.map((tool) => tool.name)).toContain("Shout");
     const one = await runToolUse({ toolUse: { id: "toolu_1", name: "Shout", input: { text: "hi" } }, context, canUseTool });
     expect(one.result.content).toBe("HI");
     const { outcomes } = await runTools({
@@ -49,6 +40,7 @@ test("an embedding agent can add its own tool to the pool and run calls through 
       canUseTool,
     });
     expect(outcomes.map((outcome) => outcome.result.content)).toEqual(["1\tembedded", "OK"]);
+    await session.close();
   } finally {
     folder.remove();
   }

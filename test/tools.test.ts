@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { emptyPermissionContext, type PermissionRule, type ToolPermissionContext } from "../src/permissions/types.ts";
-import { assembleToolPool, filterTools, findToolByName, getAllBaseTools, getTools } from "../src/tools.ts";
-import { makeTool } from "./helpers/fakeTools.ts";
+import { hasTag } from "../src/Tool.ts";
+import { createPermissionContext, type PermissionRule, type ToolPermissionContext } from "../src/permissions/types.ts";
+import { assembleToolPool, filterTools, findToolByName, getAllBaseTools, getRuleFamilies, getTools } from "../src/tools.ts";
+import { fakeTool } from "./helpers/fakeTool.ts";
+
+const emptyPermissionContext = () => createPermissionContext({ families: getRuleFamilies() });
 
 function withRules(...rules: Array<Omit<PermissionRule, "source">>): ToolPermissionContext {
   return { ...emptyPermissionContext(), rules: rules.map((rule) => ({ ...rule, source: "userSettings" as const })) };
@@ -30,7 +33,7 @@ describe("getTools", () => {
     expect(names(getTools(withRules({ behavior: "allow", toolName: "Glob" })))).toContain("Glob");
   });
 
-  test("simple mode keeps only Bash, Read and Edit", () => {
+  test("simple mode keeps only the tools tagged simple: Bash, Read and Edit", () => {
     process.env.TOOLSHED_SIMPLE = "1";
     const kept = names(getTools(emptyPermissionContext()));
     expect([...kept].sort()).toEqual(["Bash", "Edit", "Read"]);
@@ -40,10 +43,10 @@ describe("getTools", () => {
 });
 
 describe("assembleToolPool", () => {
-  const mcpB = makeTool({ name: "mcp__srv__beta", isMcp: true });
-  const mcpA = makeTool({ name: "mcp__srv__alpha", isMcp: true });
-  const clash = makeTool({ name: "Read", isMcp: true });
-  const disabled = makeTool({ name: "mcp__srv__off", isMcp: true, enabled: false });
+  const mcpB = fakeTool({ name: "mcp__srv__beta", tags: ["mcp"] });
+  const mcpA = fakeTool({ name: "mcp__srv__alpha", tags: ["mcp"] });
+  const clash = fakeTool({ name: "Read", tags: ["mcp"] });
+  const disabled = fakeTool({ name: "mcp__srv__off", tags: ["mcp"], enabled: false });
 
   test("built-ins sorted by name form one prefix, then MCP tools sorted by name", () => {
     const pool = assembleToolPool(emptyPermissionContext(), [mcpB, mcpA]);
@@ -55,7 +58,7 @@ describe("assembleToolPool", () => {
     const pool = assembleToolPool(emptyPermissionContext(), [clash, mcpA]);
     const reads = pool.filter((tool) => tool.name === "Read");
     expect(reads).toHaveLength(1);
-    expect(reads[0]?.isMcp).toBeUndefined();
+    expect(reads[0] !== undefined && hasTag(reads[0], "mcp")).toBe(false);
   });
 
   test("the order is stable from call to call and independent of the MCP tools' order", () => {
@@ -72,7 +75,7 @@ describe("assembleToolPool", () => {
 });
 
 describe("findToolByName and filterTools", () => {
-  const pool = [makeTool({ name: "Alpha", aliases: ["A", "First"] }), makeTool({ name: "Beta" })];
+  const pool = [fakeTool({ name: "Alpha", aliases: ["A", "First"] }), fakeTool({ name: "Beta" })];
 
   test("finds by name and by alias; unknown names find nothing", () => {
     expect(findToolByName(pool, "Alpha")?.name).toBe("Alpha");
@@ -82,12 +85,23 @@ describe("findToolByName and filterTools", () => {
   });
 
   test("a tool's own name beats another tool's alias", () => {
-    const shadow = [makeTool({ name: "Old", aliases: ["New"] }), makeTool({ name: "New" })];
+    const shadow = [fakeTool({ name: "Old", aliases: ["New"] }), fakeTool({ name: "New" })];
     expect(findToolByName(shadow, "New")?.name).toBe("New");
   });
 
   test("filterTools keeps the named tools (names or aliases) in pool order", () => {
     expect(names(filterTools(pool, ["Beta", "A"]))).toEqual(["Alpha", "Beta"]);
     expect(names(filterTools(pool, ["Nope"]))).toEqual([]);
+  });
+});
+
+describe("getRuleFamilies", () => {
+  test("reads which tool names stand for each family off the tools' own declarations", () => {
+    const families = getRuleFamilies();
+    expect(families.readPaths).toEqual(["Read"]);
+    expect(families.writePaths).toEqual(["Edit"]);
+    expect(families.shellCommands).toEqual(["Bash"]);
+    const own = getRuleFamilies([fakeTool({ name: "Peek", aliases: ["Look"], ruleFamily: "readPaths" }), fakeTool({ name: "Plain" })]);
+    expect(own).toEqual({ readPaths: ["Peek", "Look"], writePaths: [], shellCommands: [], urls: [] });
   });
 });

@@ -1,6 +1,6 @@
 /** `dist/audit.html`: one self-contained page (no scripts, no links out) with a treemap per flavor. */
 import type { FlavorAudit } from "./auditFlavor.ts";
-import type { BuildAudit } from "./runBuild.ts";
+import type { BuildAudit } from "./buildAudit.ts";
 import { packageOf, type ModuleSize } from "./measureBundle.ts";
 import { squarify } from "./treemapLayout.ts";
 

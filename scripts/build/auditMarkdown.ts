@@ -2,7 +2,7 @@
 import type { FlavorAudit } from "./auditFlavor.ts";
 import type { BaselineRow } from "./baseline.ts";
 import { BROTLI_QUALITY, GZIP_LEVEL } from "./measureBundle.ts";
-import type { BuildAudit } from "./runBuild.ts";
+import type { BuildAudit } from "./buildAudit.ts";
 
 /** How many packages and modules each flavor's tables show. */
 export const LARGEST_SHOWN = 15;

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { writeFileAtomic } from "../../src/fs/writeFileAtomic.ts";
+import { writeFileAtomic } from "../../src/files/writeFileAtomic.ts";
 import { BuildConfigError } from "./buildErrors.ts";
 
 const FlavorSizesSchema = z.strictObject({

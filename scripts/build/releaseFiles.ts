@@ -1,6 +1,6 @@
 /** `dist/manifest.json` and `dist/SHA256SUMS`: what this run built, with no timestamps. */
 import { join } from "node:path";
-import { writeFileAtomic } from "../../src/fs/writeFileAtomic.ts";
+import { writeFileAtomic } from "../../src/files/writeFileAtomic.ts";
 import type { FeatureName } from "../../src/features.ts";
 
 /** One executable in the manifest. */

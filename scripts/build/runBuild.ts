@@ -8,6 +8,7 @@ import { isAbsolute, join } from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
 import { compareFlavors, type FlavorAudit, type FlavorDifference } from "./auditFlavor.ts";
 import { compareWithBaseline, readBaseline, updateBaseline, type BaselineRow, type FlavorSizes } from "./baseline.ts";
+import type { BuildAudit } from "./buildAudit.ts";
 import { buildFlavor, type BuiltArtifact } from "./buildFlavor.ts";
 import { removeStaleOutputs } from "./cleanOutputs.ts";
 import { loadFlavors, selectFlavors } from "./flavors.ts";
@@ -17,7 +18,7 @@ import { hostTarget, selectTargets } from "./targets.ts";
 import { flavorToolSchemas } from "./toolSchemas.ts";
 import { writeAuditReports } from "./writeAuditReports.ts";
 
-export type { BuiltArtifact };
+export type { BuildAudit, BuiltArtifact };
 
 export interface BuildOptions {
   /** The repository root: sources, package.json, and the default folders below. */
@@ -35,15 +36,6 @@ export interface BuildOptions {
   updateBaseline?: boolean;
   /** Receives one line per flavor and target as it finishes. */
   onProgress?: (line: string) => void;
-}
-
-export interface BuildAudit {
-  commit: string;
-  bunVersion: string;
-  flavors: FlavorAudit[];
-  differences: FlavorDifference[];
-  baseline: BaselineRow[];
-  baselineUpdated: boolean;
 }
 
 export interface BuildResult {

@@ -1,5 +1,5 @@
 /** The pool as the Messages API receives it: name, description, input_schema. */
-import type { Tools } from "../Tool.ts";
+import type { ToolUseOptions } from "../Tool.ts";
 import { toolInputJSONSchema } from "../pipeline/toolInputJSONSchema.ts";
 
 /** One tool as the Messages API receives it. */
@@ -10,11 +10,11 @@ export interface ApiToolDefinition {
 }
 
 /** Every tool of the pool as the API receives it, in pool order. */
-export async function describeToolsForApi(pool: Tools): Promise<ApiToolDefinition[]> {
+export async function describeToolsForApi(options: Pick<ToolUseOptions, "tools" | "hiddenTools">): Promise<ApiToolDefinition[]> {
   return Promise.all(
-    pool.map(async (tool) => ({
+    options.tools.map(async (tool) => ({
       name: tool.name,
-      description: await tool.prompt({ tools: pool }),
+      description: await tool.prompt({ tools: options.tools, hiddenTools: options.hiddenTools }),
       input_schema: toolInputJSONSchema(tool),
     })),
   );

@@ -2,15 +2,17 @@
  * `toolshed permissions check <Tool> [json | -] [--json]`: the decision for one call, without
  * running it. `toolshed permissions list [--json]`: the effective rules with their sources.
  */
+import { safeParse } from "zod/mini";
 import { UsageError } from "../errors/ToolError.ts";
 import { findToolByName } from "../findToolByName.ts";
+import { runPreToolUseHooks } from "../hooks/runPreToolUseHooks.ts";
 import { decide } from "../permissions/decide.ts";
 import { formatRule, type PermissionDecision } from "../permissions/types.ts";
+import { createSession } from "../session/createSession.ts";
 import { getAllBaseTools } from "../tools.ts";
-import { createSession } from "./createSession.ts";
+import type { CliStreams } from "./cliStreams.ts";
 import { parseCommandArgs } from "./parseCommandArgs.ts";
-import { parseToolInput } from "./runCommand.ts";
-import type { CliStreams } from "./runCli.ts";
+import { parseToolInput } from "./parseToolInput.ts";
 import { readSessionFlags, SESSION_FLAG_OPTIONS } from "./sessionFlags.ts";
 
 function formatDecision(decision: PermissionDecision): string {
@@ -38,18 +40,24 @@ async function check(args: string[], streams: CliStreams): Promise<number> {
   if (extra.length > 0) throw new UsageError(`"toolshed permissions check" takes a tool name and one JSON input, but also got: ${extra.join(" ")}.`);
   const fromStdin = inputArgument === "-" || (inputArgument === undefined && !streams.stdinIsTTY);
   const raw = fromStdin ? parseToolInput(await streams.readStdin(), "on standard input") : parseToolInput(inputArgument ?? "{}", "argument");
-  const { context } = await createSession({ isNonInteractive: true, flags: readSessionFlags(values), warn: (text) => streams.stderr.write(text) });
+  const session = await createSession({ flags: readSessionFlags(values), warn: (text) => streams.stderr.write(text) });
+  const context = session.context;
   // Look in every tool, not only the pool: a tool a deny rule removed still gets its answer.
   const tool = findToolByName(getAllBaseTools(), toolName);
   if (tool === undefined) {
     throw new UsageError(`there is no tool named "${toolName}". The tools are: ${getAllBaseTools().map((each) => each.name).join(", ")}.`);
   }
-  const parsed = tool.inputSchema.safeParse(raw);
+  const parsed = safeParse(tool.inputSchema, raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new UsageError(`the input does not fit ${tool.name}: ${issue?.path.join(".") || "(top level)"}: ${issue?.message ?? "invalid"}.`);
   }
-  const decision = await decide({ tool, input: parsed.data as { [key: string]: unknown }, context });
+  const input = parsed.data as { [key: string]: unknown };
+  // The hooks run first, as they do before a real call; their warnings go to standard error.
+  const hookVerdict = context.hooks.length === 0 ? undefined : await runPreToolUseHooks({ tool, input, context, toolUseId: "toolu_check" });
+  for (const warning of hookVerdict?.warnings ?? []) context.onWarning?.(warning);
+  const decision = await decide({ tool, input, context, hookVerdict });
+  await session.close();
   if (values.json) {
     const { decision: verdict, reason, rule, source, parts, suggestedRules, warnings } = decision;
     streams.stdout.write(`${JSON.stringify({ decision: verdict, reason, rule: rule ?? null, source: source ?? null, parts: parts ?? [], suggestedRules: suggestedRules ?? [], warnings: warnings ?? [] }, null, 2)}\n`);
@@ -64,11 +72,13 @@ async function list(args: string[], streams: CliStreams): Promise<number> {
     ...SESSION_FLAG_OPTIONS,
   });
   if (positionals.length > 0) throw new UsageError(`"toolshed permissions list" takes no arguments, but got: ${positionals.join(" ")}.`);
-  const { loaded } = await createSession({ isNonInteractive: true, flags: readSessionFlags(values) });
+  const session = await createSession({ flags: readSessionFlags(values) });
+  await session.close();
+  const { loaded } = session;
   const { permissionContext } = loaded;
   const rules = permissionContext.rules.map((rule) => ({ behavior: rule.behavior, rule: formatRule(rule), source: rule.source }));
-  const hooks = (permissionContext.hooks ?? []).map((hook) => ({
-    event: "PreToolUse", matcher: hook.matcher, command: hook.command, timeoutSeconds: hook.timeoutSeconds, source: hook.source, where: hook.where,
+  const hooks = loaded.hooks.map((hook) => ({
+    event: hook.event, matcher: hook.matcher, command: hook.command, timeoutSeconds: hook.timeoutSeconds, source: hook.source, where: hook.where,
   }));
   if (values.json) {
     streams.stdout.write(`${JSON.stringify({
@@ -89,8 +99,8 @@ async function list(args: string[], streams: CliStreams): Promise<number> {
     lines.push(`${behavior}:${matching.length === 0 ? " (none)" : ""}`);
     for (const rule of matching) lines.push(`  ${rule.rule}  (${rule.source})`);
   }
-  lines.push(`PreToolUse hooks:${hooks.length === 0 ? " (none)" : ""}`);
-  for (const hook of hooks) lines.push(`  ${hook.matcher || "*"}: ${hook.command}  (${hook.source}, timeout ${hook.timeoutSeconds} s)`);
+  lines.push(`hooks:${hooks.length === 0 ? " (none)" : ""}`);
+  for (const hook of hooks) lines.push(`  ${hook.event} ${hook.matcher || "*"}: ${hook.command}  (${hook.source}, timeout ${hook.timeoutSeconds} s)`);
   if (permissionContext.additionalDirectories.length > 0) lines.push(`additional folders:\n${permissionContext.additionalDirectories.map((folder) => `  ${folder}`).join("\n")}`);
   lines.push(`sources read:${loaded.sources.length === 0 ? " (none)" : ""}`);
   for (const source of loaded.sources) lines.push(`  ${source.source}: ${source.where}`);

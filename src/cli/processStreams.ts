@@ -3,7 +3,7 @@
  * `process.stdout` costs a compiled binary about 20 ms of start-up, more than the rest of
  * `--version`.)
  */
-import type { CliStreams } from "./runCli.ts";
+import type { CliStreams } from "./cliStreams.ts";
 
 /** A stream writer whose writes land in order and whose failures never escape. */
 export interface OrderedWriter {

@@ -3,24 +3,22 @@
  * session, so a Read can be followed by an Edit and a background task can be read back.
  */
 import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { describeError } from "../errors/describeError.ts";
 import { UsageError } from "../errors/ToolError.ts";
-import { toolResultText } from "../Tool.ts";
 import { runTools } from "../pipeline/runTools.ts";
 import type { SessionFlags } from "../settings/sessionFlags.ts";
-import { INTERRUPTED_EXIT_STATUS } from "./runCommand.ts";
-import { startCliSession } from "./startCliSession.ts";
-import type { CliStreams } from "./runCli.ts";
+import type { CliStreams } from "./cliStreams.ts";
+import { INTERRUPTED_EXIT_STATUS } from "./exitStatus.ts";
+import { openCliSession } from "./openCliSession.ts";
+import { terminalText } from "./terminalText.ts";
 
-const callsSchema = z
-  .array(
-    z.strictObject({
-      name: z.string().min(1),
-      input: z.record(z.string(), z.unknown()).default({}),
-    }),
-  )
-  .min(1);
+const callsSchema = z.array(
+  z.strictObject({
+    name: z.string().check(z.minLength(1)),
+    input: z._default(z.record(z.string(), z.unknown()), {}),
+  }),
+).check(z.minLength(1));
 
 /** The calls of a `--calls` file, in order. */
 export type ToolCallList = z.infer<typeof callsSchema>;
@@ -63,7 +61,7 @@ async function readSource(source: string, streams: CliStreams): Promise<string> 
 /** Runs every call in order in one session; exit status 1 when any call returned an error. */
 export async function runCalls({ source, json, flags, streams }: RunCallsOptions): Promise<number> {
   const calls = parseCalls(await readSource(source, streams), source === "-" ? "on standard input" : `in ${source}`);
-  const session = await startCliSession({ flags, streams, stdinCarriesInput: source === "-" });
+  const { session, close } = await openCliSession({ flags, streams, stdinCarriesInput: source === "-" });
   let context = session.context;
   const { canUseTool } = session;
   const results: ToolResultBlockParam[] = [];
@@ -78,12 +76,12 @@ export async function runCalls({ source, json, flags, streams }: RunCallsOptions
       interrupted ||= outcome.stage === "aborted";
       results.push(result);
       if (!json) {
-        const text = toolResultText(result);
+        const text = terminalText(outcome);
         streams.stdout.write(`[${index + 1}] ${call.name}${result.is_error ? " (error)" : ""}\n${text}${text.endsWith("\n") ? "" : "\n"}`);
       }
     }
   } finally {
-    session.close();
+    await close();
   }
   if (json) streams.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   if (interrupted) return INTERRUPTED_EXIT_STATUS;

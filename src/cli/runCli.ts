@@ -2,17 +2,10 @@
 import { UsageError } from "../errors/ToolError.ts";
 import { logError } from "../errors/logError.ts";
 import { MAIN_HELP, PERMISSIONS_HELP, RUN_HELP, TOOLS_HELP, TRUST_HELP } from "./help.ts";
+import type { CliStreams } from "./cliStreams.ts";
 import { processStreams } from "./processStreams.ts";
 
-/** Where the CLI writes; tests hand in their own. */
-export interface CliStreams {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-  /** Reads all of standard input, for "-". */
-  readStdin(): Promise<string>;
-  stdinIsTTY: boolean;
-  stderrIsTTY: boolean;
-}
+export type { CliStreams };
 
 type Command = (args: string[], streams: CliStreams) => Promise<number>;
 

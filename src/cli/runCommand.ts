@@ -1,38 +1,22 @@
 /** `toolshed run <Tool> [json | -] [--json]`: one call through the whole pipeline. */
-import { describeError } from "../errors/describeError.ts";
 import { UsageError } from "../errors/ToolError.ts";
-import { toolResultText } from "../Tool.ts";
 import type { ToolUseStage } from "../pipeline/runToolUse.ts";
 import { runTools } from "../pipeline/runTools.ts";
-import { startCliSession } from "./startCliSession.ts";
-import { readSessionFlags, SESSION_FLAG_OPTIONS } from "./sessionFlags.ts";
+import type { CliStreams } from "./cliStreams.ts";
+import { INTERRUPTED_EXIT_STATUS, USAGE_EXIT_STATUS } from "./exitStatus.ts";
+import { openCliSession } from "./openCliSession.ts";
 import { parseCommandArgs } from "./parseCommandArgs.ts";
-import type { CliStreams } from "./runCli.ts";
-
-/** Parses the input argument: a JSON object. */
-export function parseToolInput(text: string, where: string): { [key: string]: unknown } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`the input ${where} is not valid JSON (${describeError(error)}). Give a JSON object such as '{"file_path": "/tmp/a.txt"}'.`);
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new UsageError(`the input ${where} must be a JSON object, such as '{"file_path": "/tmp/a.txt"}'.`);
-  }
-  return value as { [key: string]: unknown };
-}
+import { parseToolInput } from "./parseToolInput.ts";
+import { terminalText } from "./terminalText.ts";
+import { readSessionFlags, SESSION_FLAG_OPTIONS } from "./sessionFlags.ts";
 
 /** Exit status of `toolshed run` for a call that ended in `stage`: see RUN_HELP. */
 export function runExitStatus(stage: ToolUseStage, isError: boolean): number {
   if (stage === "aborted") return INTERRUPTED_EXIT_STATUS;
   // The tool name is a command-line argument: naming a tool that does not exist is bad usage.
-  if (stage === "lookup") return 2;
+  if (stage === "lookup") return USAGE_EXIT_STATUS;
   return isError ? 1 : 0;
 }
-
-/** What a shell expects of a program stopped by Ctrl-C (128 + SIGINT). */
-export const INTERRUPTED_EXIT_STATUS = 130;
 
 /** `toolshed run`: parses the arguments and runs one call (or a calls file) through the pipeline. */
 export async function runCommand(args: string[], streams: CliStreams): Promise<number> {
@@ -58,22 +42,22 @@ export async function runCommand(args: string[], streams: CliStreams): Promise<n
     ? parseToolInput(stdinText, "on standard input")
     : parseToolInput(inputArgument ?? "{}", "argument");
 
-  const { context, canUseTool, close } = await startCliSession({ flags: readSessionFlags(values), streams, stdinCarriesInput: fromStdin });
+  const { session, close } = await openCliSession({ flags: readSessionFlags(values), streams, stdinCarriesInput: fromStdin });
   try {
     const { outcomes } = await runTools({
       toolUses: [{ id: "toolu_cli_1", name: toolName, input }],
-      context,
-      canUseTool,
+      context: session.context,
+      canUseTool: session.canUseTool,
     });
     const [outcome] = outcomes;
     if (outcome === undefined) throw new Error("the scheduler returned no result for the call");
     if (values.json) streams.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
     else {
-      const text = toolResultText(outcome.result);
+      const text = terminalText(outcome);
       (outcome.result.is_error ? streams.stderr : streams.stdout).write(text.endsWith("\n") ? text : `${text}\n`);
     }
     return runExitStatus(outcome.stage, outcome.result.is_error === true);
   } finally {
-    close();
+    await close();
   }
 }

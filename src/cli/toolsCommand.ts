@@ -1,10 +1,10 @@
 /** `toolshed tools [--json]`: the pool as the model would receive it. */
-import { createSession } from "./createSession.ts";
-import { readSessionFlags, SESSION_FLAG_OPTIONS } from "./sessionFlags.ts";
+import { UsageError } from "../errors/ToolError.ts";
+import { createSession } from "../session/createSession.ts";
+import type { CliStreams } from "./cliStreams.ts";
 import { describeToolsForApi } from "./describeToolsForApi.ts";
 import { parseCommandArgs } from "./parseCommandArgs.ts";
-import type { CliStreams } from "./runCli.ts";
-import { UsageError } from "../errors/ToolError.ts";
+import { readSessionFlags, SESSION_FLAG_OPTIONS } from "./sessionFlags.ts";
 
 /** `toolshed tools`: prints the pool (a summary, or the API's JSON with --json). */
 export async function toolsCommand(args: string[], streams: CliStreams): Promise<number> {
@@ -14,12 +14,9 @@ export async function toolsCommand(args: string[], streams: CliStreams): Promise
     ...SESSION_FLAG_OPTIONS,
   });
   if (positionals.length > 0) throw new UsageError(`"toolshed tools" takes no arguments, but got: ${positionals.join(" ")}.`);
-  const { context } = await createSession({
-    isNonInteractive: true,
-    flags: readSessionFlags(values),
-    warn: (text) => streams.stderr.write(text),
-  });
-  const definitions = await describeToolsForApi(context.options.tools);
+  const session = await createSession({ flags: readSessionFlags(values), warn: (text) => streams.stderr.write(text) });
+  const definitions = await describeToolsForApi(session.context.options);
+  await session.close();
   if (values.json) {
     streams.stdout.write(`${JSON.stringify(definitions, null, 2)}\n`);
     return 0;

@@ -4,7 +4,7 @@ import { UsageError } from "../errors/ToolError.ts";
 import { revokeFolder, trustFolder, trustStorePath } from "../settings/trustStore.ts";
 import { canonicalPath } from "../paths/isInsideDirectories.ts";
 import { parseCommandArgs } from "./parseCommandArgs.ts";
-import type { CliStreams } from "./runCli.ts";
+import type { CliStreams } from "./cliStreams.ts";
 
 /** `toolshed trust`: trusts (or with --revoke, stops trusting) a folder. */
 export async function trustCommand(args: string[], streams: CliStreams): Promise<number> {

@@ -1,11 +1,11 @@
 /** A scheduled prompt, as kept in memory and in the durable job file. */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** The shape of one job; also the schema the durable file is read with. */
 export const CronJobSchema = z.strictObject({
-  id: z.string().regex(/^[a-f0-9]{8}$/),
-  cron: z.string().min(1),
-  prompt: z.string().min(1),
+  id: z.string().check(z.regex(/^[a-f0-9]{8}$/)),
+  cron: z.string().check(z.minLength(1)),
+  prompt: z.string().check(z.minLength(1)),
   recurring: z.boolean(),
   durable: z.boolean(),
   /** ISO time the job was created. */

@@ -4,8 +4,8 @@
  */
 import { join } from "node:path";
 import { ToolError } from "../errors/ToolError.ts";
-import { readJsonFile } from "../fs/readJsonFile.ts";
-import { writeFileAtomic } from "../fs/writeFileAtomic.ts";
+import { readJsonFile } from "../files/readJsonFile.ts";
+import { writeFileAtomic } from "../files/writeFileAtomic.ts";
 import { CronFileSchema, type CronJob } from "./CronJob.ts";
 
 /** At most this many jobs, memory and durable together. */

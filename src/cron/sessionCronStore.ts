@@ -1,14 +1,9 @@
-/** The session's one CronStore, kept in app state so every Cron tool call of the session shares it. */
-import type { ToolUseContext } from "../Tool.ts";
+/** The session's one CronStore: a service that only builds with the Cron tools contain. */
+import { defineService } from "../session/serviceKey.ts";
 import { CronStore } from "./CronStore.ts";
 
-const KEY = "cronStore";
-
-/** The CronStore of the context's session, created on first use. */
-export function sessionCronStore(context: ToolUseContext): CronStore {
-  const existing = context.getAppState()[KEY];
-  if (existing instanceof CronStore) return existing;
-  const store = new CronStore(context.cwd);
-  context.setAppState((state) => ({ ...state, [KEY]: store }));
-  return store;
-}
+/** The key Cron tools reach the store with: `context.services.use(cronStoreService)`. */
+export const cronStoreService = defineService<CronStore>({
+  name: "cron store",
+  create: (scope) => new CronStore(scope.cwd),
+});

@@ -1,16 +1,16 @@
 /** The shape of the `hooks` settings key, as users of other coding agents already write it. */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** One command to run. */
 export const hookCommandSchema = z.looseObject({
   type: z.literal("command", { error: 'only "command" hooks are supported' }),
-  command: z.string({ error: "a command (text) is required" }).trim().min(1, "the command is empty"),
-  timeout: z.number().positive("the timeout must be a positive number of seconds").optional(),
+  command: z.string({ error: "a command (text) is required" }).check(z.trim(), z.minLength(1, "the command is empty")),
+  timeout: z.optional(z.number().check(z.positive("the timeout must be a positive number of seconds"))),
 });
 
 /** A matcher and the commands it runs. */
 export const hookMatcherSchema = z.looseObject({
-  matcher: z.string().optional(),
+  matcher: z.optional(z.string()),
   hooks: z.array(z.unknown()),
 });
 

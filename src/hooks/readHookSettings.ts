@@ -5,7 +5,7 @@
 import type { RuleSource } from "../permissions/types.ts";
 import { hookCommandSchema, hookMatcherSchema, hooksSettingSchema } from "./hookSettingsSchema.ts";
 import { matcherProblem } from "./matchHookMatcher.ts";
-import { DEFAULT_HOOK_TIMEOUT_SECONDS, HOOK_EVENT, type HookDefinition } from "./types.ts";
+import { DEFAULT_HOOK_TIMEOUT_SECONDS, HOOK_EVENTS, type HookDefinition, type HookEvent } from "./types.ts";
 
 export interface HookSettingsResult {
   hooks: HookDefinition[];
@@ -18,7 +18,11 @@ function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; me
   return `${path}${issue?.message ?? "invalid"}`;
 }
 
-/** The PreToolUse hooks in `value` (a settings file's `hooks`), from `where`. */
+function isHookEvent(name: string): name is HookEvent {
+  return (HOOK_EVENTS as readonly string[]).includes(name);
+}
+
+/** The hooks in `value` (a settings file's `hooks`), from `where`, for the events toolshed runs. */
 export function readHookSettings(value: unknown, source: RuleSource, where: string): HookSettingsResult {
   const result: HookSettingsResult = { hooks: [], warnings: [] };
   if (value === undefined) return result;
@@ -28,8 +32,8 @@ export function readHookSettings(value: unknown, source: RuleSource, where: stri
     return result;
   }
   for (const [event, matchers] of Object.entries(events.data)) {
-    if (event !== HOOK_EVENT) {
-      result.warnings.push(`${where}: hooks.${event}: toolshed runs only ${HOOK_EVENT} hooks; these are ignored`);
+    if (!isHookEvent(event)) {
+      result.warnings.push(`${where}: hooks.${event}: toolshed runs only ${HOOK_EVENTS.join(" and ")} hooks; these are ignored`);
       continue;
     }
     matchers.forEach((entry, index) => {
@@ -52,6 +56,7 @@ export function readHookSettings(value: unknown, source: RuleSource, where: stri
           return;
         }
         result.hooks.push({
+          event,
           matcher,
           command: command.data.command,
           timeoutSeconds: command.data.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS,

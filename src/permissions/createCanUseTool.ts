@@ -27,13 +27,13 @@ export interface CanUseToolOptions {
 /** Asks `decide`; when it says ask, asks the handler (or denies when nobody can answer). */
 export function createCanUseTool(askHandler: AskHandler, options: CanUseToolOptions = {}): CanUseTool {
   const save = options.saveRules ?? saveAllowRules;
-  return async (tool, input, context) => {
-    const decision = await decide({ tool, input, context });
+  return async ({ tool, input, context, signal, hookVerdict }) => {
+    const decision = await decide({ tool, input, context, hookVerdict });
     if (decision.decision !== "ask") return decision;
     if (!askHandler.interactive || context.options.isNonInteractive) {
       return { ...decision, decision: "deny", reason: explainHowToAllow(decision, tool.name) };
     }
-    const answer = await askHandler.ask({ tool, input, decision, signal: context.abortController.signal });
+    const answer = await askHandler.ask({ tool, input, decision, signal: signal ?? context.abortController.signal });
     if (answer === "no") return { ...decision, decision: "deny", reason: `${decision.reason}; the user said no` };
     if (answer === "always") {
       // One allow rule per command part (and per path), so the next identical call runs unasked.

@@ -1,35 +1,41 @@
 /**
  * The one place a permission decision is made; everything that runs a tool asks `decide`.
- * PreToolUse hooks come first (hookDecision.ts). Each subject of a call (the tool, each shell
- * command part, each path) is then judged on its own in the spec's order (deny rules, ask rules, checks no mode can skip, the mode, allow rules, the
- * tool's own check and the read-only default, otherwise ask); the call is denied if any subject
- * is, asked if any is, and allowed only when every subject is.
+ * The PreToolUse hooks' verdict comes first (it is an input: the pipeline runs the hooks). Each
+ * subject of a call (the call as a whole, each shell command part, each path, address and named
+ * thing its tool declared) is then judged on its own in the spec's order (deny rules, ask rules,
+ * checks no mode can skip, the mode, allow rules, the tool's own check and the read-only default,
+ * otherwise ask); the call is denied if any subject is, asked if any is, and allowed only when
+ * every subject is.
  */
-import type { AnyTool, ToolUseContext } from "../Tool.ts";
-import type { PermissionResult } from "../Tool.ts";
+import type { AnyTool, PermissionResult, ToolUseContext } from "../Tool.ts";
 import { allowForm } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { classifyReadOnly } from "../shell/readOnlyCommand.ts";
 import { fallbackCommandForms, fallbackWords } from "./fallbackCommandForms.ts";
-import { applyHookVerdict, consultHooks, hookDenial } from "./hookDecision.ts";
+import { applyHookVerdict, hookDenial } from "./hookDecision.ts";
 import { matchCommandPattern } from "./matchCommandPattern.ts";
 import { matchToolName } from "./matchToolName.ts";
 import { createPathContext, isInsideWorkingFolders, resolvePathSubject, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
 import { planCall } from "./planCall.ts";
 import { criticalRemovalReason, protectedPathReason } from "./protectedPaths.ts";
-import { isWholeToolRule, ruleMatchesSubject } from "./ruleMatchesSubject.ts";
+import { DOMAIN_PREFIX, isWholeToolRule, ruleMatchesSubject } from "./ruleMatchesSubject.ts";
+import { hostOfUrl } from "./matchDomain.ts";
 import { hardLinkVerdict, recursiveReadVerdict, unknownPathVerdict } from "./pathRuleVerdicts.ts";
 import { mentionedSpellings, suggestCommandRule } from "./shellSubjects.ts";
-import type { PathSubject, Subject } from "./subjects.ts";
+import type { ShellAnalysis } from "../shell/types.ts";
+import type { PathSubject, Subject, ToolSubject } from "./subjects.ts";
 import { suggestPathRule } from "./suggestPathRule.ts";
 import {
   formatRule,
+  isFamilyName,
   type Decision,
   type PartDecision,
   type PermissionDecision,
   type PermissionMode,
   type PermissionRule,
+  type PreToolUseVerdict,
   type RuleBehavior,
+  type RuleFamilies,
 } from "./types.ts";
 
 export { ruleMatchesWholeTool } from "./ruleMatchesWholeTool.ts";
@@ -39,6 +45,8 @@ export interface DecideRequest {
   /** The validated input. */
   input: { [key: string]: unknown };
   context: ToolUseContext;
+  /** What the PreToolUse hooks said (none ran when absent). */
+  hookVerdict?: PreToolUseVerdict;
 }
 
 interface Verdict {
@@ -53,6 +61,7 @@ interface Judge {
   tool: AnyTool;
   input: { [key: string]: unknown };
   rules: readonly PermissionRule[];
+  families: RuleFamilies;
   mode: PermissionMode;
   paths: PathContext;
   resolved: Map<PathSubject, ResolvedPath>;
@@ -63,15 +72,33 @@ interface Judge {
 }
 
 function describe(subject: Subject, tool: AnyTool): string {
-  if (subject.kind === "command") return subject.part.source;
-  if (subject.kind === "path") return subject.fromTool ? `${tool.name} ${subject.word.value}` : subject.label;
-  return tool.name;
+  switch (subject.kind) {
+    case "command":
+      return subject.part.source;
+    case "path":
+      return subject.fromTool ? `${tool.name} ${subject.word.value}` : subject.label;
+    case "tool":
+      return tool.name;
+  }
 }
 
 function findRule(judge: Judge, behavior: RuleBehavior, subject: Subject): PermissionRule | undefined {
   return judge.rules.find((rule) => rule.behavior === behavior &&
     (isWholeToolRule(rule, judge.tool) ||
-      ruleMatchesSubject({ rule, subject, tool: judge.tool, input: judge.input, resolved: judge.resolved, paths: judge.paths })));
+      ruleMatchesSubject({ rule, subject, tool: judge.tool, input: judge.input, families: judge.families, resolved: judge.resolved, paths: judge.paths })));
+}
+
+/** The narrowest rule that allows the call as a whole: by its address or named thing when it has one. */
+function suggestToolRule(tool: AnyTool, subject: ToolSubject): string {
+  const host = subject.urls.length === 1 ? hostOfUrl(subject.urls[0] as string, true) : undefined;
+  if (host !== undefined) return `${tool.name}(${DOMAIN_PREFIX}${host})`;
+  if (subject.names.length === 1) return `${tool.name}(${subject.names[0]})`;
+  return tool.name;
+}
+
+/** The rule name that stands for a path access (a family's name), or the tool's own. */
+function pathRuleName(judge: Judge, access: "read" | "write"): string {
+  return judge.families[access === "read" ? "readPaths" : "writePaths"][0] ?? judge.tool.name;
 }
 
 /** Whether a subject only reads (plan mode lets it through). */
@@ -133,17 +160,17 @@ function allowSide(judge: Judge, subject: Subject): Verdict {
   if (subject.kind === "tool") {
     const own = judge.own;
     if (own.behavior === "deny") return { decision: "deny", reason: own.reason };
-    if (own.behavior === "ask") return { decision: "ask", reason: own.reason, suggestion: judge.tool.name };
+    if (own.behavior === "ask") return { decision: "ask", reason: own.reason, suggestion: suggestToolRule(judge.tool, subject) };
     if (own.behavior === "allow") return { decision: "allow", reason: own.reason ?? `${judge.tool.name} allowed this call` };
     if (judge.hasPath) return { decision: "allow", reason: "judged by the path it reads or writes" };
     if (judge.tool.isReadOnly(judge.input)) return { decision: "allow", reason: "read-only call" };
-    return { decision: "ask", reason: `${judge.tool.name} can make changes`, suggestion: judge.tool.name };
+    return { decision: "ask", reason: `${judge.tool.name} can make changes`, suggestion: suggestToolRule(judge.tool, subject) };
   }
   if (subject.kind === "command") {
     if (isReadOnlySubject(judge, subject)) return { decision: "allow", reason: "a read-only command" };
-    return { decision: "ask", reason: `${subject.part.source} is not a read-only command`, suggestion: suggestCommandRule(subject.part) };
+    return { decision: "ask", reason: `${subject.part.source} is not a read-only command`, suggestion: suggestCommandRule(judge.tool.name, subject.part) };
   }
-  const suggestion = resolved?.forms ? suggestPathRule(subject.access, resolved.forms.lexical, judge.paths.cwd) : undefined;
+  const suggestion = resolved?.forms ? suggestPathRule(pathRuleName(judge, subject.access), resolved.forms.lexical, judge.paths.cwd) : undefined;
   if (resolved?.unknown !== undefined) return { decision: "ask", reason: resolved.unknown, suggestion };
   if (subject.access === "read") {
     const linked = [resolved?.forms, ...(resolved?.expansions ?? [])].find((forms) => forms?.hardLinked);
@@ -193,8 +220,9 @@ function judgeSubject(judge: Judge, subject: Subject): Verdict {
 function fallbackVerdict(judge: Judge, command: string): Verdict | undefined {
   const forms = fallbackCommandForms(command);
   for (const behavior of ["deny", "ask"] as const) {
-    const rule = judge.rules.find((candidate) => candidate.behavior === behavior && candidate.toolName === "Bash" &&
-      matchToolName(candidate.toolName, judge.tool) && candidate.ruleContent !== undefined &&
+    const rule = judge.rules.find((candidate) => candidate.behavior === behavior &&
+      (isFamilyName(judge.families, "shellCommands", candidate.toolName) || matchToolName(candidate.toolName, judge.tool)) &&
+      candidate.ruleContent !== undefined &&
       forms.some((form) => matchCommandPattern(candidate.ruleContent as string, form)));
     if (rule !== undefined) {
       return { decision: behavior, reason: `${formatRule(rule)} ${behavior === "deny" ? "denies" : "asks before"} a command found in text the parser could not fully read`, rule };
@@ -205,19 +233,22 @@ function fallbackVerdict(judge: Judge, command: string): Verdict | undefined {
 
 const RANK: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
 
+/** The first thing the parser could not fully read, anywhere in the command. */
+function firstProblem(analysis: ShellAnalysis): string | undefined {
+  return analysis.problems[0] ?? analysis.parts.find((part) => part.problems.length > 0)?.problems[0];
+}
+
 /** Decides whether a validated call may run: allow, ask or deny, with the reason and rule. */
-export async function decide({ tool, input, context }: DecideRequest): Promise<PermissionDecision> {
+export async function decide({ tool, input, context, hookVerdict }: DecideRequest): Promise<PermissionDecision> {
   const permissionContext = context.getAppState().toolPermissionContext;
-  const { rules, mode } = permissionContext;
-  const hooks = await consultHooks(permissionContext, tool, input, context);
-  if (hooks.opinion === "deny" && hooks.hook !== undefined) return hookDenial(hooks, hooks.hook, tool);
+  const { rules, mode, families } = permissionContext;
+  const hooks: PreToolUseVerdict = hookVerdict ?? { warnings: [] };
+  if (hooks.opinion === "deny" && hooks.by !== undefined) return hookDenial(hooks, hooks.by, tool);
   const paths = createPathContext(context.cwd, process.env.HOME ?? "/", [...context.workingDirectories, ...permissionContext.additionalDirectories]);
   const plan = await planCall(tool, input);
-  const analysis = plan.analysis;
-  // The first thing the parser could not fully read, anywhere in the command.
-  const problem = analysis?.problems[0] ?? analysis?.parts.find((part) => part.problems.length > 0)?.problems[0];
-  if (analysis !== undefined && problem !== undefined) {
-    // Text the parser could not fully read: its rough words still meet every Read and Edit deny or ask rule.
+  for (const analysis of plan.analyses) {
+    if (firstProblem(analysis) === undefined) continue;
+    // Text the parser could not fully read: its rough words still meet every read and write deny or ask rule.
     for (const word of fallbackWords(analysis.command).flatMap(mentionedSpellings)) {
       plan.subjects.push({ kind: "path", access: "read", word: { value: word, literal: true, glob: false }, cwd: { kind: "start" },
         label: `text the parser could not fully read (mentions ${word})`, fromTool: false, mentionedOnly: true });
@@ -226,15 +257,16 @@ export async function decide({ tool, input, context }: DecideRequest): Promise<P
   const resolved = new Map<PathSubject, ResolvedPath>();
   for (const subject of plan.subjects) if (subject.kind === "path") resolved.set(subject, resolvePathSubject(subject, paths));
   const hasPath = plan.subjects.some((subject) => subject.kind === "path" && subject.fromTool);
-  const own = plan.analysis === undefined ? await tool.checkPermissions(input, context) : { behavior: "passthrough" as const };
-  const judge: Judge = { tool, input, rules, mode, paths, resolved, own, hasPath, hookAllowed: hooks.opinion === "allow" };
+  const own = plan.analyses.length === 0 ? await tool.checkPermissions(input, context) : { behavior: "passthrough" as const };
+  const judge: Judge = { tool, input, rules, families, mode, paths, resolved, own, hasPath, hookAllowed: hooks.opinion === "allow" };
 
   const verdicts: { subject?: Subject; verdict: Verdict; label: string }[] = plan.subjects.map((subject) => ({
     subject,
     verdict: judgeSubject(judge, subject),
     label: describe(subject, tool),
   }));
-  if (analysis !== undefined) {
+  for (const analysis of plan.analyses) {
+    const problem = firstProblem(analysis);
     if (problem !== undefined) {
       const fallback = fallbackVerdict(judge, analysis.command);
       verdicts.unshift({ verdict: fallback ?? { decision: "ask", reason: `the shell analysis does not fully understand ${problem}` }, label: analysis.command });

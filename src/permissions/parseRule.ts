@@ -1,5 +1,5 @@
 /** Parses rule strings as users write them (`Tool`, `Tool(specifier)`) and says why a rule is ignored. */
-import type { PermissionRule, RuleBehavior, RuleSource } from "./types.ts";
+import { isFamilyName, NO_RULE_FAMILIES, type PermissionRule, type RuleBehavior, type RuleFamilies, type RuleSource } from "./types.ts";
 
 export type ParsedRuleText = { ok: true; toolName: string; ruleContent?: string } | { ok: false; reason: string };
 
@@ -28,11 +28,14 @@ export function hasNameGlob(toolName: string): boolean {
   return toolName.includes("*");
 }
 
-/** True when a specifier is a parameter matcher such as `file_path:/etc/*` (not `domain:`, not legacy `:*`). */
-export function isParameterMatcher(toolName: string, content: string | undefined): boolean {
-  if (content === undefined || toolName === "Bash") return false;
+/**
+ * True when a specifier is a parameter matcher such as `file_path:/etc/*`: not a shell command
+ * pattern (`Bash(git:*)` is the older spelling of `Bash(git *)`), and not an address rule's `domain:`.
+ */
+export function isParameterMatcher(toolName: string, content: string | undefined, families: RuleFamilies = NO_RULE_FAMILIES): boolean {
+  if (content === undefined || isFamilyName(families, "shellCommands", toolName)) return false;
   const match = /^([A-Za-z_][A-Za-z0-9_]*):/.exec(content);
-  return match !== null && !(toolName === "WebFetch" && match[1] === "domain");
+  return match !== null && match[1] !== "domain";
 }
 
 export interface RuleParseResult {
@@ -41,7 +44,7 @@ export interface RuleParseResult {
 }
 
 /** Turns one rule string from a settings source into a rule, or a warning saying why it is ignored. */
-export function parseRule(text: string, behavior: RuleBehavior, source: RuleSource, baseDirectory?: string): RuleParseResult {
+export function parseRule(text: string, behavior: RuleBehavior, source: RuleSource, baseDirectory?: string, families: RuleFamilies = NO_RULE_FAMILIES): RuleParseResult {
   const parsed = parseRuleText(text);
   const where = `the ${behavior} rule "${text}" (${source})`;
   if (!parsed.ok) return { warning: `${where} is ignored: ${parsed.reason}` };
@@ -51,7 +54,7 @@ export function parseRule(text: string, behavior: RuleBehavior, source: RuleSour
     if (hasNameGlob(toolName) && !globAllowed) {
       return { warning: `${where} is ignored: allow rules may not use globs in the tool name (only after a literal mcp__server__ prefix)` };
     }
-    if (isParameterMatcher(toolName, ruleContent)) {
+    if (isParameterMatcher(toolName, ruleContent, families)) {
       return { warning: `${where} is ignored: parameter matchers may be used only on deny and ask rules` };
     }
   }

@@ -10,12 +10,13 @@ import type { PathContext, ResolvedPath } from "./pathJudgment.ts";
 import { coveredFileUnder, MAX_RECURSIVE_SCAN } from "./recursiveReads.ts";
 import { pathRuleApplies } from "./ruleMatchesSubject.ts";
 import type { PathSubject, Subject } from "./subjects.ts";
-import { formatRule, type Decision, type PermissionRule } from "./types.ts";
+import { formatRule, type Decision, type PermissionRule, type RuleFamilies } from "./types.ts";
 
 /** What these checks need to know about the call, and how the subject is named in messages. */
 export interface RuleView {
   tool: AnyTool;
   rules: readonly PermissionRule[];
+  families: RuleFamilies;
   paths: PathContext;
   resolved: Map<PathSubject, ResolvedPath>;
   label: string;
@@ -35,7 +36,7 @@ export function hardLinkVerdict(judge: RuleView, subject: Subject, behavior: "de
   const linked = [resolved?.forms, ...(resolved?.expansions ?? [])].filter((forms): forms is PathForms => forms?.hardLinked === true);
   if (linked.length === 0) return undefined;
   for (const rule of judge.rules) {
-    if (rule.behavior !== behavior || rule.ruleContent === undefined || !pathRuleApplies(rule, subject, judge.tool)) continue;
+    if (rule.behavior !== behavior || rule.ruleContent === undefined || !pathRuleApplies(rule, subject, judge.tool, judge.families)) continue;
     for (const forms of linked) {
       const found = hardLinkRuleMatch(rule, forms, judge.paths);
       const label = judge.label;
@@ -62,7 +63,7 @@ export function unknownPathVerdict(judge: RuleView, subject: Subject): RuleVerdi
   const resolved = judge.resolved.get(subject);
   if (resolved?.unknown === undefined || resolved.forms?.invalid !== undefined) return undefined;
   const rule = judge.rules.find((candidate) => candidate.behavior !== "allow" && candidate.ruleContent !== undefined &&
-    pathRuleApplies(candidate, subject, judge.tool));
+    pathRuleApplies(candidate, subject, judge.tool, judge.families));
   if (rule === undefined) return undefined;
   return { decision: "ask", reason: `${resolved.unknown}, and ${formatRule(rule)} may cover it`, rule };
 }
@@ -76,7 +77,7 @@ export function recursiveReadVerdict(judge: RuleView, subject: Subject): RuleVer
   const forms = judge.resolved.get(subject)?.forms;
   if (forms === undefined || !forms.isDirectory) return undefined;
   for (const rule of judge.rules) {
-    if (rule.behavior === "allow" || rule.ruleContent === undefined || !pathRuleApplies(rule, subject, judge.tool)) continue;
+    if (rule.behavior === "allow" || rule.ruleContent === undefined || !pathRuleApplies(rule, subject, judge.tool, judge.families)) continue;
     const found = coveredFileUnder(rule, forms.canonical, judge.paths);
     if (found.kind === "none") continue;
     const what = found.kind === "found" ? `${formatRule(rule)} covers ${found.path}` : `${formatRule(rule)} may cover files there (more than ${MAX_RECURSIVE_SCAN} entries to check)`;

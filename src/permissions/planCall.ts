@@ -1,47 +1,56 @@
-/** Works out what a call is judged on: the shell analysis and subjects, or the tool's path. */
+/**
+ * Works out what a call is judged on, from what its tool declares for this input: each shell
+ * command (parsed, split into parts and the paths they touch) and each path. A call that declares
+ * no shell command is also judged as a whole (the tool subject, which carries the addresses and
+ * named things the tool declared).
+ */
 import type { AnyTool } from "../Tool.ts";
-import { analyzeShellCommand } from "../shell/analyzeShellCommand.ts";
-import { initShellParser } from "../shell/shellParser.ts";
 import type { ShellAnalysis } from "../shell/types.ts";
-import { matchToolName } from "./matchToolName.ts";
 import { shellSubjects } from "./shellSubjects.ts";
 import type { Subject } from "./subjects.ts";
 
 export interface CallPlan {
   subjects: Subject[];
-  /** Set for shell commands. */
-  analysis?: ShellAnalysis;
+  /** One analysis per declared shell command. */
+  analyses: ShellAnalysis[];
 }
 
-/** Tools that read the contents of every file under the folder they are given. */
-const CONTENT_SEARCH_TOOLS: ReadonlySet<string> = new Set(["Grep"]);
-
-/** True for the shell tool, whose `command` input the shell analysis reads. */
-export function isShellCall(tool: AnyTool, input: { [key: string]: unknown }): boolean {
-  return matchToolName("Bash", tool) && typeof input.command === "string";
+/** The shell analysis is loaded only for calls that run a command (it brings the parser). */
+async function analyzeCommand(command: string): Promise<{ analysis: ShellAnalysis; subjects: Subject[] }> {
+  const [{ analyzeShellCommand }, { initShellParser }] = await Promise.all([
+    import("../shell/analyzeShellCommand.ts"),
+    import("../shell/shellParser.ts"),
+  ]);
+  await initShellParser();
+  const analysis = analyzeShellCommand(command);
+  return { analysis, subjects: shellSubjects(analysis) };
 }
 
-/** The subjects of one call. */
+/** The subjects of one call. A declaration that throws is a bug of the tool: the caller logs it and asks. */
 export async function planCall(tool: AnyTool, input: { [key: string]: unknown }): Promise<CallPlan> {
-  if (isShellCall(tool, input)) {
-    await initShellParser();
-    const analysis = analyzeShellCommand(input.command as string);
-    return { analysis, subjects: shellSubjects(analysis) };
+  const subjects: Subject[] = [];
+  const analyses: ShellAnalysis[] = [];
+  const urls: string[] = [];
+  const names: string[] = [];
+  for (const declared of tool.permissionSubjects(input)) {
+    if (declared.kind === "shell") {
+      const { analysis, subjects: found } = await analyzeCommand(declared.command);
+      analyses.push(analysis);
+      subjects.push(...found);
+    } else if (declared.kind === "path") {
+      if (declared.path === "") continue;
+      subjects.push({
+        kind: "path",
+        access: declared.access,
+        word: { value: declared.path, literal: true, glob: false },
+        cwd: { kind: "start" },
+        label: `${tool.name} ${declared.path}`,
+        fromTool: true,
+        recursive: declared.recursive,
+      });
+    } else if (declared.kind === "url") urls.push(declared.url);
+    else names.push(declared.name);
   }
-  const subjects: Subject[] = [{ kind: "tool" }];
-  // A content search without a path searches the working folder.
-  const path = tool.getPath?.(input) ?? (CONTENT_SEARCH_TOOLS.has(tool.name) ? "." : undefined);
-  if (typeof path === "string" && path !== "") {
-    subjects.push({
-      kind: "path",
-      access: tool.isReadOnly(input) ? "read" : "write",
-      word: { value: path, literal: true, glob: false },
-      cwd: { kind: "start" },
-      label: `${tool.name} ${path}`,
-      fromTool: true,
-      // A content search reads every file under a folder it is given, like `grep -r`.
-      recursive: CONTENT_SEARCH_TOOLS.has(tool.name),
-    });
-  }
-  return { subjects };
+  if (analyses.length === 0) subjects.unshift({ kind: "tool", urls, names });
+  return { subjects, analyses };
 }

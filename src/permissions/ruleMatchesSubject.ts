@@ -1,9 +1,10 @@
 /**
- * Whether one rule covers one subject of a call. Keyed on the rule's tool name and the tool's
- * declared capabilities: Bash rules match command parts; Read and Edit rules match paths (Edit
- * covers every file-changing tool; a Read deny also blocks writes; an Edit allow also allows
- * reads); `WebFetch(domain:...)` matches the URL's host; parameter matchers match top-level
- * scalar inputs; `Agent(type)` and `Skill(name *)` match what they name.
+ * Whether one rule covers one subject of a call. Keyed on what the rule's tool name stands for
+ * and what the call declared, never on a particular tool: a rule naming a family's tool (see
+ * RuleFamily) covers that kind of subject from every tool (a read-paths rule covers every read,
+ * and its deny every write too; a write-paths allow also allows reads); a rule naming the tool
+ * itself covers the subjects the tool declared; `Tool(domain:...)` matches an address's host;
+ * parameter matchers match top-level scalar inputs; `Tool(pattern)` matches a named thing.
  */
 import type { AnyTool } from "../Tool.ts";
 import { allowForm, denyForms, joinWords } from "../shell/commandForms.ts";
@@ -13,21 +14,21 @@ import { hostOfUrl, matchDomain } from "./matchDomain.ts";
 import { matchToolName } from "./matchToolName.ts";
 import { pathRuleMatchesAll, pathRuleMatchesAny, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
 import type { PathSubject, Subject } from "./subjects.ts";
-import type { PermissionRule } from "./types.ts";
+import { isFamilyName, type PermissionRule, type RuleFamilies } from "./types.ts";
 
 export interface MatchRequest {
   rule: PermissionRule;
   subject: Subject;
   tool: AnyTool;
   input: { [key: string]: unknown };
+  families: RuleFamilies;
   /** Resolved path subjects, keyed by subject. */
   resolved: Map<PathSubject, ResolvedPath>;
   paths: PathContext;
 }
 
-function isShellRule(rule: PermissionRule): boolean {
-  return rule.toolName === "Bash";
-}
+/** The specifier prefix of address rules. */
+export const DOMAIN_PREFIX = "domain:";
 
 function parameterMatches(rule: PermissionRule, input: { [key: string]: unknown }): boolean {
   const content = rule.ruleContent ?? "";
@@ -38,50 +39,59 @@ function parameterMatches(rule: PermissionRule, input: { [key: string]: unknown 
 }
 
 /** Whether a path rule of this kind speaks about this path subject at all (tool and access). */
-export function pathRuleApplies(rule: PermissionRule, subject: PathSubject, tool: AnyTool): boolean {
+export function pathRuleApplies(rule: PermissionRule, subject: PathSubject, tool: AnyTool, families: RuleFamilies): boolean {
   if (rule.behavior === "allow" && subject.mentionedOnly) return false;
-  const name = rule.toolName;
-  // A mentioned path may be read or written (`tee x`, `dd of=x`): every Read and Edit deny or ask applies.
-  if (subject.mentionedOnly && (name === "Read" || name === "Edit")) return true;
-  if (name === "Read") return rule.behavior === "allow" ? subject.access === "read" : true;
-  if (name === "Edit") return rule.behavior === "allow" ? true : subject.access === "write";
+  const reads = isFamilyName(families, "readPaths", rule.toolName);
+  const writes = isFamilyName(families, "writePaths", rule.toolName);
+  // A mentioned path may be read or written (`tee x`, `dd of=x`): every read or write deny or ask applies.
+  if (subject.mentionedOnly && (reads || writes)) return true;
+  if (reads) return rule.behavior === "allow" ? subject.access === "read" : true;
+  if (writes) return rule.behavior === "allow" ? true : subject.access === "write";
   // A rule naming the tool itself with a path (`Write(src/**)`, `Glob(/tmp/**)`).
-  return subject.fromTool && matchToolName(name, tool);
+  return subject.fromTool && matchToolName(rule.toolName, tool);
 }
 
 /** True when `rule` covers `subject`. */
-export function ruleMatchesSubject({ rule, subject, tool, input, resolved, paths }: MatchRequest): boolean {
+export function ruleMatchesSubject({ rule, subject, tool, input, families, resolved, paths }: MatchRequest): boolean {
   const content = rule.ruleContent;
-  if (subject.kind === "tool") {
-    if (!matchToolName(rule.toolName, tool)) return false;
-    if (content === undefined) return true;
-    if (isParameterMatcher(rule.toolName, content)) return rule.behavior !== "allow" && parameterMatches(rule, input);
-    if (content.startsWith("domain:")) {
-      const host = typeof input.url === "string" ? hostOfUrl(input.url, rule.behavior !== "allow") : undefined;
-      return host !== undefined && matchDomain(content.slice("domain:".length), host);
+  const namesTool = matchToolName(rule.toolName, tool);
+  switch (subject.kind) {
+    case "tool": {
+      if (content?.startsWith(DOMAIN_PREFIX)) {
+        if (!namesTool && !isFamilyName(families, "urls", rule.toolName)) return false;
+        const pattern = content.slice(DOMAIN_PREFIX.length);
+        const covers = (url: string) => {
+          const host = hostOfUrl(url, rule.behavior !== "allow");
+          return host !== undefined && matchDomain(pattern, host);
+        };
+        // An allow must cover every address the call reaches; a deny or ask any one of them.
+        return subject.urls.length > 0 && (rule.behavior === "allow" ? subject.urls.every(covers) : subject.urls.some(covers));
+      }
+      if (!namesTool) return false;
+      if (content === undefined) return true;
+      if (isParameterMatcher(rule.toolName, content, families)) return rule.behavior !== "allow" && parameterMatches(rule, input);
+      const covers = (name: string) => matchCommandPattern(content, name);
+      return subject.names.length > 0 && (rule.behavior === "allow" ? subject.names.every(covers) : subject.names.some(covers));
     }
-    if (typeof input.subagent_type === "string") return matchCommandPattern(content, input.subagent_type);
-    if (typeof input.skill === "string") {
-      return matchCommandPattern(content, `${input.skill} ${typeof input.args === "string" ? input.args : ""}`);
+    case "command": {
+      if (!namesTool && !isFamilyName(families, "shellCommands", rule.toolName)) return false;
+      if (content === undefined) return true;
+      if (rule.behavior === "allow") {
+        const form = allowForm(subject.part);
+        if (form.unsafeAssignment !== undefined || form.words.length === 0) return false;
+        return matchCommandPattern(content, joinWords(form.words));
+      }
+      return denyForms(subject.part).some((form) => matchCommandPattern(content, form));
     }
-    return false;
+    case "path": {
+      if (!pathRuleApplies(rule, subject, tool, families)) return false;
+      // A bare read-paths or write-paths rule covers every path of its kind, from any tool.
+      if (content === undefined) return isFamilyName(families, "readPaths", rule.toolName) || isFamilyName(families, "writePaths", rule.toolName);
+      const path = resolved.get(subject);
+      if (path === undefined) return false;
+      return rule.behavior === "allow" ? pathRuleMatchesAll(rule, path, paths) : pathRuleMatchesAny(rule, path, paths);
+    }
   }
-  if (subject.kind === "command") {
-    if (!isShellRule(rule) || !matchToolName(rule.toolName, tool)) return false;
-    if (content === undefined) return true;
-    if (rule.behavior === "allow") {
-      const form = allowForm(subject.part);
-      if (form.unsafeAssignment !== undefined || form.words.length === 0) return false;
-      return matchCommandPattern(content, joinWords(form.words));
-    }
-    return denyForms(subject.part).some((form) => matchCommandPattern(content, form));
-  }
-  if (!pathRuleApplies(rule, subject, tool)) return false;
-  // A bare `Read` or `Edit` covers every path of its kind, from any tool.
-  if (content === undefined) return rule.toolName === "Read" || rule.toolName === "Edit";
-  const path = resolved.get(subject);
-  if (path === undefined) return false;
-  return rule.behavior === "allow" ? pathRuleMatchesAll(rule, path, paths) : pathRuleMatchesAny(rule, path, paths);
 }
 
 /** Whole-tool rules (no specifier) apply to every subject of a tool they name. */

@@ -1,6 +1,6 @@
 /** Saves allow rules the user approved with "always" to `.toolshed/settings.local.json`, atomically. */
 import { readFileSync } from "node:fs";
-import { writeFileAtomic } from "../fs/writeFileAtomic.ts";
+import { writeFileAtomic } from "../files/writeFileAtomic.ts";
 import { parseSettingsText } from "../settings/parseSettingsText.ts";
 import { localSettingsPath } from "../settings/settingsPaths.ts";
 

@@ -98,7 +98,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
   return subjects;
 }
 
-/** The rule text users would add to allow one part: `Bash(git status)`. */
-export function suggestCommandRule(part: ShellCommandPart): string {
-  return `Bash(${joinWords(allowForm(part).words)})`;
+/** The rule text users would add to allow one part of `toolName`'s command: `Bash(git status)`. */
+export function suggestCommandRule(toolName: string, part: ShellCommandPart): string {
+  return `${toolName}(${joinWords(allowForm(part).words)})`;
 }

@@ -4,9 +4,15 @@
  */
 import type { ShellCommandPart, ShellCwd, ShellWord } from "../shell/types.ts";
 
-/** The call as a whole (tools without paths or commands, and whole-tool rules). */
+/**
+ * The call as a whole (tools without commands, and whole-tool rules), with the addresses and
+ * named things its tool declared: `Tool(domain:...)` and `Tool(pattern)` rules match those, so an
+ * allow rule answers the tool's own ask as it would for any call.
+ */
 export interface ToolSubject {
   kind: "tool";
+  urls: string[];
+  names: string[];
 }
 
 /** One part of a shell command. */
@@ -25,7 +31,7 @@ export interface PathSubject {
   cwd: ShellCwd;
   /** How the path was reached, for messages: `> out.txt`, `cat a.txt`, `Edit`. */
   label: string;
-  /** From the tool's own getPath (tool-named path rules apply), not from a shell command. */
+  /** Declared by the tool itself (rules naming the tool apply), not found in a shell command. */
   fromTool: boolean;
   /** Removed by `rm`/`rmdir`: the critical-path check applies. */
   removal?: boolean;

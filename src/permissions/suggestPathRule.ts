@@ -1,10 +1,9 @@
-/** The Read or Edit rule that would allow a path: relative inside the working folder, `//abs` outside. */
-import { isPathWithin } from "../paths/isInsideDirectories.ts";
+/** The path rule that would allow a path: relative inside the working folder, `//abs` outside. */
 import { relative } from "node:path";
+import { isPathWithin } from "../paths/isInsideDirectories.ts";
 
-/** `Edit(./src/a.ts)` inside the working folder, `Read(//etc/hosts)` outside it. */
-export function suggestPathRule(access: "read" | "write", path: string, cwd: string): string {
-  const tool = access === "read" ? "Read" : "Edit";
-  if (isPathWithin(path, cwd) && path !== cwd) return `${tool}(./${relative(cwd, path)})`;
-  return `${tool}(/${path})`;
+/** `<ruleName>(./src/a.ts)` inside the working folder, `<ruleName>(//etc/hosts)` outside it. */
+export function suggestPathRule(ruleName: string, path: string, cwd: string): string {
+  if (isPathWithin(path, cwd) && path !== cwd) return `${ruleName}(./${relative(cwd, path)})`;
+  return `${ruleName}(/${path})`;
 }

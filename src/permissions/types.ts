@@ -1,6 +1,7 @@
-/** The shapes the permission engine works with; shared by the pipeline, the CLI and tools. */
-
-import type { HookDefinition } from "../hooks/types.ts";
+/**
+ * The shapes the permission engine works with; shared by the contract, the pipeline, the CLI and
+ * tools. This module imports nothing: every layer may use it.
+ */
 
 /** How permission prompts are handled for the session. */
 export const PERMISSION_MODES = [
@@ -25,6 +26,35 @@ export type RuleSource = (typeof RULE_SOURCES)[number];
 
 export type RuleBehavior = "allow" | "deny" | "ask";
 
+/**
+ * What a rule naming a tool speaks for beyond that tool's own calls. A tool whose name stands for
+ * a family (the file reader for `readPaths`, the shell for `shellCommands`) makes rules such as
+ * `Read(.env)` or `Bash(rm *)` hold against every call of every tool that touches that kind of
+ * thing: a shell command reading `.env` meets the `Read(.env)` deny.
+ */
+export const RULE_FAMILIES = ["readPaths", "writePaths", "shellCommands", "urls"] as const;
+export type RuleFamily = (typeof RULE_FAMILIES)[number];
+
+/** The rule names of each family, read off the tools of the build (see the registry). */
+export type RuleFamilies = Readonly<Record<RuleFamily, readonly string[]>>;
+
+/** No family has a name: rules only ever match the tools they name. */
+export const NO_RULE_FAMILIES: RuleFamilies = { readPaths: [], writePaths: [], shellCommands: [], urls: [] };
+
+/**
+ * What one call touches, as its tool declares it for an input. The engine judges these, never
+ * the tool's name or its input's field names.
+ */
+export type DeclaredSubject =
+  /** A shell command the call runs: parsed, split into parts, every part judged. */
+  | { kind: "shell"; command: string }
+  /** A file or folder the call reads or writes; `recursive` when it reads everything under a folder. */
+  | { kind: "path"; path: string; access: "read" | "write"; recursive?: boolean }
+  /** An address the call fetches: `Tool(domain:...)` rules match its host. */
+  | { kind: "url"; url: string }
+  /** A named thing the call uses (a skill and its arguments, a sub-agent type): `Tool(pattern)` matches it. */
+  | { kind: "named"; name: string };
+
 /** One parsed rule such as `Bash(npm test *)`: the tool name and an optional specifier. */
 export interface PermissionRule {
   behavior: RuleBehavior;
@@ -42,10 +72,18 @@ export interface ToolPermissionContext {
   rules: readonly PermissionRule[];
   /** Folders outside the working folder that count as inside (`--add-dir`). */
   additionalDirectories: readonly string[];
-  /** PreToolUse hooks, step 1 of every decision (project hooks only in a trusted folder). */
-  hooks?: readonly HookDefinition[];
-  /** Where the engine's warnings while deciding go (a hook that failed); dropped when unset. */
-  warn?: (text: string) => void;
+  /** Which rule names stand for which family (from the build's tools). */
+  families: RuleFamilies;
+}
+
+/** A PreToolUse hook's say about one call, as the engine receives it (step 1 of the order). */
+export interface PreToolUseVerdict {
+  opinion?: "allow" | "ask" | "deny";
+  /** The hook that decided, named as a rule would be. */
+  by?: { rule: string; description: string; source: RuleSource };
+  reason?: string;
+  /** One line per hook that failed (and any allow that was dropped because of it). */
+  warnings: string[];
 }
 
 export type Decision = "allow" | "ask" | "deny";
@@ -63,7 +101,7 @@ export interface PermissionDecision {
   parts?: PartDecision[];
   /** For ask: the allow rules that answering "always" saves (one per command part). */
   suggestedRules?: string[];
-  /** Problems met while deciding (a hook that failed or timed out), also sent to `warn`. */
+  /** Problems met while deciding (a hook that failed or timed out). */
   warnings?: string[];
 }
 
@@ -77,9 +115,19 @@ export interface PartDecision {
   source?: RuleSource;
 }
 
-/** A fresh permission context: default mode, no rules. */
-export function emptyPermissionContext(): ToolPermissionContext {
-  return { mode: "default", rules: [], additionalDirectories: [] };
+/** A permission context: default mode and no rules unless given. */
+export function createPermissionContext(options: Partial<ToolPermissionContext> = {}): ToolPermissionContext {
+  return {
+    mode: options.mode ?? "default",
+    rules: options.rules ?? [],
+    additionalDirectories: options.additionalDirectories ?? [],
+    families: options.families ?? NO_RULE_FAMILIES,
+  };
+}
+
+/** True when `toolName` is one of the names of `family`. */
+export function isFamilyName(families: RuleFamilies, family: RuleFamily, toolName: string): boolean {
+  return families[family].includes(toolName);
 }
 
 /** A rule as users write it. */

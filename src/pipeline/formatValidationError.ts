@@ -1,5 +1,5 @@
 /** Turns a Zod failure into a message that tells the model which field is wrong and how to fix it. */
-import type { z } from "zod";
+import type { $ZodError, $ZodIssue } from "zod/v4/core";
 import type { ToolInputJSONSchema } from "../Tool.ts";
 
 function describeType(property: unknown): string {
@@ -10,7 +10,7 @@ function describeType(property: unknown): string {
   return "a value";
 }
 
-function describeIssue(issue: z.core.$ZodIssue, schema: ToolInputJSONSchema, input: unknown): string {
+function describeIssue(issue: $ZodIssue, schema: ToolInputJSONSchema, input: unknown): string {
   const field = issue.path.map(String).join(".");
   const properties = schema.properties ?? {};
   const where = field === "" ? "the input" : `\`${field}\``;
@@ -33,7 +33,7 @@ function describeIssue(issue: z.core.$ZodIssue, schema: ToolInputJSONSchema, inp
 /** One line per problem, headed by the tool's name. */
 export function formatValidationError(
   toolName: string,
-  error: z.ZodError,
+  error: $ZodError,
   schema: ToolInputJSONSchema,
   input: unknown,
 ): string {

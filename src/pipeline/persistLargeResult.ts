@@ -6,7 +6,7 @@ import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages"
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { describeError } from "../errors/describeError.ts";
-import { writeFileAtomic } from "../fs/writeFileAtomic.ts";
+import { writeFileAtomic } from "../files/writeFileAtomic.ts";
 
 /** About how much of a persisted result the model sees. */
 export const PREVIEW_CHARS = 2000;

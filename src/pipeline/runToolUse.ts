@@ -1,17 +1,22 @@
 /**
- * One tool call, every stage: look up, coerce, validate, permissions, call, map, size check.
- * Nothing throws out of `runToolUse`: every failure becomes a tool_result with is_error.
+ * One tool call, every stage: look up, coerce, validate, PreToolUse hooks, permissions, call (in
+ * its own abort scope), PostToolUse hooks, map, size check. Nothing throws out of `runToolUse`:
+ * every failure becomes a tool_result with is_error.
  */
 import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
-import type { AnyTool, AssistantMessage, CanUseTool, NewMessage, Tools, ToolUseContext } from "../Tool.ts";
+import { safeParse } from "zod/mini";
+import type { AnyTool, AssistantMessage, CanUseTool, NewMessage, ToolResult, Tools, ToolUseContext } from "../Tool.ts";
 import { ToolError } from "../errors/ToolError.ts";
 import { describeError } from "../errors/describeError.ts";
 import { logError } from "../errors/logError.ts";
-import type { PermissionDecision } from "../permissions/types.ts";
 import { findToolByName } from "../findToolByName.ts";
+import { runPostToolUseHooks } from "../hooks/runPostToolUseHooks.ts";
+import { runPreToolUseHooks } from "../hooks/runPreToolUseHooks.ts";
+import type { PermissionDecision, PreToolUseVerdict } from "../permissions/types.ts";
+import { createAbortScope } from "../session/abortScope.ts";
+import { appendFeedback } from "./appendFeedback.ts";
 import { coerceInput } from "./coerceInput.ts";
 import { formatValidationError } from "./formatValidationError.ts";
-import { isConcurrencySafeCall } from "./isConcurrencySafeCall.ts";
 import { persistLargeResult } from "./persistLargeResult.ts";
 import { raceAbort } from "./raceAbort.ts";
 import { toolInputJSONSchema } from "./toolInputJSONSchema.ts";
@@ -41,13 +46,16 @@ export interface ToolUseOutcome {
   result: ToolResultBlockParam;
   stage: ToolUseStage;
   tool?: AnyTool;
+  /** The tool's own output, when the call succeeded (for `renderResultForTerminal`). */
+  output?: unknown;
   permission?: PermissionDecision;
   newMessages: NewMessage[];
-  /** Set only for tools that are not concurrency-safe; the scheduler applies it. */
+  /** The call's state change; the scheduler applies it in call order. */
   contextModifier?: (context: ToolUseContext) => ToolUseContext;
 }
 
 const INTERRUPTED = "Interrupted: the user stopped this call before it finished.";
+const NO_HOOKS: PreToolUseVerdict = { warnings: [] };
 
 function errorOutcome(toolUse: ToolUseBlock, stage: ToolUseStage, message: string, tool?: AnyTool): ToolUseOutcome {
   return {
@@ -61,21 +69,31 @@ function errorOutcome(toolUse: ToolUseBlock, stage: ToolUseStage, message: strin
 /** Runs one tool_use block through the whole pipeline and returns its tool_result. */
 export async function runToolUse(options: RunToolUseOptions): Promise<ToolUseOutcome> {
   const { toolUse, context } = options;
+  const scope = createAbortScope(context.abortController.signal);
   try {
     // Awaited here so that a rejection lands in the catch below, not with the caller.
-    return await runStages(options);
+    return await runStages(options, scope.signal);
   } catch (error) {
     // A ToolError from validateInput or a permission check is meant for the model, as it is.
     if (error instanceof ToolError) return errorOutcome(toolUse, "validation", `Error: ${error.message}`);
     // Any other failure of toolshed itself or of a tool's own hooks: log the stack, tell the model plainly.
     logError(error, context.sessionDirectory, `runToolUse(${toolUse.name})`);
     return errorOutcome(toolUse, "call", `Error: toolshed failed while running ${toolUse.name}: ${describeError(error)}`);
+  } finally {
+    scope.dispose();
   }
 }
 
-async function runStages({ toolUse, context, canUseTool, parentMessage, tools }: RunToolUseOptions): Promise<ToolUseOutcome> {
+/** The PreToolUse stage: runs only when the session has hooks; its warnings go to the person. */
+async function preToolUse(tool: AnyTool, input: { [key: string]: unknown }, context: ToolUseContext, toolUseId: string, signal: AbortSignal): Promise<PreToolUseVerdict> {
+  if (context.hooks.length === 0) return NO_HOOKS;
+  const verdict = await runPreToolUseHooks({ tool, input, context, toolUseId, signal });
+  for (const warning of verdict.warnings) context.onWarning?.(warning);
+  return verdict;
+}
+
+async function runStages({ toolUse, context, canUseTool, parentMessage, tools }: RunToolUseOptions, signal: AbortSignal): Promise<ToolUseOutcome> {
   const pool = tools ?? context.options.tools;
-  const signal = context.abortController.signal;
   if (signal.aborted) return errorOutcome(toolUse, "aborted", INTERRUPTED);
 
   const tool = findToolByName(pool, toolUse.name);
@@ -86,7 +104,7 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
 
   const schema = toolInputJSONSchema(tool);
   const coerced = coerceInput(toolUse.input, schema);
-  const parsed = tool.inputSchema.safeParse(coerced);
+  const parsed = safeParse(tool.inputSchema, coerced);
   if (!parsed.success) {
     return errorOutcome(toolUse, "validation", formatValidationError(tool.name, parsed.error, schema, coerced), tool);
   }
@@ -98,8 +116,10 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
     if (!validation.result) return errorOutcome(toolUse, "validation", validation.message, tool);
   }
 
+  const hookVerdict = await raceAbort(preToolUse(tool, input, context, toolUse.id, signal), signal);
+  if (hookVerdict === "aborted") return errorOutcome(toolUse, "aborted", INTERRUPTED, tool);
   // Raced with the abort: a person may press Ctrl-C while a permission question is open.
-  const permission = await raceAbort(canUseTool(tool, input, context), signal);
+  const permission = await raceAbort(canUseTool({ tool, input, context, signal, hookVerdict }), signal);
   if (permission === "aborted") return errorOutcome(toolUse, "aborted", INTERRUPTED, tool);
   if (permission.decision !== "allow") {
     const outcome = errorOutcome(toolUse, "permission", `Permission to use ${tool.name} was denied: ${permission.reason}`, tool);
@@ -107,10 +127,10 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
   }
   if (signal.aborted) return { ...errorOutcome(toolUse, "aborted", INTERRUPTED, tool), permission };
 
-  let settled: Awaited<ReturnType<AnyTool["call"]>> | "aborted";
+  let settled: ToolResult<unknown> | "aborted";
   try {
     const onProgress = (data: unknown) => context.onProgress?.({ toolUseId: toolUse.id, data });
-    const pending = tool.call(input, context, canUseTool, parentMessage, onProgress);
+    const pending = tool.call(input, { context, toolUseId: toolUse.id, signal, onProgress, parentMessage, canUseTool });
     settled = await raceAbort(pending, signal);
   } catch (error) {
     if (signal.aborted) return { ...errorOutcome(toolUse, "aborted", INTERRUPTED, tool), permission };
@@ -126,15 +146,21 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
     // The call itself happened (and may have changed things): say so, so the model does not repeat it blindly.
     logError(error, context.sessionDirectory, `${tool.name} result mapping`);
     const message = `Error: ${tool.name} ran, but its result could not be shown: ${describeError(error)}`;
-    return { ...errorOutcome(toolUse, "call", message, tool), permission };
+    return { ...errorOutcome(toolUse, "call", message, tool), permission, contextModifier: settled.contextModifier };
   }
-  const result = persistLargeResult({ ...block, tool_use_id: toolUse.id }, tool.maxResultSizeChars, context.sessionDirectory);
+  let result = persistLargeResult({ ...block, tool_use_id: toolUse.id }, tool.maxResultSizeChars, context.sessionDirectory);
+  if (context.hooks.length > 0) {
+    const post = await runPostToolUseHooks({ tool, input, response: settled.data, context, toolUseId: toolUse.id, signal });
+    for (const warning of post.warnings) context.onWarning?.(warning);
+    result = appendFeedback(result, post.feedback);
+  }
   return {
     result,
     stage: "done",
     tool,
+    output: settled.data,
     permission,
     newMessages: settled.newMessages ?? [],
-    contextModifier: isConcurrencySafeCall(tool, input) ? undefined : settled.contextModifier,
+    contextModifier: settled.contextModifier,
   };
 }

@@ -1,11 +1,14 @@
 /**
  * The scheduler: runs every tool_use block of one assistant message. Consecutive
  * concurrency-safe calls run in parallel (bounded); every other call runs alone, in order.
- * Results come back in the original order, one per block, whatever happens.
+ * Results come back in the original order, one per block, whatever happens. Context modifiers
+ * are applied in call order: a call's before the next batch starts, a parallel batch's after
+ * the whole batch.
  */
 import type { AssistantMessage, CanUseTool, Tools, ToolUseContext } from "../Tool.ts";
 import { logError } from "../errors/logError.ts";
 import { findToolByName } from "../findToolByName.ts";
+import { safeParse } from "zod/mini";
 import { coerceInput } from "./coerceInput.ts";
 import { isConcurrencySafeCall } from "./isConcurrencySafeCall.ts";
 import { runToolUse, type ToolUseBlock, type ToolUseOutcome } from "./runToolUse.ts";
@@ -34,7 +37,7 @@ export interface Batch {
 function isConcurrencySafeToolUse(toolUse: ToolUseBlock, pool: Tools): boolean {
   const tool = findToolByName(pool, toolUse.name);
   if (tool === undefined) return false;
-  const parsed = tool.inputSchema.safeParse(coerceInput(toolUse.input, toolInputJSONSchema(tool)));
+  const parsed = safeParse(tool.inputSchema, coerceInput(toolUse.input, toolInputJSONSchema(tool)));
   return parsed.success && isConcurrencySafeCall(tool, parsed.data);
 }
 
@@ -115,12 +118,12 @@ export async function runTools(options: RunToolsOptions): Promise<RunToolsResult
   };
 
   for (const batch of partitionToolUses(toolUses, context.options.tools)) {
-    if (batch.concurrent) {
-      await runBounded(batch.indexes.map((index) => async () => void (await runOne(index))), limit);
-      continue;
+    if (batch.concurrent) await runBounded(batch.indexes.map((index) => async () => void (await runOne(index))), limit);
+    else await runOne(batch.indexes[0] as number);
+    for (const index of batch.indexes) {
+      const outcome = outcomes[index];
+      if (outcome?.contextModifier !== undefined) context = applyContextModifier(outcome, context);
     }
-    const outcome = await runOne(batch.indexes[0] as number);
-    if (outcome.contextModifier !== undefined) context = applyContextModifier(outcome, context);
   }
   return { outcomes, context };
 }

@@ -1,9 +1,9 @@
 /**
  * Reads the five settings sources (managed, command line, local, project, user), merges them,
- * and builds the permission context. Project and local allow rules, additional folders and hooks
- * apply only in a trusted folder; deny and ask rules apply at once. A malformed managed or
- * command-line file stops the session; any other malformed file is skipped with a warning (a
- * malformed hook entry only drops that entry).
+ * and builds the permission context and the hooks. Project and local allow rules, additional
+ * folders and hooks apply only in a trusted folder; deny and ask rules apply at once. A malformed
+ * managed or command-line file stops the session; any other malformed file is skipped with a
+ * warning (a malformed hook entry only drops that entry).
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -11,7 +11,15 @@ import { UsageError } from "../errors/ToolError.ts";
 import { readHookSettings } from "../hooks/readHookSettings.ts";
 import type { HookDefinition } from "../hooks/types.ts";
 import { parseRule } from "../permissions/parseRule.ts";
-import type { PermissionMode, PermissionRule, RuleBehavior, RuleSource, ToolPermissionContext } from "../permissions/types.ts";
+import {
+  createPermissionContext,
+  NO_RULE_FAMILIES,
+  type PermissionRule,
+  type RuleBehavior,
+  type RuleFamilies,
+  type RuleSource,
+  type ToolPermissionContext,
+} from "../permissions/types.ts";
 import { mergeSettings } from "./mergeSettings.ts";
 import { parseSettingsText } from "./parseSettingsText.ts";
 import type { Settings } from "./settingsSchema.ts";
@@ -30,12 +38,14 @@ export interface SettingsSource {
 }
 
 export interface LoadedSettings {
-  /** All sources merged (what tools read keys from). */
-  settings: { [key: string]: unknown };
+  /** All sources merged. */
+  settings: Settings;
   permissionContext: ToolPermissionContext;
+  /** The hooks that run as pipeline stages (project hooks only in a trusted folder). */
+  hooks: HookDefinition[];
   sources: SettingsSource[];
   warnings: string[];
-  /** Project and local allow rules and folders left out because the folder is not trusted. */
+  /** Project and local allow rules, folders and hooks left out because the folder is not trusted. */
   skippedUntrusted: string[];
   trusted: boolean;
 }
@@ -50,6 +60,8 @@ export interface LoadSettingsOptions {
   flags?: SessionFlags;
   /** Overrides the trust store (an interactive yes). */
   trusted?: boolean;
+  /** Which rule names stand for which family (from the registry). */
+  families?: RuleFamilies;
 }
 
 function readSource(path: string, source: RuleSource, fatal: boolean, warnings: string[]): SettingsSource | undefined {
@@ -73,23 +85,24 @@ function readSource(path: string, source: RuleSource, fatal: boolean, warnings: 
     warnings.push(`${parsed.message} (this file is ignored)`);
     return undefined;
   }
+  warnings.push(...parsed.warnings);
   return { source, where: path, settings: parsed.settings, baseDirectory: ruleBaseDirectory(path) };
 }
 
 function commandLineSources(flags: SessionFlags, cwd: string, warnings: string[]): SettingsSource[] {
   const sources: SettingsSource[] = [];
-  const fromFlags: Settings = { permissions: {} };
-  const permissions = fromFlags.permissions as NonNullable<Settings["permissions"]>;
+  const permissions: NonNullable<Settings["permissions"]> = {};
   if (flags.allowedTools.length > 0) permissions.allow = flags.allowedTools;
   if (flags.disallowedTools.length > 0) permissions.deny = flags.disallowedTools;
   if (flags.addDirs.length > 0) permissions.additionalDirectories = flags.addDirs.map((directory) => resolve(cwd, directory));
   if (flags.permissionMode !== undefined) permissions.defaultMode = flags.permissionMode;
-  sources.push({ source: "cliArg", where: "command line flags", settings: fromFlags, baseDirectory: cwd });
+  sources.push({ source: "cliArg", where: "command line flags", settings: { permissions }, baseDirectory: cwd });
   if (flags.settings !== undefined) {
     const text = flags.settings.trim();
     if (text.startsWith("{")) {
       const parsed = parseSettingsText(text, "--settings");
       if (!parsed.ok) throw new SettingsError(parsed.message);
+      warnings.push(...parsed.warnings);
       sources.push({ source: "cliArg", where: "--settings", settings: parsed.settings, baseDirectory: cwd });
     } else {
       const source = readSource(resolve(cwd, text), "cliArg", true, warnings);
@@ -101,18 +114,15 @@ function commandLineSources(flags: SessionFlags, cwd: string, warnings: string[]
 
 const BEHAVIORS: readonly RuleBehavior[] = ["deny", "ask", "allow"];
 
-/** Loads, merges and checks every source. Throws SettingsError for a bad managed or command-line file. */
-export function loadSettings({ cwd, flags, trusted: trustOverride }: LoadSettingsOptions): LoadedSettings {
-  const warnings: string[] = [];
-  const sources = [
-    readSource(managedSettingsPath(), "managed", true, warnings),
-    ...(flags ? commandLineSources(flags, cwd, warnings) : []),
-    readSource(localSettingsPath(cwd), "localSettings", false, warnings),
-    readSource(projectSettingsPath(cwd), "projectSettings", false, warnings),
-    readSource(userSettingsPath(), "userSettings", false, warnings),
-  ].filter((source): source is SettingsSource => source !== undefined);
-
-  const trusted = trustOverride ?? isFolderTrusted(cwd);
+/** Builds what the session needs from sources already read (highest precedence first). */
+export function combineSettingsSources(options: {
+  sources: SettingsSource[];
+  trusted: boolean;
+  families: RuleFamilies;
+  warnings?: string[];
+}): LoadedSettings {
+  const { sources, trusted, families } = options;
+  const warnings = options.warnings ?? [];
   const skippedUntrusted: string[] = [];
   const rules: PermissionRule[] = [];
   const additionalDirectories: string[] = [];
@@ -126,7 +136,7 @@ export function loadSettings({ cwd, flags, trusted: trustOverride }: LoadSetting
           skippedUntrusted.push(`allow rule "${text}" from ${source.where}`);
           continue;
         }
-        const parsed = parseRule(text, behavior, source.source, source.baseDirectory);
+        const parsed = parseRule(text, behavior, source.source, source.baseDirectory, families);
         if (parsed.warning !== undefined) warnings.push(`${parsed.warning} in ${source.where}`);
         if (parsed.rule !== undefined) rules.push(parsed.rule);
       }
@@ -139,23 +149,36 @@ export function loadSettings({ cwd, flags, trusted: trustOverride }: LoadSetting
     const read = readHookSettings(source.settings.hooks, source.source, source.where);
     warnings.push(...read.warnings);
     for (const hook of read.hooks) {
-      if (gated) skippedUntrusted.push(`PreToolUse hook "${hook.command}" (matcher "${hook.matcher}") from ${source.where}`);
+      if (gated) skippedUntrusted.push(`${hook.event} hook "${hook.command}" (matcher "${hook.matcher}") from ${source.where}`);
       else hooks.push(hook);
     }
   }
-  const merged = mergeSettings(sources.map((source) => source.settings as { [key: string]: unknown }));
-  const mode = (merged.permissions as Settings["permissions"] | undefined)?.defaultMode ?? "default";
+  const settings = mergeSettings(sources.map((source) => source.settings));
   return {
-    settings: merged,
-    permissionContext: {
-      mode: mode as PermissionMode,
+    settings,
+    permissionContext: createPermissionContext({
+      mode: settings.permissions?.defaultMode ?? "default",
       rules,
       additionalDirectories: [...new Set(additionalDirectories)],
-      ...(hooks.length > 0 ? { hooks } : {}),
-    },
+      families,
+    }),
+    hooks,
     sources,
     warnings,
     skippedUntrusted,
     trusted,
   };
+}
+
+/** Loads, merges and checks every source. Throws SettingsError for a bad managed or command-line file. */
+export function loadSettings({ cwd, flags, trusted: trustOverride, families = NO_RULE_FAMILIES }: LoadSettingsOptions): LoadedSettings {
+  const warnings: string[] = [];
+  const sources = [
+    readSource(managedSettingsPath(), "managed", true, warnings),
+    ...(flags ? commandLineSources(flags, cwd, warnings) : []),
+    readSource(localSettingsPath(cwd), "localSettings", false, warnings),
+    readSource(projectSettingsPath(cwd), "projectSettings", false, warnings),
+    readSource(userSettingsPath(), "userSettings", false, warnings),
+  ].filter((source): source is SettingsSource => source !== undefined);
+  return combineSettingsSources({ sources, trusted: trustOverride ?? isFolderTrusted(cwd), families, warnings });
 }

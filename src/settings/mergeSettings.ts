@@ -2,6 +2,7 @@
  * Merges settings sources, highest precedence first: scalar keys come from the highest source that
  * sets them; the permission lists are merged across every source; objects merge key by key.
  */
+import type { Settings } from "./settingsSchema.ts";
 
 type Json = { [key: string]: unknown };
 
@@ -25,9 +26,10 @@ function mergeTwo(higher: Json, lower: Json, path: string): Json {
   return result;
 }
 
-/** Merges `sources` (highest precedence first) into one settings object. */
-export function mergeSettings(sources: readonly Json[]): Json {
+/** Merges `sources` (highest precedence first, each already checked) into one settings object. */
+export function mergeSettings(sources: readonly Settings[]): Settings {
   let merged: Json = {};
   for (const source of [...sources].reverse()) merged = mergeTwo(source, merged, "");
-  return merged;
+  // Merging checked objects key by key keeps their shape: every key of the result came from one.
+  return merged as Settings;
 }

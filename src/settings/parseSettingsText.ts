@@ -3,9 +3,9 @@
  * key path and reason. Returns a result; never throws.
  */
 import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
-import { settingsSchema, type Settings } from "./settingsSchema.ts";
+import { SETTINGS_KEYS, settingsSchema, type Settings } from "./settingsSchema.ts";
 
-export type SettingsParseResult = { ok: true; settings: Settings } | { ok: false; message: string };
+export type SettingsParseResult = { ok: true; settings: Settings; warnings: string[] } | { ok: false; message: string };
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
@@ -51,5 +51,7 @@ export function parseSettingsText(text: string, where: string): SettingsParseRes
     const path = issue?.path.length ? issue.path.join(".") : "(top level)";
     return { ok: false, message: `${where}: ${path}: ${issue?.message ?? "invalid settings"}` };
   }
-  return { ok: true, settings: checked.data };
+  const unknown = Object.keys(value).filter((key) => !SETTINGS_KEYS.includes(key));
+  const warnings = unknown.map((key) => `${where}: "${key}" is not a toolshed setting; it is ignored (the settings are ${SETTINGS_KEYS.join(", ")})`);
+  return { ok: true, settings: checked.data, warnings };
 }

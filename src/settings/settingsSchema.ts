@@ -1,22 +1,45 @@
-/** The shape of a settings file: the permissions block is checked; other keys pass through for tools. */
-import { z } from "zod";
+/**
+ * The shape of a settings file, key by key. Keys toolshed does not know are reported and left out;
+ * `hooks` and `remoteTrigger` are checked entry by entry where they are used, so one bad entry
+ * does not drop the rest of the file.
+ */
+import * as z from "zod/mini";
 import { PERMISSION_MODES } from "../permissions/types.ts";
 
 const ruleList = z.array(z.string());
 
-export const permissionsSettingsSchema = z.looseObject({
-  allow: ruleList.optional(),
-  ask: ruleList.optional(),
-  deny: ruleList.optional(),
-  additionalDirectories: z.array(z.string()).optional(),
-  defaultMode: z.enum(PERMISSION_MODES).optional(),
+export const permissionsSettingsSchema = z.object({
+  allow: z.optional(ruleList),
+  ask: z.optional(ruleList),
+  deny: z.optional(ruleList),
+  additionalDirectories: z.optional(z.array(z.string())),
+  defaultMode: z.optional(z.enum(PERMISSION_MODES)),
 });
 
-export const settingsSchema = z.looseObject({
-  permissions: permissionsSettingsSchema.optional(),
-  /** Checked entry by entry in hooks/readHookSettings.ts, so one bad hook does not drop the file. */
-  hooks: z.unknown().optional(),
+export const settingsSchema = z.object({
+  /** Editors' schema reference; ignored. */
+  $schema: z.optional(z.string()),
+  permissions: z.optional(permissionsSettingsSchema),
+  /** Checked entry by entry in hooks/readHookSettings.ts. */
+  hooks: z.optional(z.unknown()),
+  /** Environment variables for the commands the session runs. */
+  env: z.optional(z.record(z.string(), z.string())),
+  /** The model to use when no --model is given. */
+  model: z.optional(z.string()),
+  /** A command that prints the API key to use. */
+  apiKeyHelper: z.optional(z.string()),
+  /** The remote trigger endpoint (internal builds); checked by RemoteTrigger itself. */
+  remoteTrigger: z.optional(z.unknown()),
+  /** Start every server in the project's .mcp.json without asking. */
+  enableAllProjectMcpServers: z.optional(z.boolean()),
+  enabledMcpjsonServers: z.optional(z.array(z.string())),
+  disabledMcpjsonServers: z.optional(z.array(z.string())),
+  /** Transcripts older than this many days are removed. */
+  cleanupPeriodDays: z.optional(z.number().check(z.nonnegative())),
 });
 
 /** A settings object after checking. */
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** The top-level keys a settings file may hold. */
+export const SETTINGS_KEYS: readonly string[] = Object.keys(settingsSchema.shape);

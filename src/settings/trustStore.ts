@@ -4,8 +4,8 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
-import { writeFileAtomic } from "../fs/writeFileAtomic.ts";
+import * as z from "zod/mini";
+import { writeFileAtomic } from "../files/writeFileAtomic.ts";
 import { canonicalPath, isPathWithin } from "../paths/isInsideDirectories.ts";
 import { userConfigDirectory } from "./settingsPaths.ts";
 

@@ -4,10 +4,14 @@
  * Fails closed: false for anything not proven read-only, including before the parser is loaded.
  */
 import { analyzeShellCommand } from "./analyzeShellCommand.ts";
+import { allowForm } from "./commandForms.ts";
 import { readOnlyProblem } from "./readOnlyProblem.ts";
 import { isShellParserReady } from "./shellParser.ts";
 
 export { initShellParser } from "./shellParser.ts";
+
+/** Commands that move the shell to another folder: they change the session's state. */
+const FOLDER_CHANGERS: ReadonlySet<string> = new Set(["cd", "pushd", "popd"]);
 
 /** True only when `command` is proven to have no side effects. Await `initShellParser()` first. */
 export function isReadOnlyShellCommand(command: string): boolean {
@@ -19,3 +23,15 @@ export function isReadOnlyShellCommand(command: string): boolean {
   }
 }
 
+/**
+ * True when `command` is read-only and does not change folder: safe to run beside other calls,
+ * since it changes neither files nor the folder the next command starts in.
+ */
+export function isStatelessShellCommand(command: string): boolean {
+  if (!isReadOnlyShellCommand(command)) return false;
+  const parts = analyzeShellCommand(command).parts;
+  return !parts.some((part) => {
+    const name = allowForm(part).words[0]?.value ?? part.words[0]?.value ?? "";
+    return FOLDER_CHANGERS.has(name.slice(name.lastIndexOf("/") + 1));
+  });
+}

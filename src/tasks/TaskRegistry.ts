@@ -1,11 +1,7 @@
-/** The background tasks of one session, kept in its app state so every call of the session sees them. */
+/** The background tasks of one session (a service of the session: `context.services.tasks`). */
 import { join } from "node:path";
-import type { ToolUseContext } from "../Tool.ts";
 import { BackgroundTask } from "./BackgroundTask.ts";
 import { spawnShellCommand } from "./spawnShellCommand.ts";
-
-/** The key under which the registry lives in the app state. */
-const APP_STATE_KEY = "backgroundTasks";
 
 export class TaskRegistry {
   private readonly tasks = new Map<string, BackgroundTask>();
@@ -41,13 +37,4 @@ export class TaskRegistry {
   async stopAll(): Promise<void> {
     await Promise.all(this.list().map((task) => task.stop()));
   }
-}
-
-/** The session's registry, created on first use. */
-export function getTaskRegistry(context: ToolUseContext): TaskRegistry {
-  const existing = context.getAppState()[APP_STATE_KEY];
-  if (existing instanceof TaskRegistry) return existing;
-  const registry = new TaskRegistry(context.sessionDirectory);
-  context.setAppState((state) => ({ ...state, [APP_STATE_KEY]: registry }));
-  return registry;
 }

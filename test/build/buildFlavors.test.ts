@@ -68,8 +68,8 @@ describe("npm run build: every flavor for the host", () => {
   test("the public binary's tool list, with the schemas embedded at build time, is what the source derives", async () => {
     const { describeToolsForApi } = await import("../../src/cli/describeToolsForApi.ts");
     const { assembleToolPool } = await import("../../src/tools.ts");
-    const { emptyPermissionContext } = await import("../../src/permissions/types.ts");
-    const fromSource = await describeToolsForApi(assembleToolPool(emptyPermissionContext()));
+    const { createPermissionContext } = await import("../../src/permissions/types.ts");
+    const fromSource = await describeToolsForApi({ tools: assembleToolPool(createPermissionContext()), hiddenTools: [] });
     const fromBinary = JSON.parse(runBinary(binary("public"), ["tools", "--json"], {}, folder.path).stdout);
     expect(fromBinary).toEqual(JSON.parse(JSON.stringify(fromSource)));
   });
@@ -111,7 +111,8 @@ describe("npm run build: every flavor for the host", () => {
     const code = `const text = await Read({ file_path: ${JSON.stringify(join(folder.path, "note.txt"))} }); return text.trim();`;
     const allowed = runBinary(binary("internal"), ["run", "REPL", JSON.stringify({ code }), "--allowedTools", "REPL"], {}, folder.path);
     expect(allowed.stdout).toContain("from the binary");
-    const denied = runBinary(binary("internal"), ["run", "REPL", JSON.stringify({ code }), "--allowedTools", "REPL", "--disallowedTools", "Read"], {}, folder.path);
+    // A deny that names the file (not the whole tool, which would take Read out of the pool) meets the call inside the REPL.
+    const denied = runBinary(binary("internal"), ["run", "REPL", JSON.stringify({ code }), "--allowedTools", "REPL", "--disallowedTools", "Read(note.txt)"], {}, folder.path);
     expect(denied.stdout + denied.stderr).toContain("Permission to use Read was denied");
   });
 

@@ -97,10 +97,10 @@ test("a malformed managed settings file stops the session with its position", as
   expect(result.stderr).toContain("managed.json:1:17: invalid JSON: a value was expected");
 });
 
-test("list shows the PreToolUse hooks with their sources; check --json carries hook warnings", async () => {
+test("list shows the hooks with their events and sources; check --json carries hook warnings", async () => {
   const settings = JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "exit 7", timeout: 5 }] }] } });
   const text = await cli(["permissions", "list", "--settings", settings]);
-  expect(text.stdout).toContain("PreToolUse hooks:\n  Bash: exit 7  (cliArg, timeout 5 s)");
+  expect(text.stdout).toContain("hooks:\n  PreToolUse Bash: exit 7  (cliArg, timeout 5 s)");
   const json = JSON.parse((await cli(["permissions", "list", "--json", "--settings", settings])).stdout);
   expect(json.hooks).toEqual([{ event: "PreToolUse", matcher: "Bash", command: "exit 7", timeoutSeconds: 5, source: "cliArg", where: expect.any(String) }]);
   const checked = JSON.parse((await cli(["permissions", "check", "Bash", '{"command": "ls"}', "--json", "--settings", settings])).stdout);

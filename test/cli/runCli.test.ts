@@ -161,7 +161,7 @@ describe("toolshed run", () => {
 
 describe("progress at the terminal", () => {
   test("strings, lines and messages are shown; anything else is not", async () => {
-    const { progressText } = await import("../../src/cli/startCliSession.ts");
+    const { progressText } = await import("../../src/cli/openCliSession.ts");
     expect(progressText("50%")).toBe("50%");
     expect(progressText({ type: "line", line: "server ready", lineNumber: 3 })).toBe("server ready");
     expect(progressText({ message: "indexing" })).toBe("indexing");

@@ -16,7 +16,7 @@ export function writeHookScript(folder: string, name: string, body: string): str
 
 /** A hook definition as the settings would give it. */
 export function hook(command: string, matcher = "", timeoutSeconds = 60): HookDefinition {
-  return { matcher, command, timeoutSeconds, source: "userSettings", where: "/home/user/.toolshed/settings.json" };
+  return { event: "PreToolUse", matcher, command, timeoutSeconds, source: "userSettings", where: "/home/user/.toolshed/settings.json" };
 }
 
 export interface HookedDecision {

@@ -39,9 +39,9 @@ describe("checking the hooks key", () => {
         { matcher: "Write" },
         "not an object",
       ],
-      PostToolUse: [],
+      Stop: [],
     }, "projectSettings", "/p/.toolshed/settings.json");
-    expect(hooks).toEqual([{ matcher: "Bash", command: "./ok.sh", timeoutSeconds: 5, source: "projectSettings", where: "/p/.toolshed/settings.json" }]);
+    expect(hooks).toEqual([{ event: "PreToolUse", matcher: "Bash", command: "./ok.sh", timeoutSeconds: 5, source: "projectSettings", where: "/p/.toolshed/settings.json" }]);
     expect(warnings).toHaveLength(7);
     for (const warning of warnings) expect(warning).toStartWith("/p/.toolshed/settings.json: hooks.");
     expect(warnings.join("\n")).toContain('hooks.PreToolUse[0].hooks[1]: type: only "command" hooks are supported');
@@ -49,7 +49,7 @@ describe("checking the hooks key", () => {
     expect(warnings.join("\n")).toContain("hooks.PreToolUse[0].hooks[3]: timeout: the timeout must be a positive number of seconds");
     expect(warnings.join("\n")).toContain('hooks.PreToolUse[1]: the matcher "(" is not a valid regular expression');
     expect(warnings.join("\n")).toContain("hooks.PreToolUse[2]: hooks:");
-    expect(warnings.join("\n")).toContain("hooks.PostToolUse: toolshed runs only PreToolUse hooks");
+    expect(warnings.join("\n")).toContain("hooks.Stop: toolshed runs only PreToolUse and PostToolUse hooks");
   });
 
   test("a hooks key that is not an object is one warning; the default timeout is 60 s", () => {
@@ -72,14 +72,14 @@ describe("trust", () => {
     mkdirSync(join(root.path, "user"));
     writeFileSync(join(root.path, "user", "settings.json"), JSON.stringify({ hooks: hooksFor("./user.sh") }));
     const untrusted = loadSettings({ cwd: project });
-    expect(untrusted.permissionContext.hooks?.map((hook) => hook.command)).toEqual(["./user.sh"]);
+    expect(untrusted.hooks.map((hook) => hook.command)).toEqual(["./user.sh"]);
     expect(untrusted.skippedUntrusted).toEqual([
       `PreToolUse hook "./local.sh" (matcher "Bash") from ${join(project, ".toolshed", "settings.local.json")}`,
       `PreToolUse hook "./project.sh" (matcher "Bash") from ${join(project, ".toolshed", "settings.json")}`,
     ]);
     trustFolder(project);
     const trusted = loadSettings({ cwd: project });
-    expect(trusted.permissionContext.hooks?.map((hook) => hook.command)).toEqual(["./local.sh", "./project.sh", "./user.sh"]);
+    expect(trusted.hooks.map((hook) => hook.command)).toEqual(["./local.sh", "./project.sh", "./user.sh"]);
     expect(trusted.skippedUntrusted).toEqual([]);
   });
 

@@ -7,8 +7,7 @@ import type { AskAnswer, AskHandler } from "../../src/permissions/askHandler.ts"
 import { nonInteractiveAskHandler } from "../../src/permissions/askHandler.ts";
 import { createCanUseTool } from "../../src/permissions/createCanUseTool.ts";
 import { createTerminalAskHandler } from "../../src/permissions/terminalAskHandler.ts";
-import { createSession } from "../../src/cli/createSession.ts";
-import { createTestContext } from "../helpers/testContext.ts";
+import { createTestContext } from "../helpers/testSession.ts";
 import { Bash, createPlayground, type Playground } from "./harness.ts";
 
 let playground: Playground;
@@ -25,23 +24,23 @@ function answering(answer: AskAnswer): AskHandler & { asked: number } {
 test("always saves one rule per part (and per written path) atomically, keeping other keys", async () => {
   mkdirSync(join(playground.project, ".toolshed"), { recursive: true });
   writeFileSync(join(playground.project, ".toolshed", "settings.local.json"), JSON.stringify({ model: "m", permissions: { allow: ["Read"] } }));
-  const context = createTestContext({ tools: [Bash], cwd: playground.project, isNonInteractive: false });
+  const context = await createTestContext({ tools: [Bash], cwd: playground.project, interactive: true });
   const handler = answering("always");
   const canUseTool = createCanUseTool(handler);
   const command = "npm install && npm run build > out.txt";
-  expect((await canUseTool(Bash, { command }, context)).decision).toBe("allow");
+  expect((await canUseTool({ tool: Bash, input: { command }, context })).decision).toBe("allow");
   const saved = JSON.parse(readFileSync(join(playground.project, ".toolshed", "settings.local.json"), "utf8"));
   expect(saved).toEqual({ model: "m", permissions: { allow: ["Read", "Bash(npm install)", "Bash(npm run build)", "Edit(./out.txt)"] } });
   // The next identical call runs without asking.
-  expect((await canUseTool(Bash, { command }, context)).decision).toBe("allow");
+  expect((await canUseTool({ tool: Bash, input: { command }, context })).decision).toBe("allow");
   expect(handler.asked).toBe(1);
 });
 
 test("no means deny; a non-interactive run denies with the rules to add", async () => {
-  const context = createTestContext({ tools: [Bash], cwd: playground.project, isNonInteractive: false });
-  expect((await createCanUseTool(answering("no"))(Bash, { command: "npm install" }, context)).reason).toContain("the user said no");
-  const quiet = createTestContext({ tools: [Bash], cwd: playground.project });
-  const denied = await createCanUseTool(nonInteractiveAskHandler)(Bash, { command: "npm install" }, quiet);
+  const context = await createTestContext({ tools: [Bash], cwd: playground.project, interactive: true });
+  expect((await createCanUseTool(answering("no"))({ tool: Bash, input: { command: "npm install" }, context })).reason).toContain("the user said no");
+  const quiet = await createTestContext({ tools: [Bash], cwd: playground.project });
+  const denied = await createCanUseTool(nonInteractiveAskHandler)({ tool: Bash, input: { command: "npm install" }, context: quiet });
   expect(denied.decision).toBe("deny");
   expect(denied.reason).toContain('add "Bash(npm install)" to permissions.allow');
 });
@@ -59,20 +58,5 @@ test("the terminal handler shows tool, input and reason, and reads y / n / a", a
     expect(shown).toContain("Bash wants to run");
     expect(shown).toContain("npm install");
     expect(shown).toContain("Reason: npm install is not a read-only command");
-  }
-});
-
-test("createSession puts the merged settings into app state", async () => {
-  const previous = { config: process.env.TOOLSHED_CONFIG_DIR, managed: process.env.TOOLSHED_MANAGED_SETTINGS };
-  process.env.TOOLSHED_CONFIG_DIR = join(playground.home, ".toolshed");
-  process.env.TOOLSHED_MANAGED_SETTINGS = join(playground.home, "managed.json");
-  try {
-    mkdirSync(join(playground.home, ".toolshed"), { recursive: true });
-    writeFileSync(join(playground.home, ".toolshed", "settings.json"), JSON.stringify({ remoteTriggers: { enabled: true } }));
-    const { context } = await createSession({ isNonInteractive: true, cwd: playground.project });
-    expect(context.getAppState().settings).toEqual({ remoteTriggers: { enabled: true } });
-  } finally {
-    process.env.TOOLSHED_CONFIG_DIR = previous.config;
-    process.env.TOOLSHED_MANAGED_SETTINGS = previous.managed;
   }
 });

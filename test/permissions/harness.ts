@@ -1,52 +1,55 @@
 /**
- * A real project folder and an outside folder on disk (files, symlinks, a hard link), stand-in
- * tools that declare the capabilities real tools declare, and `decideFor` to ask the engine.
+ * A real project folder and an outside folder on disk (files, symlinks, a hard link), the real
+ * tools of the build (and stand-ins, declaring what real ones will, for tools that come later),
+ * and `decideFor` to ask the engine as the pipeline does: PreToolUse hooks first, then `decide`.
  */
 import { linkSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
-import { buildTool, type AnyTool } from "../../src/Tool.ts";
+import * as z from "zod/mini";
+import type { AnyTool } from "../../src/Tool.ts";
 import type { HookDefinition } from "../../src/hooks/types.ts";
+import { runPreToolUseHooks } from "../../src/hooks/runPreToolUseHooks.ts";
 import { decide } from "../../src/permissions/decide.ts";
 import { parseRule } from "../../src/permissions/parseRule.ts";
 import type { PermissionDecision, PermissionMode, PermissionRule, RuleBehavior } from "../../src/permissions/types.ts";
-import { createTestContext } from "../helpers/testContext.ts";
+import { getRuleFamilies } from "../../src/tools.ts";
+import { BashTool } from "../../src/tools/BashTool/BashTool.ts";
+import { EditTool } from "../../src/tools/EditTool/EditTool.ts";
+import { GrepTool } from "../../src/tools/GrepTool/GrepTool.ts";
+import { ReadTool } from "../../src/tools/ReadTool/ReadTool.ts";
+import { WriteTool } from "../../src/tools/WriteTool/WriteTool.ts";
+import { fakeTool } from "../helpers/fakeTool.ts";
+import { createTestContext } from "../helpers/testSession.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
 
-function fakeTool(name: string, shape: z.ZodRawShape, extra: Partial<AnyTool> = {}): AnyTool {
-  return buildTool({
-    name,
-    inputSchema: z.strictObject(shape),
-    maxResultSizeChars: 10_000,
-    async call() {
-      return { data: "" };
-    },
-    async description() {
-      return name;
-    },
-    async prompt() {
-      return name;
-    },
-    mapToolResultToToolResultBlockParam: (output: unknown, id: string) => ({ type: "tool_result", tool_use_id: id, content: String(output) }),
-    ...extra,
-  }) as AnyTool;
-}
-
-export const Bash = fakeTool("Bash", { command: z.string() });
-export const Read = fakeTool("Read", { file_path: z.string() }, { isReadOnly: () => true, getPath: (input) => input.file_path });
-export const Edit = fakeTool("Edit", { file_path: z.string(), old_string: z.string(), new_string: z.string() }, { getPath: (input) => input.file_path });
-/** Like the real one: searches file contents under `path` (the working folder when unset). */
-export const Grep = fakeTool("Grep", { pattern: z.string(), path: z.string().optional() }, { isReadOnly: () => true, getPath: (input) => input.path });
-export const Write = fakeTool("Write", { file_path: z.string(), content: z.string() }, { getPath: (input) => input.file_path });
-/** Like the real one: read-only, but fetching from the network is its own question. */
-export const WebFetch = fakeTool("WebFetch", { url: z.string(), prompt: z.string() }, {
-  isReadOnly: () => true,
-  checkPermissions: async () => ({ behavior: "ask", reason: "fetching a URL reaches the network" }),
+export const Bash = BashTool;
+export const Read = ReadTool;
+export const Edit = EditTool;
+/** Searches file contents under `path` (the working folder when unset). */
+export const Grep = GrepTool;
+export const Write = WriteTool;
+/** Read-only, but fetching from the network is its own question: declares the address it fetches. */
+export const WebFetch = fakeTool({
+  name: "WebFetch",
+  shape: { url: z.string(), prompt: z.string() },
+  readOnly: true,
+  ruleFamily: "urls",
+  subjects: (input) => [{ kind: "url", url: String(input.url) }],
+  extra: { checkPermissions: async () => ({ behavior: "ask", reason: "fetching a URL reaches the network" }) },
 });
-export const McpQuery = fakeTool("mcp__db__query", { sql: z.string() }, { isMcp: true });
-export const McpDrop = fakeTool("mcp__db__drop", { table: z.string() }, { isMcp: true });
-export const Agent = fakeTool("Agent", { subagent_type: z.string(), prompt: z.string() });
-export const AskingTool = fakeTool("Asker", { value: z.string() }, { checkPermissions: async () => ({ behavior: "ask", reason: "the tool wants a word" }) });
+export const McpQuery = fakeTool({ name: "mcp__db__query", shape: { sql: z.string() }, tags: ["mcp"] });
+export const McpDrop = fakeTool({ name: "mcp__db__drop", shape: { table: z.string() }, tags: ["mcp"] });
+/** Declares the sub-agent type it starts as a named thing. */
+export const Agent = fakeTool({
+  name: "Agent",
+  shape: { subagent_type: z.string(), prompt: z.string() },
+  subjects: (input) => [{ kind: "named", name: String(input.subagent_type) }],
+});
+export const AskingTool = fakeTool({
+  name: "Asker",
+  shape: { value: z.string() },
+  extra: { checkPermissions: async () => ({ behavior: "ask", reason: "the tool wants a word" }) },
+});
 
 export interface Playground {
   project: string;
@@ -89,7 +92,7 @@ export interface RuleSet {
 export function rulesFrom(set: RuleSet, baseDirectory?: string): PermissionRule[] {
   const behaviors: RuleBehavior[] = ["allow", "ask", "deny"];
   return behaviors.flatMap((behavior) => (set[behavior] ?? []).map((text) => {
-    const parsed = parseRule(text, behavior, "projectSettings", baseDirectory);
+    const parsed = parseRule(text, behavior, "projectSettings", baseDirectory, getRuleFamilies());
     if (parsed.rule === undefined) throw new Error(parsed.warning);
     return parsed.rule;
   }));
@@ -108,16 +111,15 @@ export interface DecideForOptions {
 }
 
 export async function decideFor(options: DecideForOptions): Promise<PermissionDecision> {
-  const context = createTestContext({
+  const context = await createTestContext({
     tools: [options.tool],
     cwd: options.cwd,
-    permissionContext: {
-      mode: options.mode ?? "default",
-      rules: rulesFrom(options.rules ?? {}, options.cwd),
-      additionalDirectories: options.additionalDirectories ?? [],
-      ...(options.hooks !== undefined ? { hooks: options.hooks } : {}),
-      ...(options.warn !== undefined ? { warn: options.warn } : {}),
-    },
+    rules: rulesFrom(options.rules ?? {}, options.cwd),
+    mode: options.mode,
+    additionalDirectories: options.additionalDirectories,
+    hooks: options.hooks,
   });
-  return decide({ tool: options.tool, input: options.input, context });
+  const hookVerdict = await runPreToolUseHooks({ tool: options.tool, input: options.input, context, toolUseId: "toolu_decide" });
+  for (const warning of hookVerdict.warnings) options.warn?.(warning);
+  return decide({ tool: options.tool, input: options.input, context, hookVerdict });
 }

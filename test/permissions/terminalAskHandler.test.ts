@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { PassThrough } from "node:stream";
 import { createTerminalAskHandler } from "../../src/permissions/terminalAskHandler.ts";
-import { makeTool } from "../helpers/fakeTools.ts";
+import { fakeTool } from "../helpers/fakeTool.ts";
 
 function handlerWith(answers: string) {
   const input = new PassThrough();
@@ -13,7 +13,7 @@ function handlerWith(answers: string) {
 }
 
 const request = {
-  tool: makeTool({ name: "Writer" }),
+  tool: fakeTool({ name: "Writer" }),
   input: { text: "hello" },
   decision: { decision: "ask" as const, reason: "Writer can make changes" },
 };

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
-import { buildTool, toolResultText, type AnyTool, type ToolUseContext } from "../../src/Tool.ts";
+import { toolResultText, type AnyTool, type ToolUseContext } from "../../src/Tool.ts";
 import { ToolError } from "../../src/errors/ToolError.ts";
 import type { AskHandler } from "../../src/permissions/askHandler.ts";
 import { createCanUseTool } from "../../src/permissions/createCanUseTool.ts";
 import { PREVIEW_CHARS } from "../../src/pipeline/persistLargeResult.ts";
 import { runToolUse } from "../../src/pipeline/runToolUse.ts";
-import { deferred, makeTool } from "../helpers/fakeTools.ts";
+import { deferred, fakeTool } from "../helpers/fakeTool.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
-import { callTool, createTestContext } from "../helpers/testContext.ts";
+import { callTool, createTestContext } from "../helpers/testSession.ts";
 
 let folder: TemporaryFolder;
 beforeEach(() => {
@@ -17,12 +17,12 @@ beforeEach(() => {
 });
 afterEach(() => folder.remove());
 
-function contextWith(...tools: AnyTool[]): ToolUseContext {
+function contextWith(...tools: AnyTool[]): Promise<ToolUseContext> {
   return createTestContext({ tools, cwd: folder.path });
 }
 
-const echo = makeTool({ name: "Echo", readOnly: true });
-const writer = makeTool({ name: "Writer" });
+const echo = fakeTool({ name: "Echo", readOnly: true });
+const writer = fakeTool({ name: "Writer" });
 
 function answering(answer: "yes" | "no" | "always"): AskHandler & { asked: number } {
   const handler = {
@@ -38,15 +38,15 @@ function answering(answer: "yes" | "no" | "always"): AskHandler & { asked: numbe
 
 describe("lookup", () => {
   test("an unknown tool is an error naming the available tools", async () => {
-    const { result, stage } = await callTool(contextWith(echo, writer), "Nope", {});
+    const { result, stage } = await callTool(await contextWith(echo, writer), "Nope", {});
     expect(stage).toBe("lookup");
     expect(result.is_error).toBe(true);
     expect(toolResultText(result)).toBe('Error: no tool named "Nope". The available tools are: Echo, Writer.');
   });
 
   test("aliases reach the tool", async () => {
-    const aliased = makeTool({ name: "Main", aliases: ["Legacy"], readOnly: true });
-    const { text, result } = await callTool(contextWith(aliased), "Legacy", { text: "hi" });
+    const aliased = fakeTool({ name: "Main", aliases: ["Legacy"], readOnly: true });
+    const { text, result } = await callTool(await contextWith(aliased), "Legacy", { text: "hi" });
     expect(result.is_error).toBeUndefined();
     expect(text).toBe("Main:hi");
   });
@@ -55,14 +55,14 @@ describe("lookup", () => {
 describe("coercion and validation", () => {
   test('common slips are coerced: "5" -> 5 and "true" -> true', async () => {
     let seen: unknown;
-    const tool = makeTool({ name: "Probe", readOnly: true, call: async (input) => ((seen = input), { data: "ok" }) });
-    const { result } = await callTool(contextWith(tool), "Probe", { count: "5", flag: "true", text: "7" });
+    const tool = fakeTool({ name: "Probe", readOnly: true, call: async (input) => ((seen = input), { data: "ok" }) });
+    const { result } = await callTool(await contextWith(tool), "Probe", { count: "5", flag: "true", text: "7" });
     expect(result.is_error).toBeUndefined();
     expect(seen).toEqual({ count: 5, flag: true, text: "7" });
   });
 
   test("nothing else is coerced: a non-numeric string for a number is an error naming the field", async () => {
-    const { result, text, stage } = await callTool(contextWith(echo), "Echo", { count: "five" });
+    const { result, text, stage } = await callTool(await contextWith(echo), "Echo", { count: "five" });
     expect(stage).toBe("validation");
     expect(result.is_error).toBe(true);
     expect(text).toContain('`count` must be a number, but it was "five"');
@@ -70,47 +70,34 @@ describe("coercion and validation", () => {
   });
 
   test("a fractional string for an integer field is not coerced into something else", async () => {
-    const { text } = await callTool(contextWith(echo), "Echo", { count: "1.5" });
+    const { text } = await callTool(await contextWith(echo), "Echo", { count: "1.5" });
     expect(text).toContain("`count`");
   });
 
   test("unknown parameters and missing required ones are named", async () => {
-    const strict = buildTool({
-      name: "Strict",
-      inputSchema: z.strictObject({ file_path: z.string(), limit: z.number().optional() }),
-      maxResultSizeChars: 100,
-      isReadOnly: () => true,
-      async description() {
-        return "";
-      },
-      async prompt() {
-        return "";
-      },
-      async call() {
-        return { data: "ran" };
-      },
-      mapToolResultToToolResultBlockParam: (output: string, id) => ({ type: "tool_result", tool_use_id: id, content: output }),
-    });
-    const { text } = await callTool(contextWith(strict), "Strict", { path: "/x" });
+    const strict = fakeTool({ name: "Strict", shape: { file_path: z.string(), limit: z.number().optional() }, readOnly: true });
+    const { text } = await callTool(await contextWith(strict), "Strict", { path: "/x" });
     expect(text).toContain("- unexpected parameter `path`; the parameters are: file_path, limit");
     expect(text).toContain("- missing required parameter `file_path` (a string)");
   });
 
   test("an input that is not an object is refused", async () => {
-    const { text, stage } = await callTool(contextWith(echo), "Echo", "just text");
+    const { text, stage } = await callTool(await contextWith(echo), "Echo", "just text");
     expect(stage).toBe("validation");
     expect(text).toContain("InputValidationError");
   });
 
   test("validateInput failures reach the model as they are", async () => {
-    const checked = buildTool({
-      ...makeTool({ name: "Checked", readOnly: true }),
+    const checked = fakeTool({
       name: "Checked",
-      async validateInput(input: { text?: string }) {
-        return input.text === "bad" ? { result: false, message: "text must not be bad; send good" } : { result: true };
+      readOnly: true,
+      extra: {
+        async validateInput(input) {
+          return input.text === "bad" ? { result: false, message: "text must not be bad; send good" } : { result: true };
+        },
       },
     });
-    const { text, stage } = await callTool(contextWith(checked), "Checked", { text: "bad" });
+    const { text, stage } = await callTool(await contextWith(checked), "Checked", { text: "bad" });
     expect(stage).toBe("validation");
     expect(text).toBe("text must not be bad; send good");
   });
@@ -119,13 +106,13 @@ describe("coercion and validation", () => {
 describe("permissions", () => {
   test("a read-only call inside the working folder runs without asking", async () => {
     const handler = answering("no");
-    const { text } = await callTool(contextWith(echo), "Echo", { text: "x" }, handler);
+    const { text } = await callTool(await contextWith(echo), "Echo", { text: "x" }, handler);
     expect(text).toBe("Echo:x");
     expect(handler.asked).toBe(0);
   });
 
   test("non-interactive: a call that would ask is denied with the rule to add", async () => {
-    const { result, text, stage, permission } = await callTool(contextWith(writer), "Writer", {});
+    const { result, text, stage, permission } = await callTool(await contextWith(writer), "Writer", {});
     expect(stage).toBe("permission");
     expect(result.is_error).toBe(true);
     expect(permission?.decision).toBe("deny");
@@ -134,7 +121,7 @@ describe("permissions", () => {
 
   test("interactive yes runs once, no refuses, always remembers an allow rule", async () => {
     const yes = answering("yes");
-    const context = createTestContext({ tools: [writer], cwd: folder.path, isNonInteractive: false });
+    const context = await createTestContext({ tools: [writer], cwd: folder.path, interactive: true });
     expect((await callTool(context, "Writer", { text: "a" }, yes)).text).toBe("Writer:a");
     expect((await callTool(context, "Writer", { text: "b" }, yes)).text).toBe("Writer:b");
     expect(yes.asked).toBe(2);
@@ -159,7 +146,7 @@ describe("permissions", () => {
   test("a throwing permission check still yields a result", async () => {
     const outcome = await runToolUse({
       toolUse: { id: "toolu_1", name: "Echo", input: {} },
-      context: contextWith(echo),
+      context: await contextWith(echo),
       canUseTool: async () => {
         throw new Error("engine exploded");
       },
@@ -171,7 +158,7 @@ describe("permissions", () => {
 
 describe("the call", () => {
   test("the result is mapped to a tool_result block for the call's id", async () => {
-    const context = contextWith(echo);
+    const context = await contextWith(echo);
     const outcome = await runToolUse({
       toolUse: { id: "toolu_abc", name: "Echo", input: { text: "hi" } },
       context,
@@ -182,8 +169,8 @@ describe("the call", () => {
   });
 
   test("a ToolError becomes an error result without a log entry", async () => {
-    const failing = makeTool({ name: "Fails", readOnly: true, call: async () => { throw new ToolError("the file is locked; try later"); } });
-    const context = contextWith(failing);
+    const failing = fakeTool({ name: "Fails", readOnly: true, call: async () => { throw new ToolError("the file is locked; try later"); } });
+    const context = await contextWith(failing);
     const { result, text } = await callTool(context, "Fails", {});
     expect(result.is_error).toBe(true);
     expect(text).toBe("Error: the file is locked; try later");
@@ -191,8 +178,8 @@ describe("the call", () => {
   });
 
   test("any other throw becomes an error result and is logged with its stack", async () => {
-    const buggy = makeTool({ name: "Buggy", readOnly: true, call: async () => { throw new TypeError("undefined is not a function"); } });
-    const context = contextWith(buggy);
+    const buggy = fakeTool({ name: "Buggy", readOnly: true, call: async () => { throw new TypeError("undefined is not a function"); } });
+    const context = await contextWith(buggy);
     const { result, text } = await callTool(context, "Buggy", {});
     expect(result.is_error).toBe(true);
     expect(text).toBe("Error: undefined is not a function");
@@ -203,17 +190,16 @@ describe("the call", () => {
 
   test("progress is reported with the call's id", async () => {
     const events: unknown[] = [];
-    const reporting = buildTool({
-      ...makeTool({ name: "Reports", readOnly: true }),
+    const reporting = fakeTool({
       name: "Reports",
-      async call(_input: unknown, _context: ToolUseContext, _can: unknown, _parent: unknown, onProgress?: (data: unknown) => void) {
-        onProgress?.("half");
-        onProgress?.("done");
+      readOnly: true,
+      call: async (_input, { onProgress }) => {
+        onProgress("half");
+        onProgress("done");
         return { data: "ok" };
       },
     });
-    const context = contextWith(reporting);
-    context.onProgress = (progress) => events.push(progress);
+    const context = await createTestContext({ tools: [reporting], cwd: folder.path, onProgress: (progress) => events.push(progress) });
     await runToolUse({ toolUse: { id: "toolu_p", name: "Reports", input: {} }, context, canUseTool: createCanUseTool({ interactive: false, ask: async () => "no" }) });
     expect(events).toEqual([{ toolUseId: "toolu_p", data: "half" }, { toolUseId: "toolu_p", data: "done" }]);
   });
@@ -222,8 +208,8 @@ describe("the call", () => {
 describe("result size", () => {
   test("a result over maxResultSizeChars is saved whole and the model gets its path and a preview", async () => {
     const big = Array.from({ length: 3000 }, (_, index) => `line ${index}`).join("\n");
-    const tool = makeTool({ name: "Big", readOnly: true, maxResultSizeChars: 5000, call: async () => ({ data: big }) });
-    const context = contextWith(tool);
+    const tool = fakeTool({ name: "Big", readOnly: true, maxResultSizeChars: 5000, call: async () => ({ data: big }) });
+    const context = await contextWith(tool);
     const { text, result } = await callTool(context, "Big", {});
     expect(result.is_error).toBeUndefined();
     const path = /saved in full to:\n(\S+)/.exec(text)?.[1];
@@ -237,16 +223,16 @@ describe("result size", () => {
   });
 
   test("a result at the limit is left alone", async () => {
-    const tool = makeTool({ name: "Fits", readOnly: true, maxResultSizeChars: 10, call: async () => ({ data: "0123456789" }) });
-    expect((await callTool(contextWith(tool), "Fits", {})).text).toBe("0123456789");
+    const tool = fakeTool({ name: "Fits", readOnly: true, maxResultSizeChars: 10, call: async () => ({ data: "0123456789" }) });
+    expect((await callTool(await contextWith(tool), "Fits", {})).text).toBe("0123456789");
   });
 });
 
 describe("abort", () => {
   test("a call aborted before it starts is not run", async () => {
     let ran = false;
-    const tool = makeTool({ name: "T", readOnly: true, call: async () => ((ran = true), { data: "x" }) });
-    const context = contextWith(tool);
+    const tool = fakeTool({ name: "T", readOnly: true, call: async () => ((ran = true), { data: "x" }) });
+    const context = await contextWith(tool);
     context.abortController.abort();
     const { result, stage } = await callTool(context, "T", {});
     expect(stage).toBe("aborted");
@@ -256,8 +242,8 @@ describe("abort", () => {
 
   test("an abort during a call that ignores its signal still returns at once", async () => {
     const started = deferred<void>();
-    const never = makeTool({ name: "Hangs", readOnly: true, call: () => (started.resolve(), new Promise(() => {})) });
-    const context = contextWith(never);
+    const never = fakeTool({ name: "Hangs", readOnly: true, call: () => (started.resolve(), new Promise(() => {})) });
+    const context = await contextWith(never);
     const pending = callTool(context, "Hangs", {});
     await started.promise;
     context.abortController.abort();
@@ -271,15 +257,15 @@ describe("nothing throws out of runToolUse", () => {
   const allow = async () => ({ decision: "allow" as const, reason: "test" });
 
   test("a concurrency check that throws after the call keeps the call's result", async () => {
-    const tool = buildTool({ ...makeTool({ name: "Odd", readOnly: true }), name: "Odd", isConcurrencySafe: () => { throw new Error("no idea"); } });
-    const outcome = await runToolUse({ toolUse: { id: "toolu_1", name: "Odd", input: { text: "x" } }, context: contextWith(tool), canUseTool: allow });
+    const tool = fakeTool({ name: "Odd", readOnly: true, concurrencySafe: () => { throw new Error("no idea"); } });
+    const outcome = await runToolUse({ toolUse: { id: "toolu_1", name: "Odd", input: { text: "x" } }, context: await contextWith(tool), canUseTool: allow });
     expect(outcome.stage).toBe("done");
     expect(toolResultText(outcome.result)).toBe("Odd:x");
   });
 
   test("a result mapping that throws says the tool ran, and is logged", async () => {
-    const tool = buildTool({ ...makeTool({ name: "Mapless", readOnly: true }), name: "Mapless", mapToolResultToToolResultBlockParam: () => { throw new RangeError("bad shape"); } });
-    const context = contextWith(tool);
+    const tool = fakeTool({ name: "Mapless", readOnly: true, extra: { mapToolResultToToolResultBlockParam: () => { throw new RangeError("bad shape"); } } });
+    const context = await contextWith(tool);
     const outcome = await runToolUse({ toolUse: { id: "toolu_1", name: "Mapless", input: {} }, context, canUseTool: allow });
     expect(outcome.result.is_error).toBe(true);
     expect(toolResultText(outcome.result)).toBe("Error: Mapless ran, but its result could not be shown: bad shape");
@@ -287,10 +273,10 @@ describe("nothing throws out of runToolUse", () => {
   });
 
   test("validateInput that throws: a ToolError reaches the model as it is, anything else is logged", async () => {
-    const tool = (error: Error) => buildTool({ ...makeTool({ name: "V", readOnly: true }), name: "V", validateInput: async () => { throw error; } });
-    const corrected = await callTool(contextWith(tool(new ToolError("the path must be absolute"))), "V", {});
+    const tool = (error: Error) => fakeTool({ name: "V", readOnly: true, extra: { validateInput: async () => { throw error; } } });
+    const corrected = await callTool(await contextWith(tool(new ToolError("the path must be absolute"))), "V", {});
     expect(corrected.text).toBe("Error: the path must be absolute");
-    const context = contextWith(tool(new Error("validator bug")));
+    const context = await contextWith(tool(new Error("validator bug")));
     const buggy = await callTool(context, "V", {});
     expect(buggy.result.is_error).toBe(true);
     expect(buggy.text).toContain("validator bug");
@@ -298,20 +284,21 @@ describe("nothing throws out of runToolUse", () => {
   });
 
   test("a thrown value that cannot become text still yields a result", async () => {
-    const tool = makeTool({ name: "Weird", readOnly: true, call: async () => { throw Object.create(null); } });
-    const { result, text } = await callTool(contextWith(tool), "Weird", {});
+    const tool = fakeTool({ name: "Weird", readOnly: true, call: async () => { throw Object.create(null); } });
+    const { result, text } = await callTool(await contextWith(tool), "Weird", {});
     expect(result.is_error).toBe(true);
     expect(text).toBe("Error: a thrown object that cannot be shown as text");
   });
 
   test("a huge result that is not a string is saved, not lost", async () => {
     const parts = Array.from({ length: 500 }, (_, index) => ({ type: "text" as const, text: `chunk ${index} `.repeat(20) }));
-    const tool = buildTool({
-      ...makeTool({ name: "Parts", readOnly: true, maxResultSizeChars: 1000 }),
+    const tool = fakeTool({
       name: "Parts",
-      mapToolResultToToolResultBlockParam: (_output: string, id: string) => ({ type: "tool_result" as const, tool_use_id: id, content: parts }),
+      readOnly: true,
+      maxResultSizeChars: 1000,
+      extra: { mapToolResultToToolResultBlockParam: (_output, id) => ({ type: "tool_result" as const, tool_use_id: id, content: parts }) },
     });
-    const { text, stage } = await callTool(contextWith(tool), "Parts", {});
+    const { text, stage } = await callTool(await contextWith(tool), "Parts", {});
     expect(stage).toBe("done");
     const path = /saved in full to:\n(\S+)/.exec(text)?.[1] as string;
     expect(readFileSync(path, "utf8")).toBe(parts.map((part) => part.text).join("\n"));
@@ -319,8 +306,8 @@ describe("nothing throws out of runToolUse", () => {
 
   test("an abort while the permission question is open ends the call at once, without running it", async () => {
     let ran = false;
-    const tool = makeTool({ name: "Asks", call: async () => ((ran = true), { data: "x" }) });
-    const context = contextWith(tool);
+    const tool = fakeTool({ name: "Asks", call: async () => ((ran = true), { data: "x" }) });
+    const context = await contextWith(tool);
     const asked = deferred<void>();
     const pending = runToolUse({
       toolUse: { id: "toolu_1", name: "Asks", input: {} },
@@ -338,8 +325,8 @@ describe("nothing throws out of runToolUse", () => {
 
   test("an abort during a slow validateInput ends the call too", async () => {
     const checking = deferred<void>();
-    const tool = buildTool({ ...makeTool({ name: "Slow", readOnly: true }), name: "Slow", validateInput: () => (checking.resolve(), new Promise(() => {})) });
-    const context = contextWith(tool);
+    const tool = fakeTool({ name: "Slow", readOnly: true, extra: { validateInput: () => (checking.resolve(), new Promise(() => {})) } });
+    const context = await contextWith(tool);
     const pending = callTool(context, "Slow", {});
     await checking.promise;
     context.abortController.abort();

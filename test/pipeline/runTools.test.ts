@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { buildTool, toolResultText, type AnyTool, type ToolUseContext } from "../../src/Tool.ts";
+import { toolResultText, type AnyTool, type ToolUseContext } from "../../src/Tool.ts";
 import { nonInteractiveAskHandler } from "../../src/permissions/askHandler.ts";
 import { createCanUseTool } from "../../src/permissions/createCanUseTool.ts";
 import { DEFAULT_MAX_TOOL_CONCURRENCY, maxToolConcurrency, partitionToolUses, runTools } from "../../src/pipeline/runTools.ts";
-import { deferred, makeTool, type Deferred } from "../helpers/fakeTools.ts";
+import { deferred, fakeTool, type Deferred } from "../helpers/fakeTool.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
-import { createTestContext } from "../helpers/testContext.ts";
+import { createTestContext } from "../helpers/testSession.ts";
 
 let folder: TemporaryFolder;
 beforeEach(() => {
@@ -32,8 +32,8 @@ function controlledTools() {
     log.push(`end ${key}`);
     return { data };
   };
-  const safe = makeTool({ name: "Safe", concurrencySafe: true, readOnly: true, call });
-  const unsafe = makeTool({ name: "Unsafe", concurrencySafe: false, readOnly: true, call });
+  const safe = fakeTool({ name: "Safe", concurrencySafe: true, readOnly: true, call });
+  const unsafe = fakeTool({ name: "Unsafe", concurrencySafe: false, readOnly: true, call });
   return { safe, unsafe, gate, log };
 }
 
@@ -70,7 +70,7 @@ describe("partitionToolUses", () => {
   });
 
   test("a tool whose safety check throws is treated as unsafe", () => {
-    const throwing = buildTool({ ...makeTool({ name: "Odd" }), name: "Odd", isConcurrencySafe: () => { throw new Error("no"); } });
+    const throwing = fakeTool({ name: "Odd", concurrencySafe: () => { throw new Error("no"); } });
     expect(partitionToolUses([{ id: "1", name: "Odd", input: {} }, { id: "2", name: "Odd", input: {} }], [throwing])).toEqual([
       { concurrent: false, indexes: [0] },
       { concurrent: false, indexes: [1] },
@@ -81,7 +81,7 @@ describe("partitionToolUses", () => {
 describe("runTools", () => {
   test("safe calls run in parallel and results keep the original order", async () => {
     const { safe, gate, log } = controlledTools();
-    const context = createTestContext({ tools: [safe], cwd: folder.path });
+    const context = await createTestContext({ tools: [safe], cwd: folder.path });
     const pending = run(context, [["Safe", { text: "a" }], ["Safe", { text: "b" }], ["Safe", { text: "c" }]]);
     await Promise.all(["a", "b", "c"].map((key) => gate(key).started.promise));
     expect(log).toEqual(["start a", "start b", "start c"]);
@@ -95,7 +95,7 @@ describe("runTools", () => {
 
   test("an unsafe call waits for the batch before it and blocks the one after", async () => {
     const { safe, unsafe, gate, log } = controlledTools();
-    const context = createTestContext({ tools: [safe, unsafe], cwd: folder.path });
+    const context = await createTestContext({ tools: [safe, unsafe], cwd: folder.path });
     const pending = run(context, [["Safe", { text: "1" }], ["Unsafe", { text: "2" }], ["Safe", { text: "3" }]]);
     await gate("1").started.promise;
     expect(log).toEqual(["start 1"]);
@@ -114,7 +114,7 @@ describe("runTools", () => {
     let most = 0;
     const releases: Array<() => void> = [];
     const waiting: Array<Deferred<void>> = [];
-    const tool = makeTool({
+    const tool = fakeTool({
       name: "Counted",
       concurrencySafe: true,
       readOnly: true,
@@ -129,7 +129,7 @@ describe("runTools", () => {
         return { data: "ok" };
       },
     });
-    const context = createTestContext({ tools: [tool], cwd: folder.path });
+    const context = await createTestContext({ tools: [tool], cwd: folder.path });
     const pending = run(context, Array.from({ length: 5 }, () => ["Counted", {}] as [string, unknown]), 2);
     for (let released = 0; released < 5; released++) {
       while (releases.length === 0) {
@@ -145,23 +145,28 @@ describe("runTools", () => {
     expect(most).toBe(2);
   });
 
-  test("context modifiers apply for unsafe calls only, in order", async () => {
+  test("context modifiers apply in call order: a lone call's before the next batch, a parallel batch's after the whole batch", async () => {
+    const seen: string[] = [];
     const modifying = (name: string, concurrencySafe: boolean): AnyTool =>
-      buildTool({
-        ...makeTool({ name, concurrencySafe, readOnly: true }),
+      fakeTool({
         name,
-        async call() {
-          return { data: name, contextModifier: (context: ToolUseContext) => ({ ...context, cwd: `${context.cwd}/${name}` }) };
+        concurrencySafe,
+        readOnly: true,
+        call: async (input, { context }) => {
+          seen.push(`${name}${input.text ?? ""} saw ${context.cwd.slice(folder.path.length) || "/"}`);
+          return { data: name, contextModifier: (next: ToolUseContext) => ({ ...next, cwd: `${next.cwd}/${name}${input.text ?? ""}` }) };
         },
       });
-    const context = createTestContext({ tools: [modifying("Mover", false), modifying("Reader", true)], cwd: folder.path });
-    const result = await run(context, [["Mover", {}], ["Reader", {}], ["Mover", {}]]);
-    expect(result.context.cwd).toBe(`${folder.path}/Mover/Mover`);
+    const context = await createTestContext({ tools: [modifying("Mover", false), modifying("Reader", true)], cwd: folder.path });
+    const result = await run(context, [["Mover", {}], ["Reader", { text: "1" }], ["Reader", { text: "2" }], ["Mover", {}]]);
+    expect(result.context.cwd).toBe(`${folder.path}/Mover/Reader1/Reader2/Mover`);
+    // Both parallel readers saw the context as it was before their batch.
+    expect(seen).toEqual(["Mover saw /", "Reader1 saw /Mover", "Reader2 saw /Mover", "Mover saw /Mover/Reader1/Reader2"]);
   });
 
   test("an abort stops the batch and every call still gets a result", async () => {
     const { safe, unsafe, gate, log } = controlledTools();
-    const context = createTestContext({ tools: [safe, unsafe], cwd: folder.path });
+    const context = await createTestContext({ tools: [safe, unsafe], cwd: folder.path });
     const pending = run(context, [["Safe", { text: "x" }], ["Safe", { text: "y" }], ["Unsafe", { text: "z" }]]);
     await Promise.all([gate("x").started.promise, gate("y").started.promise]);
     gate("x").finish.resolve("done x");
@@ -190,15 +195,15 @@ describe("maxToolConcurrency", () => {
 
 describe("runTools edge cases", () => {
   test("no calls: no results, the same context", async () => {
-    const context = createTestContext({ tools: [], cwd: folder.path });
+    const context = await createTestContext({ tools: [], cwd: folder.path });
     const result = await run(context, []);
     expect(result.outcomes).toEqual([]);
     expect(result.context).toBe(context);
   });
 
   test("duplicate tool_use ids each get their own result, in order", async () => {
-    const tool = makeTool({ name: "Echo", concurrencySafe: true, readOnly: true });
-    const context = createTestContext({ tools: [tool], cwd: folder.path });
+    const tool = fakeTool({ name: "Echo", concurrencySafe: true, readOnly: true });
+    const context = await createTestContext({ tools: [tool], cwd: folder.path });
     const { outcomes } = await runTools({
       toolUses: [{ id: "same", name: "Echo", input: { text: "1" } }, { id: "same", name: "Echo", input: { text: "2" } }],
       context,
@@ -208,8 +213,8 @@ describe("runTools edge cases", () => {
   });
 
   test("a nonsense maxConcurrency (NaN, 0, negative) still runs every call", async () => {
-    const tool = makeTool({ name: "Echo", concurrencySafe: true, readOnly: true });
-    const context = createTestContext({ tools: [tool], cwd: folder.path });
+    const tool = fakeTool({ name: "Echo", concurrencySafe: true, readOnly: true });
+    const context = await createTestContext({ tools: [tool], cwd: folder.path });
     for (const limit of [Number.NaN, 0, -3, 0.5]) {
       const { outcomes } = await run(context, [["Echo", { text: "a" }], ["Echo", { text: "b" }]], limit);
       expect(outcomes.map((outcome) => toolResultText(outcome.result))).toEqual(["Echo:a", "Echo:b"]);
@@ -217,22 +222,20 @@ describe("runTools edge cases", () => {
   });
 
   test("a context modifier that throws is logged and the later calls still run", async () => {
-    const breaking = buildTool({
-      ...makeTool({ name: "Breaks", readOnly: true }),
+    const breaking = fakeTool({
       name: "Breaks",
-      async call() {
-        return { data: "ran", contextModifier: () => { throw new Error("modifier bug"); } };
-      },
+      readOnly: true,
+      call: async () => ({ data: "ran", contextModifier: () => { throw new Error("modifier bug"); } }),
     });
-    const context = createTestContext({ tools: [breaking], cwd: folder.path });
+    const context = await createTestContext({ tools: [breaking], cwd: folder.path });
     const result = await run(context, [["Breaks", {}], ["Breaks", {}]]);
     expect(result.outcomes.map((outcome) => outcome.stage)).toEqual(["done", "done"]);
     expect(result.context).toBe(context);
   });
 
   test("an onResult callback that throws does not lose the other results", async () => {
-    const tool = makeTool({ name: "Echo", concurrencySafe: true, readOnly: true });
-    const context = createTestContext({ tools: [tool], cwd: folder.path });
+    const tool = fakeTool({ name: "Echo", concurrencySafe: true, readOnly: true });
+    const context = await createTestContext({ tools: [tool], cwd: folder.path });
     const { outcomes } = await runTools({
       toolUses: [{ id: "1", name: "Echo", input: {} }, { id: "2", name: "Echo", input: {} }],
       context,

@@ -6,7 +6,6 @@ import type { GrepRequest } from "../../src/search/grepTypes.ts";
 import { formatGrepOutput } from "../../src/tools/GrepTool/formatGrepOutput.ts";
 import { toGrepRequest, type GrepInput } from "../../src/tools/GrepTool/GrepTool.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
-import { createTestContext } from "../helpers/testContext.ts";
 import { writeGrepCorpus } from "./grepCorpus.ts";
 
 let folder: TemporaryFolder;
@@ -19,8 +18,7 @@ afterAll(() => folder.remove());
 const ripgrep = findRipgrep({ PATH: process.env.PATH });
 
 async function bothEngines(input: GrepInput): Promise<{ builtin: string; ripgrep: string }> {
-  const context = createTestContext({ tools: [], cwd: folder.path });
-  const request: GrepRequest = toGrepRequest(input, context);
+  const request: GrepRequest = toGrepRequest(input, { cwd: folder.path }, new AbortController().signal);
   const render = (result: Awaited<ReturnType<typeof grepBuiltin>>) =>
     formatGrepOutput({ mode: request.outputMode, result, offset: input.offset ?? 0, headLimit: input.head_limit ?? 250 }).replaceAll(folder.path, "<root>");
   if (ripgrep === undefined) throw new Error("ripgrep (rg) must be on PATH for the parity tests: apt-get install ripgrep");

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { findRipgrep, grepRipgrep } from "../../src/search/grepRipgrep.ts";
 import { toGrepRequest } from "../../src/tools/GrepTool/GrepTool.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
-import { createTestContext } from "../helpers/testContext.ts";
 import { writeGrepCorpus } from "./grepCorpus.ts";
 
 let corpus: TemporaryFolder;
@@ -25,7 +24,7 @@ async function search(outputMode: "files_with_matches" | "count", temporaryFolde
   const saved = process.env.TMPDIR;
   process.env.TMPDIR = temporaryFolder;
   try {
-    const request = toGrepRequest({ pattern: "needle", output_mode: outputMode }, createTestContext({ tools: [], cwd: corpus.path }));
+    const request = toGrepRequest({ pattern: "needle", output_mode: outputMode }, { cwd: corpus.path }, new AbortController().signal);
     return await grepRipgrep(ripgrep, request);
   } finally {
     if (saved === undefined) delete process.env.TMPDIR;
@@ -48,7 +47,7 @@ describe("ripgrep's file lists and counts go through a nameless temporary file",
 
   test("a search that fails still says why", async () => {
     const ripgrep = findRipgrep({ PATH: process.env.PATH }) as string;
-    const request = toGrepRequest({ pattern: "(unclosed" }, createTestContext({ tools: [], cwd: corpus.path }));
+    const request = toGrepRequest({ pattern: "(unclosed" }, { cwd: corpus.path }, new AbortController().signal);
     await expect(grepRipgrep(ripgrep, request)).rejects.toThrow("ripgrep could not run this search");
   });
 });

@@ -1,22 +1,20 @@
 /** Bash: one shell command per call, in its own process group, output captured to a file. */
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
-import { buildTool } from "../../Tool.ts";
-import { initShellParser, isReadOnlyShellCommand } from "../../shell/isReadOnlyShellCommand.ts";
-import { getTaskRegistry } from "../../tasks/TaskRegistry.ts";
+import * as z from "zod/mini";
+import { buildTool, type ToolUseContext } from "../../Tool.ts";
+import { initShellParser, isReadOnlyShellCommand, isStatelessShellCommand } from "../../shell/isReadOnlyShellCommand.ts";
 import { spawnShellCommand } from "../../tasks/spawnShellCommand.ts";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./limits.ts";
 import { BASH_TOOL_NAME, DESCRIPTION, renderPrompt } from "./prompt.ts";
 import { readCommandOutput, type CommandOutput } from "./readCommandOutput.ts";
-import { carryOverCwd, shellCwd } from "./shellSession.ts";
 
 const inputSchema = z.strictObject({
-  command: z.string().min(1).describe("The command to run"),
-  timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).optional()
-    .describe(`Optional timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS})`),
-  description: z.string().optional().describe("A few words saying what this command does"),
-  run_in_background: z.boolean().optional().describe("Run the command in the background and return a task id at once"),
+  command: z.string().check(z.minLength(1), z.describe("The command to run")),
+  timeout: z.optional(z.int().check(z.positive(), z.maximum(MAX_TIMEOUT_MS)))
+    .check(z.describe(`Optional timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS})`)),
+  description: z.optional(z.string()).check(z.describe("A few words saying what this command does")),
+  run_in_background: z.optional(z.boolean()).check(z.describe("Run the command in the background and return a task id at once")),
 });
 
 export type BashInput = z.infer<typeof inputSchema>;
@@ -35,6 +33,19 @@ export type BashOutput =
 
 function readOnly(input: BashInput): boolean {
   return isReadOnlyShellCommand(input.command);
+}
+
+/** Folders a `cd` may carry over into: the working folders and any added ones. */
+function allowedFolders(context: ToolUseContext): string[] {
+  return [...context.workingDirectories, ...context.getAppState().toolPermissionContext.additionalDirectories];
+}
+
+/** Moves the next command's start, applied by the scheduler in call order. */
+function moveShellTo(folder: string): (context: ToolUseContext) => ToolUseContext {
+  return (context) => {
+    context.services.shell.moveTo(folder);
+    return context;
+  };
 }
 
 function formatForeground(output: Extract<BashOutput, { kind: "foreground" }>): string {
@@ -56,27 +67,29 @@ export const BashTool = buildTool({
   inputSchema,
   // Bash shortens long output itself (path and preview); this only guards against surprises.
   maxResultSizeChars: 100_000,
+  ruleFamily: "shellCommands",
+  tags: ["simple", "primitive"],
   isReadOnly: readOnly,
-  isConcurrencySafe: (input) => readOnly(input) && input.run_in_background !== true,
+  // A `cd` changes where the next command starts: such a call runs alone, in order.
+  isConcurrencySafe: (input) => input.run_in_background !== true && isStatelessShellCommand(input.command),
   isDestructive: (input) => !readOnly(input),
   interruptBehavior: () => "cancel",
+  permissionSubjects: (input) => [{ kind: "shell", command: input.command }],
   getToolUseSummary: (input) => input?.description ?? input?.command ?? null,
   async description(input) {
     return input.description ?? DESCRIPTION;
   },
-  async prompt() {
-    return renderPrompt();
-  },
+  prompt: renderPrompt(),
   async validateInput(input) {
     if (input.command.trim() === "") return { result: false, message: "command is empty. Give the shell command to run." };
     // The read-only analysis needs the parser; load it before the permission check asks.
     await initShellParser().catch(() => undefined);
     return { result: true };
   },
-  async call(input, context): Promise<{ data: BashOutput }> {
-    const cwd = shellCwd(context);
+  async call(input, { context, signal }): Promise<{ data: BashOutput; contextModifier?: (context: ToolUseContext) => ToolUseContext }> {
+    const cwd = context.services.shell.cwd;
     if (input.run_in_background) {
-      const task = getTaskRegistry(context).start({ command: input.command, description: input.description, cwd });
+      const task = context.services.tasks.start({ command: input.command, description: input.description, cwd });
       return { data: { kind: "background", taskId: task.id, outputPath: task.outputPath, command: input.command } };
     }
     const id = crypto.randomUUID().slice(0, 8);
@@ -84,7 +97,6 @@ export const BashTool = buildTool({
     const cwdPath = join(context.sessionDirectory, "bash", `${id}.cwd`);
     const timeoutMs = input.timeout ?? DEFAULT_TIMEOUT_MS;
     const shell = spawnShellCommand({ command: input.command, cwd, outputPath, cwdPath });
-    const signal = context.abortController.signal;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: (() => void) | undefined;
     const ended = await Promise.race([
@@ -101,6 +113,7 @@ export const BashTool = buildTool({
     if (ended !== "exit") await shell.stop();
     const exitCode = ended === "exit" ? await shell.exited : null;
     const notes: string[] = [];
+    let moveTo: string | undefined;
     if (ended === "exit") {
       let finalCwd: string | undefined;
       try {
@@ -108,13 +121,13 @@ export const BashTool = buildTool({
       } catch {
         // The shell died before its exit trap ran: keep the folder.
       }
-      const note = carryOverCwd(context, finalCwd);
+      const note = context.services.shell.checkCarryOver(finalCwd, allowedFolders(context));
       if (note !== undefined) notes.push(note);
+      else if (finalCwd !== undefined && finalCwd !== cwd) moveTo = finalCwd;
     }
     rmSync(cwdPath, { force: true });
-    return {
-      data: { kind: "foreground", output: readCommandOutput(outputPath), exitCode, signal: shell.signalCode(), ended, timeoutMs, notes },
-    };
+    const data: BashOutput = { kind: "foreground", output: readCommandOutput(outputPath), exitCode, signal: shell.signalCode(), ended, timeoutMs, notes };
+    return { data, contextModifier: moveTo === undefined ? undefined : moveShellTo(moveTo) };
   },
   mapToolResultToToolResultBlockParam(output: BashOutput, toolUseId) {
     if (output.kind === "background") {

@@ -1,16 +1,17 @@
 /** Config: reads the effective value of one settings key, or writes it to the project settings file. */
 import { join } from "node:path";
-import { z } from "zod";
-import { buildTool } from "../../Tool.ts";
+import * as z from "zod/mini";
+import { buildTool, type ToolUseContext } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
-import { readJsonFile } from "../../fs/readJsonFile.ts";
-import { writeFileAtomic } from "../../fs/writeFileAtomic.ts";
+import { readJsonFile } from "../../files/readJsonFile.ts";
+import { writeFileAtomic } from "../../files/writeFileAtomic.ts";
+import { SETTINGS_KEYS, settingsSchema } from "../../settings/settingsSchema.ts";
 import { CONFIG_TOOL_NAME, DESCRIPTION, PROJECT_SETTINGS_FILE, PROTECTED_SETTING_PREFIXES, renderPrompt } from "./prompt.ts";
 import { getSetting, isSettingKey, setSetting } from "./settingPath.ts";
 
 const inputSchema = z.strictObject({
-  setting: z.string().min(1).describe('The dotted settings key, e.g. "model"'),
-  value: z.union([z.string(), z.number(), z.boolean()]).optional().describe("The new value; leave it out to read the setting"),
+  setting: z.string().check(z.minLength(1), z.describe('The dotted settings key, e.g. "model"')),
+  value: z.optional(z.union([z.string(), z.number(), z.boolean()])).check(z.describe("The new value; leave it out to read the setting")),
 });
 
 export type ConfigOutput =
@@ -24,6 +25,30 @@ function readProjectSettings(file: string): Record<string, unknown> {
   return json as Record<string, unknown>;
 }
 
+/** Why `settings` does not fit the schema at `setting`'s top-level key, or undefined when it does. */
+function settingProblem(settings: Record<string, unknown>, setting: string): string | undefined {
+  const checked = settingsSchema.safeParse(settings);
+  if (checked.success) return undefined;
+  const top = setting.split(".")[0];
+  const issue = checked.error.issues.find((candidate) => candidate.path[0] === top) ?? checked.error.issues[0];
+  return issue === undefined ? "it does not fit the settings" : `${issue.path.map(String).join(".")}: ${issue.message}`;
+}
+
+/** The session's effective settings with the new value, applied in call order. */
+function applySetting(setting: string, value: unknown): (context: ToolUseContext) => ToolUseContext {
+  return (context) => {
+    context.setAppState((state) => {
+      try {
+        const next = settingsSchema.safeParse(setSetting(state.settings, setting, value));
+        return next.success ? { ...state, settings: next.data } : state;
+      } catch {
+        return state; // The merged settings hold a non-object on the way; the file is still written.
+      }
+    });
+    return context;
+  };
+}
+
 function isProtected(setting: string): boolean {
   return PROTECTED_SETTING_PREFIXES.some((prefix) => setting === prefix || setting.startsWith(`${prefix}.`));
 }
@@ -35,28 +60,28 @@ export const ConfigTool = buildTool({
   maxResultSizeChars: 20_000,
   isReadOnly: (input) => input.value === undefined,
   isConcurrencySafe: (input) => input.value === undefined,
-  getPath: (input) => (input.value === undefined ? undefined : PROJECT_SETTINGS_FILE),
+  permissionSubjects: (input) => (input.value === undefined ? [] : [{ kind: "path", path: PROJECT_SETTINGS_FILE, access: "write" }]),
   getToolUseSummary: (input) => input?.setting ?? null,
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
   async validateInput(input) {
     if (!isSettingKey(input.setting)) {
       return { result: false, message: `"${input.setting}" is not a settings key. Use dotted names of letters and digits, such as "remoteTrigger.url".` };
+    }
+    const top = input.setting.split(".")[0] ?? "";
+    if (!SETTINGS_KEYS.includes(top)) {
+      return { result: false, message: `"${top}" is not a toolshed setting. The settings are: ${SETTINGS_KEYS.join(", ")}.` };
     }
     if (input.value !== undefined && isProtected(input.setting)) {
       return { result: false, message: `Config cannot change "${input.setting}": settings under ${PROTECTED_SETTING_PREFIXES.join(", ")} decide what tools may do. Ask the user to edit ${PROJECT_SETTINGS_FILE} instead.` };
     }
     return { result: true };
   },
-  async call(input, context): Promise<{ data: ConfigOutput }> {
+  async call(input, { context }): Promise<{ data: ConfigOutput; contextModifier?: (context: ToolUseContext) => ToolUseContext }> {
     const file = join(context.cwd, PROJECT_SETTINGS_FILE);
     const project = readProjectSettings(file);
     if (input.value === undefined) {
-      const effective = getSetting(context.getAppState().settings ?? {}, input.setting);
+      const effective = getSetting(context.getAppState().settings, input.setting);
       return { data: { operation: "read", setting: input.setting, value: effective, projectValue: getSetting(project, input.setting) } };
     }
     let updated: Record<string, unknown>;
@@ -65,16 +90,14 @@ export const ConfigTool = buildTool({
     } catch (error) {
       throw new ToolError(`Cannot set "${input.setting}" in ${file}: ${(error as Error).message}.`);
     }
+    const problem = settingProblem(updated, input.setting);
+    if (problem !== undefined) throw new ToolError(`Cannot set "${input.setting}" to ${JSON.stringify(input.value)}: ${problem}.`);
     writeFileAtomic(file, `${JSON.stringify(updated, null, 2)}\n`, { createParents: true });
-    const previous = getSetting(context.getAppState().settings ?? {}, input.setting);
-    context.setAppState((state) => {
-      try {
-        return { ...state, settings: setSetting(state.settings ?? {}, input.setting, input.value) };
-      } catch {
-        return state; // The merged settings hold a non-object on the way; the file is still written.
-      }
-    });
-    return { data: { operation: "write", setting: input.setting, previous, value: input.value, file } };
+    const previous = getSetting(context.getAppState().settings, input.setting);
+    return {
+      data: { operation: "write", setting: input.setting, previous, value: input.value, file },
+      contextModifier: applySetting(input.setting, input.value),
+    };
   },
   mapToolResultToToolResultBlockParam(output: ConfigOutput, toolUseId) {
     const show = (value: unknown) => (value === undefined ? "(not set)" : JSON.stringify(value));

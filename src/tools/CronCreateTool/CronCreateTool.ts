@@ -1,18 +1,18 @@
 /** CronCreate: schedules a prompt on a five-field cron expression, in memory or durably. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import type { CronJob } from "../../cron/CronJob.ts";
 import { CRON_FILE } from "../../cron/CronStore.ts";
 import { parseCronExpression } from "../../cron/cronExpression.ts";
-import { sessionCronStore } from "../../cron/sessionCronStore.ts";
+import { cronStoreService } from "../../cron/sessionCronStore.ts";
 import { CRON_CREATE_TOOL_NAME, DESCRIPTION, renderPrompt } from "./prompt.ts";
 
 const inputSchema = z.strictObject({
-  cron: z.string().min(1).describe('Five-field cron expression in local time, e.g. "0 9 * * 1-5"'),
-  prompt: z.string().min(1).describe("The prompt to run when the schedule fires"),
-  recurring: z.boolean().default(true).describe("Keep the job after it fires (default true); false runs it once"),
-  durable: z.boolean().default(false).describe("Save the job under .toolshed/ so it survives restarts (default false: this session only)"),
+  cron: z.string().check(z.minLength(1), z.describe('Five-field cron expression in local time, e.g. "0 9 * * 1-5"')),
+  prompt: z.string().check(z.minLength(1), z.describe("The prompt to run when the schedule fires")),
+  recurring: z._default(z.boolean(), true).check(z.describe("Keep the job after it fires (default true); false runs it once")),
+  durable: z._default(z.boolean(), false).check(z.describe("Save the job under .toolshed/ so it survives restarts (default false: this session only)")),
 });
 
 export interface CronCreateOutput {
@@ -28,13 +28,9 @@ export const CronCreateTool = buildTool({
   maxResultSizeChars: 10_000,
   getToolUseSummary: (input) => input?.cron ?? null,
   // A durable job is a write under .toolshed/, so the permission engine judges it as one.
-  getPath: (input) => (input.durable ? CRON_FILE : undefined),
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
+  permissionSubjects: (input) => (input.durable ? [{ kind: "path", path: CRON_FILE, access: "write" }] : []),
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
   async validateInput(input) {
     const parsed = parseCronExpression(input.cron);
     if (!parsed.ok) return { result: false, message: parsed.message };
@@ -43,11 +39,11 @@ export const CronCreateTool = buildTool({
     }
     return { result: true };
   },
-  async call(input, context) {
+  async call(input, { context }) {
     const parsed = parseCronExpression(input.cron);
     const next = parsed.ok ? parsed.nextRuns(1)[0] : undefined;
     if (next === undefined) throw new ToolError(`"${input.cron}" never fires; give an expression that matches a future time.`);
-    const job = sessionCronStore(context).add({
+    const job = context.services.use(cronStoreService).add({
       cron: input.cron.trim().split(/\s+/).join(" "),
       prompt: input.prompt,
       recurring: input.recurring,

@@ -1,13 +1,13 @@
 /** CronDelete: removes one scheduled job by id. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import type { CronJob } from "../../cron/CronJob.ts";
-import { sessionCronStore } from "../../cron/sessionCronStore.ts";
+import { cronStoreService } from "../../cron/sessionCronStore.ts";
 import { CRON_DELETE_TOOL_NAME, DESCRIPTION, renderPrompt } from "./prompt.ts";
 
 const inputSchema = z.strictObject({
-  id: z.string().min(1).describe("The id of the job to cancel"),
+  id: z.string().check(z.minLength(1), z.describe("The id of the job to cancel")),
 });
 
 export interface CronDeleteOutput {
@@ -20,14 +20,10 @@ export const CronDeleteTool = buildTool({
   inputSchema,
   maxResultSizeChars: 10_000,
   getToolUseSummary: (input) => input?.id ?? null,
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
-  async call(input, context) {
-    const store = sessionCronStore(context);
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
+  async call(input, { context }) {
+    const store = context.services.use(cronStoreService);
     const job = store.delete(input.id.trim());
     if (job === undefined) {
       const ids = store.list().map((entry) => entry.id);

@@ -1,9 +1,9 @@
 /** CronList: every scheduled job with its next fire time. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import type { CronJob } from "../../cron/CronJob.ts";
 import { nextFireTime } from "../../cron/cronExpression.ts";
-import { sessionCronStore } from "../../cron/sessionCronStore.ts";
+import { cronStoreService } from "../../cron/sessionCronStore.ts";
 import { CRON_LIST_TOOL_NAME, DESCRIPTION, renderPrompt } from "./prompt.ts";
 
 const inputSchema = z.strictObject({});
@@ -27,15 +27,11 @@ export const CronListTool = buildTool({
   maxResultSizeChars: 20_000,
   isConcurrencySafe: () => true,
   isReadOnly: () => true,
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
-  async call(_input, context) {
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
+  async call(_input, { context }) {
     const now = new Date();
-    const jobs = sessionCronStore(context).list().map((job) => ({
+    const jobs = context.services.use(cronStoreService).list().map((job) => ({
       ...job,
       nextFireAt: nextFireTime(job.cron, now)?.toISOString() ?? null,
     }));

@@ -1,24 +1,24 @@
 /** Edit: exact string replacement in a file that was read in this session and is unchanged since. */
 import { readFileSync } from "node:fs";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
-import { statOrUndefined } from "../../fs/statOrUndefined.ts";
-import { missingFileMessage } from "../ReadTool/suggestSimilarPaths.ts";
-import { assertReadAndUnchanged } from "../WriteTool/fileFreshness.ts";
-import { requireAbsolutePath, resolveFilePath } from "../WriteTool/resolveFilePath.ts";
-import { decodeUtf8Text, detectTextFormat, toDiskText, toWorkingText, type TextFormat } from "../WriteTool/textFormat.ts";
-import { writeTextFile } from "../WriteTool/writeTextFile.ts";
+import { assertReadAndUnchanged } from "../../files/fileFreshness.ts";
+import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
+import { statOrUndefined } from "../../files/statOrUndefined.ts";
+import { missingFileMessage } from "../../files/suggestSimilarPaths.ts";
+import { decodeUtf8Text, detectTextFormat, toDiskText, toWorkingText, type TextFormat } from "../../files/textFormat.ts";
+import { writeTextFile } from "../../files/writeTextFile.ts";
 import { replaceInDiskText } from "./replaceInDiskText.ts";
 import { applyEdit } from "./applyEdit.ts";
 import { numberLines } from "./numberLines.ts";
 import { DESCRIPTION, EDIT_TOOL_NAME, renderPrompt, SNIPPET_CONTEXT_LINES } from "./prompt.ts";
 
 const inputSchema = z.strictObject({
-  file_path: z.string().min(1).describe("The absolute path to the file to modify"),
-  old_string: z.string().describe("The text to replace"),
-  new_string: z.string().describe("The text to replace it with (must be different from old_string)"),
-  replace_all: z.boolean().default(false).describe("Replace all occurrences of old_string (default false)"),
+  file_path: z.string().check(z.minLength(1), z.describe("The absolute path to the file to modify")),
+  old_string: z.string().check(z.describe("The text to replace")),
+  new_string: z.string().check(z.describe("The text to replace it with (must be different from old_string)")),
+  replace_all: z._default(z.boolean(), false).check(z.describe("Replace all occurrences of old_string (default false)")),
 });
 
 export interface EditOutput {
@@ -41,17 +41,12 @@ export const EditTool = buildTool({
   searchHint: "modify file replace text string",
   inputSchema,
   maxResultSizeChars: 100_000,
-  isReadOnly: () => false,
-  isConcurrencySafe: () => false,
-  isDestructive: () => false,
-  getPath: (input) => input.file_path,
+  ruleFamily: "writePaths",
+  tags: ["simple", "primitive"],
+  permissionSubjects: (input) => [{ kind: "path", path: input.file_path, access: "write" }],
   getToolUseSummary: (input) => input?.file_path ?? null,
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
   async validateInput(input, context) {
     const absolute = requireAbsolutePath("file_path", input.file_path, context);
     if (!absolute.result) return absolute;
@@ -66,19 +61,20 @@ export const EditTool = buildTool({
     }
     return { result: true };
   },
-  async call(input, context) {
+  async call(input, { context }) {
+    const fileState = context.services.fileState;
     const filePath = resolveFilePath(input.file_path, context);
     const stats = statOrUndefined(filePath);
     const oldString = toWorkingText(input.old_string);
     const newString = toWorkingText(input.new_string);
     if (stats === undefined) {
       if (oldString !== "") throw new ToolError(`${missingFileMessage(filePath, context)} To create a file, use Write (or Edit with an empty old_string).`);
-      writeTextFile(context, filePath, newString);
+      writeTextFile(fileState, filePath, newString);
       return { data: { filePath, created: true, replacements: 0, snippet: snippetOf(newString, 1, newString.split("\n").length) } };
     }
     if (!stats.isFile()) throw new ToolError(`${filePath} is not a regular file; Edit only changes files.`);
     const bytes = readFileSync(filePath);
-    assertReadAndUnchanged({ path: filePath, stats, bytes, context, action: "edit" });
+    assertReadAndUnchanged({ path: filePath, stats, bytes, fileState, action: "edit" });
     const diskText = decodeUtf8Text({ bytes, path: filePath, toolName: EDIT_TOOL_NAME });
     const format: TextFormat = detectTextFormat(diskText);
     const text = toWorkingText(diskText);
@@ -86,14 +82,14 @@ export const EditTool = buildTool({
       if (text.trim() !== "") {
         throw new ToolError(`old_string is empty, but ${filePath} already has content. Give the text to replace, or use Write to replace the whole file.`);
       }
-      writeTextFile(context, filePath, toDiskText(newString, format));
+      writeTextFile(fileState, filePath, toDiskText(newString, format));
       return { data: { filePath, created: false, replacements: 1, snippet: snippetOf(newString, 1, newString.split("\n").length) } };
     }
     // Checked (uniqueness, helpful misses) and shown on the LF text; made in the file's own text.
     const edit = applyEdit({ filePath, text, oldString, newString, replaceAll: input.replace_all });
     const diskBody = format.bom ? diskText.slice(1) : diskText;
     const edited = replaceInDiskText({ diskText: diskBody, oldString, newString, replaceAll: input.replace_all, fallbackLineEnd: format.lineEnding });
-    writeTextFile(context, filePath, format.bom ? `\uFEFF${edited}` : edited);
+    writeTextFile(fileState, filePath, format.bom ? `\uFEFF${edited}` : edited);
     return {
       data: { filePath, created: false, replacements: edit.replacements, snippet: snippetOf(edit.text, edit.startLine, edit.endLine) },
     };

@@ -1,19 +1,19 @@
 /** Glob: file paths matching a pattern, newest first. */
 import { statSync } from "node:fs";
 import { isAbsolute } from "node:path";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
+import { resolveSearchPath } from "../../files/resolveFilePath.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { DESCRIPTION, GLOB_TOOL_NAME, MAX_GLOB_RESULTS, renderPrompt } from "./prompt.ts";
 import { splitGlobBase } from "./splitGlobBase.ts";
 import { FileWalker } from "../../search/walkFiles.ts";
 import { NewestFiles } from "./newestFiles.ts";
-import { resolveSearchPath } from "../WriteTool/resolveFilePath.ts";
 
 const inputSchema = z.strictObject({
-  pattern: z.string().min(1).describe("The glob pattern to match file paths against"),
-  path: z.string().optional()
-    .describe("The folder to search in. Leave it out to search the working folder; do not pass null or \"undefined\""),
+  pattern: z.string().check(z.minLength(1), z.describe("The glob pattern to match file paths against")),
+  path: z.optional(z.string())
+    .check(z.describe("The folder to search in. Leave it out to search the working folder; do not pass null or \"undefined\"")),
 });
 
 export interface GlobOutput {
@@ -28,17 +28,17 @@ export const GlobTool = buildTool({
   searchHint: "find files by name pattern wildcard",
   inputSchema,
   maxResultSizeChars: 100_000,
+  tags: ["primitive"],
   isConcurrencySafe: () => true,
   isReadOnly: () => true,
   // An absolute pattern searches its own literal folder, so that folder is what permissions judge.
-  getPath: (input) => (isAbsolute(input.pattern) ? splitGlobBase(input.pattern, "/").base : input.path),
+  permissionSubjects(input) {
+    const path = isAbsolute(input.pattern) ? splitGlobBase(input.pattern, "/").base : input.path;
+    return path === undefined ? [] : [{ kind: "path", path, access: "read" }];
+  },
   getToolUseSummary: (input) => (input?.pattern === undefined ? null : `${input.pattern}${input.path ? ` in ${input.path}` : ""}`),
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
   async validateInput(input, context) {
     const folder = resolveSearchPath(input.path, context);
     try {
@@ -48,7 +48,7 @@ export const GlobTool = buildTool({
     }
     return { result: true };
   },
-  async call(input, context) {
+  async call(input, { context, signal }) {
     const started = performance.now();
     const { base, pattern } = splitGlobBase(input.pattern, resolveSearchPath(input.path, context));
     let glob: Bun.Glob;
@@ -61,7 +61,7 @@ export const GlobTool = buildTool({
     // Hidden files only when the pattern names one; ignore files as ripgrep reads them. The walk's
     // order does not matter (the results are ordered here), and only matching files are statted.
     const hidden = /(^|\/)\.[^./]/.test(pattern);
-    const walker = new FileWalker({ root: base, hidden, sorted: false, signal: context.abortController.signal });
+    const walker = new FileWalker({ root: base, hidden, sorted: false, signal });
     for (let file = walker.next(); file !== undefined; file = walker.next()) {
       if (!glob.match(file.relativePath)) continue;
       let mtimeMs: number;

@@ -1,40 +1,41 @@
 /** Grep: ripgrep when it is on PATH, the built-in engine otherwise; the same output either way. */
 import { statSync } from "node:fs";
-import { z } from "zod";
-import { buildTool, type ToolUseContext } from "../../Tool.ts";
+import * as z from "zod/mini";
+import { buildTool } from "../../Tool.ts";
+import { resolveSearchPath, type PathBase } from "../../files/resolveFilePath.ts";
 import { grepBuiltin } from "../../search/grepBuiltin.ts";
 import { findRipgrep, grepRipgrep } from "../../search/grepRipgrep.ts";
 import type { GrepRequest } from "../../search/grepTypes.ts";
 import { splitGlobList } from "../../search/overrideGlobs.ts";
-import { resolveSearchPath } from "../WriteTool/resolveFilePath.ts";
 import { formatGrepOutput, type GrepOutput } from "./formatGrepOutput.ts";
 import { DEFAULT_HEAD_LIMIT, DESCRIPTION, GREP_TOOL_NAME, renderPrompt } from "./prompt.ts";
 
-const count = z.number().int().nonnegative();
+const count = () => z.int().check(z.nonnegative());
+const described = <T extends z.ZodMiniType>(schema: T, text: string) => z.optional(schema).check(z.describe(text));
 
 const inputSchema = z.strictObject({
-  pattern: z.string().min(1).describe("The regular expression to search for in file contents"),
-  path: z.string().optional().describe("File or folder to search in. Defaults to the working folder"),
-  glob: z.string().optional().describe('Glob to filter files, e.g. "*.js" or "*.{ts,tsx}"'),
-  output_mode: z.enum(["content", "files_with_matches", "count"]).optional()
-    .describe('"content" shows matching lines, "files_with_matches" shows file paths (default), "count" shows match counts'),
-  "-B": count.optional().describe("Lines to show before each match (content mode only)"),
-  "-A": count.optional().describe("Lines to show after each match (content mode only)"),
-  "-C": count.optional().describe("Lines to show before and after each match (content mode only)"),
-  context: count.optional().describe("Same as -C"),
-  "-n": z.boolean().optional().describe("Show line numbers (content mode only; default true)"),
-  "-i": z.boolean().optional().describe("Case-insensitive search"),
-  "-o": z.boolean().optional().describe("Show only the matched parts of lines (content mode only)"),
-  type: z.string().optional().describe('File type to search, e.g. "js", "py", "rust"'),
-  head_limit: count.optional().describe(`Keep only the first N results (default ${DEFAULT_HEAD_LIMIT}; 0 for no limit)`),
-  offset: count.optional().describe("Skip the first N results before applying head_limit (default 0)"),
-  multiline: z.boolean().optional().describe("Let patterns span lines and . match line ends (default false)"),
+  pattern: z.string().check(z.minLength(1), z.describe("The regular expression to search for in file contents")),
+  path: described(z.string(), "File or folder to search in. Defaults to the working folder"),
+  glob: described(z.string(), 'Glob to filter files, e.g. "*.js" or "*.{ts,tsx}"'),
+  output_mode: described(z.enum(["content", "files_with_matches", "count"]),
+    '"content" shows matching lines, "files_with_matches" shows file paths (default), "count" shows match counts'),
+  "-B": described(count(), "Lines to show before each match (content mode only)"),
+  "-A": described(count(), "Lines to show after each match (content mode only)"),
+  "-C": described(count(), "Lines to show before and after each match (content mode only)"),
+  context: described(count(), "Same as -C"),
+  "-n": described(z.boolean(), "Show line numbers (content mode only; default true)"),
+  "-i": described(z.boolean(), "Case-insensitive search"),
+  "-o": described(z.boolean(), "Show only the matched parts of lines (content mode only)"),
+  type: described(z.string(), 'File type to search, e.g. "js", "py", "rust"'),
+  head_limit: described(count(), `Keep only the first N results (default ${DEFAULT_HEAD_LIMIT}; 0 for no limit)`),
+  offset: described(count(), "Skip the first N results before applying head_limit (default 0)"),
+  multiline: described(z.boolean(), "Let patterns span lines and . match line ends (default false)"),
 });
 
 export type GrepInput = z.infer<typeof inputSchema>;
 
 /** The engine request for a tool input. */
-export function toGrepRequest(input: GrepInput, context: ToolUseContext): GrepRequest {
+export function toGrepRequest(input: GrepInput, context: PathBase, signal: AbortSignal): GrepRequest {
   const outputMode = input.output_mode ?? "files_with_matches";
   const around = input["-C"] ?? input.context ?? 0;
   const headLimit = input.head_limit ?? DEFAULT_HEAD_LIMIT;
@@ -52,7 +53,7 @@ export function toGrepRequest(input: GrepInput, context: ToolUseContext): GrepRe
     after: content ? (input["-A"] ?? around) : 0,
     multiline: input.multiline ?? false,
     maxLines: content && headLimit > 0 ? (input.offset ?? 0) + headLimit : undefined,
-    signal: context.abortController.signal,
+    signal,
   };
 }
 
@@ -61,16 +62,14 @@ export const GrepTool = buildTool({
   searchHint: "search file contents regex ripgrep",
   inputSchema,
   maxResultSizeChars: 20_000,
+  tags: ["primitive"],
   isConcurrencySafe: () => true,
   isReadOnly: () => true,
-  getPath: (input) => input.path,
+  // A content search reads every file under the folder it is given (the working folder by default), like `grep -r`.
+  permissionSubjects: (input) => [{ kind: "path", path: input.path || ".", access: "read", recursive: true }],
   getToolUseSummary: (input) => (input?.pattern === undefined ? null : `"${input.pattern}"${input.path ? ` in ${input.path}` : ""}`),
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
   async validateInput(input, context) {
     const root = resolveSearchPath(input.path, context);
     try {
@@ -80,8 +79,8 @@ export const GrepTool = buildTool({
     }
     return { result: true };
   },
-  async call(input, context) {
-    const request = toGrepRequest(input, context);
+  async call(input, { context, signal }) {
+    const request = toGrepRequest(input, context, signal);
     const ripgrep = findRipgrep();
     const result = ripgrep === undefined ? await grepBuiltin(request) : await grepRipgrep(ripgrep, request);
     return {

@@ -1,15 +1,15 @@
 /** LS: a folder's entries as an indented tree, skipping what ripgrep would skip. */
 import { statSync } from "node:fs";
 import { relative, sep } from "node:path";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
+import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
 import { walkFiles } from "../../search/walkFiles.ts";
-import { requireAbsolutePath, resolveFilePath } from "../WriteTool/resolveFilePath.ts";
 import { DESCRIPTION, LS_TOOL_NAME, MAX_LS_ENTRIES, renderPrompt } from "./prompt.ts";
 
 const inputSchema = z.strictObject({
-  path: z.string().min(1).describe("The absolute path to the folder to list"),
-  ignore: z.array(z.string()).optional().describe("Glob patterns of entries to leave out"),
+  path: z.string().check(z.minLength(1), z.describe("The absolute path to the folder to list")),
+  ignore: z.optional(z.array(z.string())).check(z.describe("Glob patterns of entries to leave out")),
 });
 
 export interface LSOutput {
@@ -54,16 +54,13 @@ export const LSTool = buildTool({
   searchHint: "list folder directory contents",
   inputSchema,
   maxResultSizeChars: 100_000,
+  tags: ["primitive"],
   isConcurrencySafe: () => true,
   isReadOnly: () => true,
-  getPath: (input) => input.path,
+  permissionSubjects: (input) => [{ kind: "path", path: input.path, access: "read" }],
   getToolUseSummary: (input) => input?.path ?? null,
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
   async validateInput(input, context) {
     const absolute = requireAbsolutePath("path", input.path, context);
     if (!absolute.result) return absolute;
@@ -74,7 +71,7 @@ export const LSTool = buildTool({
     }
     return { result: true };
   },
-  async call(input, context) {
+  async call(input, { context, signal }) {
     const root = resolveFilePath(input.path, context);
     const ignored = (input.ignore ?? []).map((pattern) => new Bun.Glob(pattern));
     const isIgnored = (path: string) => {
@@ -83,7 +80,7 @@ export const LSTool = buildTool({
     };
     const files: string[] = [];
     let truncated = false;
-    for (const file of walkFiles({ root, folders: true, signal: context.abortController.signal })) {
+    for (const file of walkFiles({ root, folders: true, signal })) {
       const path = relative(root, file.path) + (file.isFolder ? sep : "");
       if (isIgnored(path)) continue;
       if (files.length >= MAX_LS_ENTRIES) {

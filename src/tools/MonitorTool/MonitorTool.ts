@@ -1,5 +1,5 @@
 /** Monitor: runs a command and streams each stdout line as progress until a pattern, exit or deadline. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import {
@@ -13,11 +13,11 @@ import {
 import { watchCommand, type WatchResult } from "./watchCommand.ts";
 
 const inputSchema = z.strictObject({
-  description: z.string().min(1).describe("A few words saying what the watch waits for"),
-  command: z.string().min(1).describe("The shell command to run and watch"),
-  timeout_ms: z.number().int().positive().max(MAX_MONITOR_TIMEOUT_MS).optional()
-    .describe(`How long to watch, in milliseconds (default ${DEFAULT_MONITOR_TIMEOUT_MS}, at most ${MAX_MONITOR_TIMEOUT_MS})`),
-  until: z.string().min(1).optional().describe("A regular expression; the watch ends at the first stdout line that matches it"),
+  description: z.string().check(z.minLength(1), z.describe("A few words saying what the watch waits for")),
+  command: z.string().check(z.minLength(1), z.describe("The shell command to run and watch")),
+  timeout_ms: z.optional(z.int().check(z.positive(), z.maximum(MAX_MONITOR_TIMEOUT_MS)))
+    .check(z.describe(`How long to watch, in milliseconds (default ${DEFAULT_MONITOR_TIMEOUT_MS}, at most ${MAX_MONITOR_TIMEOUT_MS})`)),
+  until: z.optional(z.string().check(z.minLength(1))).check(z.describe("A regular expression; the watch ends at the first stdout line that matches it")),
 });
 
 /** One progress event: a line of the command's standard output. */
@@ -56,13 +56,11 @@ export const MonitorTool = buildTool({
   inputSchema,
   maxResultSizeChars: 100_000,
   interruptBehavior: () => "cancel",
+  // The command is judged as any shell command is: every shell rule holds against it.
+  permissionSubjects: (input) => [{ kind: "shell", command: input.command }],
   getToolUseSummary: (input) => input?.description ?? null,
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
   async validateInput(input) {
     if (input.until === undefined) return { result: true };
     try {
@@ -72,15 +70,15 @@ export const MonitorTool = buildTool({
       return { result: false, message: error instanceof Error ? error.message : String(error) };
     }
   },
-  async call(input, context, _canUseTool, _parent, onProgress?: (progress: MonitorProgress) => void) {
+  async call(input, { context, signal, onProgress }) {
     const timeoutMs = input.timeout_ms ?? DEFAULT_MONITOR_TIMEOUT_MS;
     const result = await watchCommand({
       command: input.command,
       cwd: context.cwd,
       timeoutMs,
       until: input.until === undefined ? undefined : compileUntil(input.until),
-      signal: context.abortController.signal,
-      onLine: (line, lineNumber) => onProgress?.({ type: "line", line, lineNumber }),
+      signal,
+      onLine: (line, lineNumber) => onProgress({ type: "line", line, lineNumber }),
     });
     return { data: { ...result, description: input.description, timeoutMs, until: input.until } };
   },

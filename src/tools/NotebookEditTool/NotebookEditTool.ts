@@ -1,22 +1,22 @@
 /** NotebookEdit: replace, insert or delete one cell of a notebook that was read in this session. */
 import { readFileSync, statSync, type Stats } from "node:fs";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
-import { parseNotebook } from "../ReadTool/notebookFormat.ts";
-import { assertReadAndUnchanged } from "../WriteTool/fileFreshness.ts";
-import { requireAbsolutePath, resolveFilePath } from "../WriteTool/resolveFilePath.ts";
-import { decodeUtf8Text } from "../WriteTool/textFormat.ts";
-import { writeTextFile } from "../WriteTool/writeTextFile.ts";
+import { assertReadAndUnchanged } from "../../files/fileFreshness.ts";
+import { parseNotebook } from "../../files/notebookFormat.ts";
+import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
+import { decodeUtf8Text } from "../../files/textFormat.ts";
+import { writeTextFile } from "../../files/writeTextFile.ts";
 import { applyNotebookEdit } from "./applyNotebookEdit.ts";
 import { DESCRIPTION, NOTEBOOK_EDIT_TOOL_NAME, renderPrompt } from "./prompt.ts";
 
 const inputSchema = z.strictObject({
-  notebook_path: z.string().min(1).describe("The absolute path to the Jupyter notebook (.ipynb) to edit"),
-  cell_id: z.string().optional().describe("The id of the cell to edit; for insert, the new cell goes after it (or first when left out)"),
-  new_source: z.string().describe("The new source of the cell"),
-  cell_type: z.enum(["code", "markdown"]).optional().describe("The cell's type; required for insert"),
-  edit_mode: z.enum(["replace", "insert", "delete"]).default("replace").describe("replace (default), insert or delete"),
+  notebook_path: z.string().check(z.minLength(1), z.describe("The absolute path to the Jupyter notebook (.ipynb) to edit")),
+  cell_id: z.optional(z.string()).check(z.describe("The id of the cell to edit; for insert, the new cell goes after it (or first when left out)")),
+  new_source: z.string().check(z.describe("The new source of the cell")),
+  cell_type: z.optional(z.enum(["code", "markdown"])).check(z.describe("The cell's type; required for insert")),
+  edit_mode: z._default(z.enum(["replace", "insert", "delete"]), "replace").check(z.describe("replace (default), insert or delete")),
 });
 
 export interface NotebookEditOutput {
@@ -37,17 +37,12 @@ export const NotebookEditTool = buildTool({
   searchHint: "jupyter notebook cell edit",
   inputSchema,
   maxResultSizeChars: 10_000,
-  isReadOnly: () => false,
-  isConcurrencySafe: () => false,
+  tags: ["primitive"],
   isDestructive: (input) => input.edit_mode === "delete",
-  getPath: (input) => input.notebook_path,
+  permissionSubjects: (input) => [{ kind: "path", path: input.notebook_path, access: "write" }],
   getToolUseSummary: (input) => input?.notebook_path ?? null,
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
   async validateInput(input, context) {
     const absolute = requireAbsolutePath("notebook_path", input.notebook_path, context);
     if (!absolute.result) return absolute;
@@ -56,7 +51,7 @@ export const NotebookEditTool = buildTool({
     }
     return { result: true };
   },
-  async call(input, context) {
+  async call(input, { context }) {
     const notebookPath = resolveFilePath(input.notebook_path, context);
     let stats: Stats;
     try {
@@ -65,7 +60,7 @@ export const NotebookEditTool = buildTool({
       throw new ToolError(`The notebook ${notebookPath} does not exist. Create it with Write first.`);
     }
     const bytes = readFileSync(notebookPath);
-    assertReadAndUnchanged({ path: notebookPath, stats, bytes, context, action: "edit" });
+    assertReadAndUnchanged({ path: notebookPath, stats, bytes, fileState: context.services.fileState, action: "edit" });
     const text = decodeUtf8Text({ bytes, path: notebookPath, toolName: NOTEBOOK_EDIT_TOOL_NAME });
     const notebook = parseNotebook(text, notebookPath);
     const cellId = applyNotebookEdit(notebook, {
@@ -75,7 +70,7 @@ export const NotebookEditTool = buildTool({
       editMode: input.edit_mode,
     });
     const json = JSON.stringify(notebook, null, detectIndent(text));
-    writeTextFile(context, notebookPath, text.endsWith("\n") ? `${json}\n` : json);
+    writeTextFile(context.services.fileState, notebookPath, text.endsWith("\n") ? `${json}\n` : json);
     return { data: { notebookPath, cellId, editMode: input.edit_mode, cellCount: notebook.cells.length } };
   },
   mapToolResultToToolResultBlockParam(output: NotebookEditOutput, toolUseId) {

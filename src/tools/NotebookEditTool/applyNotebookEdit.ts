@@ -1,6 +1,6 @@
 /** The cell change itself: find the cell, then replace, insert or delete. */
 import { ToolError } from "../../errors/ToolError.ts";
-import { cellId, type Notebook, type NotebookCell } from "../ReadTool/notebookFormat.ts";
+import { cellId, type Notebook, type NotebookCell } from "../../files/notebookFormat.ts";
 
 export interface NotebookEditRequest {
   cellId?: string;

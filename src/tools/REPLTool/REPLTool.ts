@@ -1,20 +1,22 @@
 /**
  * REPL: runs JavaScript in a separate node:vm context where the other tools are async functions.
  * Every such call goes through runToolUse with the REPL call's own canUseTool, so validation,
- * permissions and result shaping apply exactly as to a direct call. The context holds no host
- * object (see vmInstallerSource.ts); node:vm is still not a security boundary against a hostile
- * V8/JSC exploit, and memory use inside the context is not limited.
+ * permissions and result shaping apply exactly as to a direct call, and each call's context
+ * modifier is applied before the next. The context holds no host object (see
+ * vmInstallerSource.ts); node:vm is still not a security boundary against a hostile V8/JSC
+ * exploit, and memory use inside the context is not limited.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool, toolResultText, type AnyTool, type CanUseTool, type ToolUseContext } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { runToolUse } from "../../pipeline/runToolUse.ts";
+import { createChildContext } from "../../session/createChildContext.ts";
 import { callableTools } from "./callableTools.ts";
 import { DESCRIPTION, renderPrompt, REPL_TIMEOUT_MS, REPL_TOOL_NAME } from "./prompt.ts";
 import { runInVm, VmCodeError, type VmToolReply } from "./runInVm.ts";
 
 const inputSchema = z.strictObject({
-  code: z.string().min(1).describe("JavaScript to run as the body of an async function; `return` a value to see it"),
+  code: z.string().check(z.minLength(1), z.describe("JavaScript to run as the body of an async function; `return` a value to see it")),
 });
 
 /** One tool call made from inside the REPL. */
@@ -29,15 +31,15 @@ export interface REPLOutput {
   calls: ReplToolCall[];
 }
 
-/** Serves the code's tool calls: each goes through runToolUse, aborted when the REPL call ends. */
-function toolCaller(tools: AnyTool[], context: ToolUseContext, canUseTool: CanUseTool, calls: ReplToolCall[]) {
+/** Serves the code's tool calls one by one in a child context of the REPL call. */
+function toolCaller(tools: AnyTool[], parent: ToolUseContext, signal: AbortSignal, canUseTool: CanUseTool, calls: ReplToolCall[]) {
   let next = 1;
   const prefix = `repl_${crypto.randomUUID().slice(0, 8)}`;
-  return async (name: string, input: unknown, signal: AbortSignal): Promise<VmToolReply> => {
-    const abortController = new AbortController();
-    signal.addEventListener("abort", () => abortController.abort(), { once: true });
-    const callContext: ToolUseContext = { ...context, abortController };
-    const outcome = await runToolUse({ toolUse: { id: `${prefix}_${next++}`, name, input }, context: callContext, canUseTool, tools });
+  let context = createChildContext(parent, { tools, agentId: parent.agentId, signal });
+  return async (name: string, input: unknown, callSignal: AbortSignal): Promise<VmToolReply> => {
+    const scoped = createChildContext(context, { tools, agentId: parent.agentId, signal: callSignal });
+    const outcome = await runToolUse({ toolUse: { id: `${prefix}_${next++}`, name, input }, context: scoped, canUseTool });
+    if (outcome.contextModifier !== undefined) context = outcome.contextModifier(context);
     const ok = outcome.result.is_error !== true;
     calls.push({ name, ok });
     return { ok, text: toolResultText(outcome.result) };
@@ -49,22 +51,20 @@ export const REPLTool = buildTool({
   searchHint: "javascript script run code batch tool calls",
   inputSchema,
   maxResultSizeChars: 100_000,
-  async description() {
-    return DESCRIPTION;
-  },
+  tags: ["hostsTools"],
+  description: DESCRIPTION,
   async prompt(options) {
-    const tools = await callableTools({ options: { tools: options.tools, model: "", isNonInteractive: true } });
-    return renderPrompt(tools.map((tool) => tool.name));
+    return renderPrompt(callableTools({ tools: options.tools, hiddenTools: options.hiddenTools ?? [] }).map((tool) => tool.name));
   },
-  async call(input, context, canUseTool) {
-    const tools = await callableTools(context);
+  async call(input, { context, signal, canUseTool }) {
+    const tools = callableTools(context.options);
     const calls: ReplToolCall[] = [];
     try {
       const run = await runInVm({
         code: input.code,
         toolNames: tools.map((tool) => tool.name),
-        callTool: toolCaller(tools, context, canUseTool, calls),
-        signal: context.abortController.signal,
+        callTool: toolCaller(tools, context, signal, canUseTool, calls),
+        signal,
         timeoutMs: REPL_TIMEOUT_MS,
       });
       return { data: { ...run, calls } };

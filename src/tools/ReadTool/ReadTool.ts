@@ -1,30 +1,40 @@
 /** Read: a text file's lines, numbered, with offset and limit. */
 import { statSync } from "node:fs";
 import { extname } from "node:path";
-import { z } from "zod";
-import { buildTool } from "../../Tool.ts";
+import * as z from "zod/mini";
+import { buildTool, type ToolUseContext } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
+import type { FileState } from "../../files/FileStateCache.ts";
+import { hashBytes } from "../../files/hashBytes.ts";
+import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
+import { missingFileMessage } from "../../files/suggestSimilarPaths.ts";
 import { DEFAULT_LINE_LIMIT, MAX_IMAGE_BYTES, MAX_OUTPUT_CHARS, MAX_WHOLE_FILE_BYTES } from "./limits.ts";
 import { IMAGE_EXTENSIONS, type MediaReadOutput } from "./mediaOutput.ts";
 import { readImage } from "./readImage.ts";
 import { readNotebook } from "./readNotebook.ts";
 import { readPdf } from "./readPdf.ts";
 import { DESCRIPTION, READ_TOOL_NAME, renderPrompt } from "./prompt.ts";
-import { requireAbsolutePath, resolveFilePath } from "../WriteTool/resolveFilePath.ts";
-import { hashBytes, readTextWindow } from "./readTextWindow.ts";
-import { missingFileMessage } from "./suggestSimilarPaths.ts";
+import { readTextWindow } from "./readTextWindow.ts";
 
 const inputSchema = z.strictObject({
-  file_path: z.string().describe("The absolute path to the file to read"),
-  offset: z.number().int().nonnegative().optional()
-    .describe("The line number to start reading from (1 is the first line). Only give it for files too large to read at once"),
-  limit: z.number().int().positive().optional()
-    .describe("How many lines to read. Only give it for files too large to read at once"),
-  pages: z.string().optional()
-    .describe('For PDF files only: the page range to read, such as "1-5" or "3"'),
+  file_path: z.string().check(z.describe("The absolute path to the file to read")),
+  offset: z.optional(z.int().check(z.nonnegative()))
+    .check(z.describe("The line number to start reading from (1 is the first line). Only give it for files too large to read at once")),
+  limit: z.optional(z.int().check(z.positive()))
+    .check(z.describe("How many lines to read. Only give it for files too large to read at once")),
+  pages: z.optional(z.string())
+    .check(z.describe('For PDF files only: the page range to read, such as "1-5" or "3"')),
 });
 
 export type ReadInput = z.infer<typeof inputSchema>;
+
+/** Records what the file looked like, applied by the scheduler in call order (Read runs in parallel). */
+function remember(filePath: string, state: FileState): (context: ToolUseContext) => ToolUseContext {
+  return (context) => {
+    context.services.fileState.set(filePath, state);
+    return context;
+  };
+}
 
 /** A PDF or notebook larger than this is not loaded. */
 const MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
@@ -66,17 +76,14 @@ export const ReadTool = buildTool({
   inputSchema,
   // Read limits itself; saving its output to a file would only invite another Read.
   maxResultSizeChars: Number.POSITIVE_INFINITY,
+  ruleFamily: "readPaths",
+  tags: ["simple", "primitive"],
   isConcurrencySafe: () => true,
   isReadOnly: () => true,
-  getPath: (input) => input.file_path,
-  userFacingName: () => "Read",
+  permissionSubjects: (input) => [{ kind: "path", path: input.file_path, access: "read" }],
   getToolUseSummary: (input) => input?.file_path ?? null,
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
   async validateInput(input, context) {
     const absolute = requireAbsolutePath("file_path", input.file_path, context);
     if (!absolute.result) return absolute;
@@ -85,7 +92,7 @@ export const ReadTool = buildTool({
     }
     return { result: true };
   },
-  async call(input, context) {
+  async call(input, { context }) {
     const filePath = resolveFilePath(input.file_path, context);
     let stats: ReturnType<typeof statSync>;
     try {
@@ -118,8 +125,7 @@ export const ReadTool = buildTool({
         : extension === ".ipynb"
           ? readNotebook(filePath, new TextDecoder().decode(bytes))
           : readImage(filePath, bytes);
-      context.readFileState.set(filePath, { contentHash: hashBytes(bytes), mtimeMs: stats.mtimeMs, size: stats.size, readAt: Date.now() });
-      return { data };
+      return { data, contextModifier: remember(filePath, { contentHash: hashBytes(bytes), mtimeMs: stats.mtimeMs, size: stats.size, readAt: Date.now() }) };
     }
     const partial = input.offset !== undefined || input.limit !== undefined;
     if (!partial && stats.size > MAX_WHOLE_FILE_BYTES) {
@@ -138,15 +144,16 @@ export const ReadTool = buildTool({
           `more than the ${MAX_OUTPUT_CHARS} Read returns at once. Use a smaller limit, or search with Grep.`,
       );
     }
-    context.readFileState.set(filePath, {
+    const state: FileState = {
       contentHash: window.contentHash,
       mtimeMs: stats.mtimeMs,
       size: stats.size,
       readAt: Date.now(),
       offset: partial ? startLine : undefined,
       limit: partial ? limit : undefined,
-    });
+    };
     return {
+      contextModifier: remember(filePath, state),
       data: {
         filePath,
         numberedText,

@@ -2,7 +2,7 @@
 import { ToolError } from "../../errors/ToolError.ts";
 import { MAX_OUTPUT_CHARS } from "./limits.ts";
 import { detectImageType, imageBlock, type MediaBlock, type MediaReadOutput } from "./mediaOutput.ts";
-import { cellId, joinSource, parseNotebook, type NotebookOutput } from "./notebookFormat.ts";
+import { cellId, joinSource, parseNotebook, type NotebookOutput } from "../../files/notebookFormat.ts";
 
 // Tracebacks carry terminal colour codes.
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;

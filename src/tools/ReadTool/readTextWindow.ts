@@ -2,6 +2,7 @@
  * Reads a window of lines from a text file without loading more of it than needed: small files
  * are read whole (and hashed); large ones are streamed and the stream stops after the window.
  */
+import { hashBytes } from "../../files/hashBytes.ts";
 import { MAX_LINE_CHARS, MAX_WHOLE_FILE_BYTES } from "./limits.ts";
 
 export interface TextWindow {
@@ -31,10 +32,6 @@ function splitLines(text: string): string[] {
   const lines = text.split("\n");
   if (lines.at(-1) === "") lines.pop();
   return lines;
-}
-
-export function hashBytes(bytes: Uint8Array): string {
-  return new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
 }
 
 /** Reads lines [startLine, startLine + limit) of the file at `path`. */

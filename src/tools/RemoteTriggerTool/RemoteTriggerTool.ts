@@ -1,5 +1,5 @@
 /** RemoteTrigger: list/get/create/update/run triggers on the endpoint named in settings. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { DESCRIPTION, MAX_RESPONSE_CHARS, REMOTE_TRIGGER_TOOL_NAME, REQUEST_TIMEOUT_MS, renderPrompt } from "./prompt.ts";
@@ -8,10 +8,10 @@ import { remoteTriggerEndpoint } from "./remoteTriggerSettings.ts";
 const ACTIONS = ["list", "get", "create", "update", "run"] as const;
 
 const inputSchema = z.strictObject({
-  action: z.enum(ACTIONS).describe("What to do: list, get, create, update or run"),
-  trigger_id: z.string().regex(/^[A-Za-z0-9_:-][A-Za-z0-9_.:-]*$/, "letters, digits and _ . : - only, not starting with a dot").optional()
-    .describe("The trigger to get, update or run"),
-  body: z.record(z.string(), z.unknown()).optional().describe("The JSON object to send for create, update or run"),
+  action: z.enum(ACTIONS).check(z.describe("What to do: list, get, create, update or run")),
+  trigger_id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_:-][A-Za-z0-9_.:-]*$/, "letters, digits and _ . : - only, not starting with a dot")))
+    .check(z.describe("The trigger to get, update or run")),
+  body: z.optional(z.record(z.string(), z.unknown())).check(z.describe("The JSON object to send for create, update or run")),
 });
 
 type Input = z.infer<typeof inputSchema>;
@@ -59,12 +59,8 @@ export const RemoteTriggerTool = buildTool({
   isConcurrencySafe: (input) => READS.has(input.action),
   isReadOnly: (input) => READS.has(input.action),
   getToolUseSummary: (input) => (input?.action === undefined ? null : `${input.action}${input.trigger_id ? ` ${input.trigger_id}` : ""}`),
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
   async validateInput(input) {
     if (NEEDS_ID.has(input.action) && input.trigger_id === undefined) {
       return { result: false, message: `action "${input.action}" needs trigger_id. Use action "list" to see the triggers.` };
@@ -74,7 +70,7 @@ export const RemoteTriggerTool = buildTool({
     }
     return { result: true };
   },
-  async call(input, context) {
+  async call(input, { context, signal }) {
     const endpoint = remoteTriggerEndpoint(context);
     const { method, path } = request(input);
     const url = `${endpoint.baseUrl}${path}`;
@@ -85,7 +81,7 @@ export const RemoteTriggerTool = buildTool({
         method,
         headers: hasBody ? { ...endpoint.headers, "content-type": "application/json" } : endpoint.headers,
         body: hasBody ? JSON.stringify(input.body) : undefined,
-        signal: AbortSignal.any([context.abortController.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
         redirect: "error",
       });
     } catch (error) {

@@ -1,5 +1,5 @@
 /** Reads the remote trigger endpoint from the session's merged settings. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { ToolUseContext } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { URL_SETTING } from "./prompt.ts";
@@ -7,7 +7,7 @@ import { URL_SETTING } from "./prompt.ts";
 const RemoteTriggerSettingsSchema = z.looseObject({
   url: z.url({ protocol: /^https?$/ }),
   /** The name of an environment variable holding a bearer token (never the token itself). */
-  tokenEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+  tokenEnv: z.optional(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/))),
 });
 
 export interface RemoteTriggerEndpoint {

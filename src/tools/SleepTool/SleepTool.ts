@@ -1,10 +1,10 @@
 /** Sleep: waits a number of seconds, and stops waiting the moment the call is aborted. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { DESCRIPTION, MAX_SLEEP_SECONDS, renderPrompt, SLEEP_TOOL_NAME } from "./prompt.ts";
 
 const inputSchema = z.strictObject({
-  seconds: z.number().positive().max(MAX_SLEEP_SECONDS).describe(`How long to pause, in seconds (at most ${MAX_SLEEP_SECONDS})`),
+  seconds: z.number().check(z.positive(), z.maximum(MAX_SLEEP_SECONDS), z.describe(`How long to pause, in seconds (at most ${MAX_SLEEP_SECONDS})`)),
 });
 
 export interface SleepOutput {
@@ -38,19 +38,15 @@ export const SleepTool = buildTool({
   isReadOnly: () => true,
   interruptBehavior: () => "cancel",
   getToolUseSummary: (input) => (input?.seconds === undefined ? null : `${input.seconds} s`),
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
   // Read-only and harmless: waiting needs no approval.
   async checkPermissions() {
     return { behavior: "allow", reason: "waiting changes nothing" };
   },
-  async call(input, context) {
+  async call(input, { signal }) {
     const started = performance.now();
-    const interrupted = await waitOrAbort(input.seconds * 1000, context.abortController.signal);
+    const interrupted = await waitOrAbort(input.seconds * 1000, signal);
     const sleptSeconds = Math.round((performance.now() - started) / 100) / 10;
     return { data: { requestedSeconds: input.seconds, sleptSeconds, interrupted } };
   },

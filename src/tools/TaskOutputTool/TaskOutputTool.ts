@@ -1,16 +1,15 @@
 /** TaskOutput: a background task's new output, status and exit code; can wait for it to end. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
-import { ToolError } from "../../errors/ToolError.ts";
 import type { TaskStatus } from "../../tasks/BackgroundTask.ts";
-import { getTaskRegistry, type TaskRegistry } from "../../tasks/TaskRegistry.ts";
+import { unknownTaskError } from "../../tasks/unknownTaskError.ts";
 import { DEFAULT_WAIT_MS, DESCRIPTION, MAX_TASK_OUTPUT_BYTES, MAX_WAIT_MS, renderPrompt, TASK_OUTPUT_TOOL_NAME } from "./prompt.ts";
 
 const inputSchema = z.strictObject({
-  task_id: z.string().min(1).describe("The id of the background task"),
-  block: z.boolean().default(true).describe("Wait for the task to finish (default true)"),
-  timeout: z.number().int().nonnegative().max(MAX_WAIT_MS).optional()
-    .describe(`How long to wait, in milliseconds (default ${DEFAULT_WAIT_MS}, at most ${MAX_WAIT_MS})`),
+  task_id: z.string().check(z.minLength(1), z.describe("The id of the background task")),
+  block: z._default(z.boolean(), true).check(z.describe("Wait for the task to finish (default true)")),
+  timeout: z.optional(z.int().check(z.nonnegative(), z.maximum(MAX_WAIT_MS)))
+    .check(z.describe(`How long to wait, in milliseconds (default ${DEFAULT_WAIT_MS}, at most ${MAX_WAIT_MS})`)),
 });
 
 export interface TaskOutputResult {
@@ -23,12 +22,6 @@ export interface TaskOutputResult {
   waitedOut: boolean;
 }
 
-/** The message for an unknown id, listing the ids there are. */
-export function unknownTaskError(registry: TaskRegistry, taskId: string): ToolError {
-  const ids = registry.list().map((task) => `${task.id} (${task.status})`);
-  return new ToolError(`There is no background task "${taskId}". ${ids.length === 0 ? "No background tasks were started in this session." : `The tasks are: ${ids.join(", ")}.`}`);
-}
-
 export const TaskOutputTool = buildTool({
   name: TASK_OUTPUT_TOOL_NAME,
   searchHint: "background task output status",
@@ -38,21 +31,16 @@ export const TaskOutputTool = buildTool({
   isConcurrencySafe: () => false,
   isReadOnly: () => true,
   getToolUseSummary: (input) => input?.task_id ?? null,
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
-  async call(input, context) {
-    const registry = getTaskRegistry(context);
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
+  async call(input, { context, signal }) {
+    const registry = context.services.tasks;
     const task = registry.get(input.task_id);
     if (task === undefined) throw unknownTaskError(registry, input.task_id);
     let waitedOut = false;
     if (input.block && task.status === "running") {
       let timer: ReturnType<typeof setTimeout> | undefined;
       let onAbort: (() => void) | undefined;
-      const signal = context.abortController.signal;
       const outcome = await Promise.race([
         task.done.then(() => "done" as const),
         new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), input.timeout ?? DEFAULT_WAIT_MS))),

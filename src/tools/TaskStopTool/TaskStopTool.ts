@@ -1,12 +1,11 @@
 /** TaskStop: stops a background task's whole process group. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
-import { getTaskRegistry } from "../../tasks/TaskRegistry.ts";
-import { unknownTaskError } from "../TaskOutputTool/TaskOutputTool.ts";
+import { unknownTaskError } from "../../tasks/unknownTaskError.ts";
 import { DESCRIPTION, renderPrompt, TASK_STOP_TOOL_NAME } from "./prompt.ts";
 
 const inputSchema = z.strictObject({
-  task_id: z.string().min(1).describe("The id of the background task to stop"),
+  task_id: z.string().check(z.minLength(1), z.describe("The id of the background task to stop")),
 });
 
 export interface TaskStopOutput {
@@ -22,21 +21,15 @@ export const TaskStopTool = buildTool({
   searchHint: "kill stop background task",
   inputSchema,
   maxResultSizeChars: 10_000,
-  isConcurrencySafe: () => false,
-  isReadOnly: () => false,
   getToolUseSummary: (input) => input?.task_id ?? null,
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
   // Stopping what this session itself started in the background needs no question.
   async checkPermissions() {
     return { behavior: "allow", reason: "stopping a background task of this session" };
   },
-  async call(input, context) {
-    const registry = getTaskRegistry(context);
+  async call(input, { context }) {
+    const registry = context.services.tasks;
     const task = registry.get(input.task_id);
     if (task === undefined) throw unknownTaskError(registry, input.task_id);
     const wasRunning = task.status === "running";

@@ -1,18 +1,18 @@
 /** Write: creates a file or replaces one that was read in this session and is unchanged since. */
 import { readFileSync, statSync, type Stats } from "node:fs";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
-import { statOrUndefined } from "../../fs/statOrUndefined.ts";
-import { assertReadAndUnchanged } from "./fileFreshness.ts";
+import { assertReadAndUnchanged } from "../../files/fileFreshness.ts";
+import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
+import { statOrUndefined } from "../../files/statOrUndefined.ts";
+import { detectTextFormat, toDiskText } from "../../files/textFormat.ts";
+import { writeTextFile } from "../../files/writeTextFile.ts";
 import { DESCRIPTION, renderPrompt, WRITE_TOOL_NAME } from "./prompt.ts";
-import { requireAbsolutePath, resolveFilePath } from "./resolveFilePath.ts";
-import { detectTextFormat, toDiskText } from "./textFormat.ts";
-import { writeTextFile } from "./writeTextFile.ts";
 
 const inputSchema = z.strictObject({
-  file_path: z.string().min(1).describe("The absolute path to the file to write (must be absolute, not relative)"),
-  content: z.string().describe("The content to write to the file"),
+  file_path: z.string().check(z.minLength(1), z.describe("The absolute path to the file to write (must be absolute, not relative)")),
+  content: z.string().check(z.describe("The content to write to the file")),
 });
 
 export interface WriteOutput {
@@ -44,18 +44,13 @@ export const WriteTool = buildTool({
   searchHint: "create or overwrite a file",
   inputSchema,
   maxResultSizeChars: 100_000,
-  isReadOnly: () => false,
-  isConcurrencySafe: () => false,
+  tags: ["primitive"],
   // Replacing an existing file loses its old content; creating one does not.
   isDestructive: (input) => statOrUndefined(input.file_path) !== undefined,
-  getPath: (input) => input.file_path,
+  permissionSubjects: (input) => [{ kind: "path", path: input.file_path, access: "write" }],
   getToolUseSummary: (input) => input?.file_path ?? null,
-  async description() {
-    return DESCRIPTION;
-  },
-  async prompt() {
-    return renderPrompt();
-  },
+  description: DESCRIPTION,
+  prompt: renderPrompt(),
   async validateInput(input, context) {
     const absolute = requireAbsolutePath("file_path", input.file_path, context);
     if (!absolute.result) return absolute;
@@ -63,17 +58,17 @@ export const WriteTool = buildTool({
     if (stats?.isDirectory()) return { result: false, message: `${input.file_path} is a folder. Give the path of a file to write.` };
     return { result: true };
   },
-  async call(input, context) {
+  async call(input, { context }) {
     const filePath = resolveFilePath(input.file_path, context);
     const stats = statForWrite(filePath);
     let content = input.content;
     if (stats !== undefined) {
       if (!stats.isFile()) throw new ToolError(`${filePath} is not a regular file; Write only writes files.`);
       const old = readFileSync(filePath);
-      assertReadAndUnchanged({ path: filePath, stats, bytes: old, context, action: "write" });
+      assertReadAndUnchanged({ path: filePath, stats, bytes: old, fileState: context.services.fileState, action: "write" });
       content = toDiskText(content, detectTextFormat(old.toString("utf8")));
     }
-    const written = writeTextFile(context, filePath, content);
+    const written = writeTextFile(context.services.fileState, filePath, content);
     return {
       data: { type: stats === undefined ? "create" : "update", filePath, lines: countLines(input.content), bytes: written.size },
     };

@@ -1,0 +1,7 @@
+/** The exit statuses the CLI's commands share. */
+
+/** What a shell expects of a program stopped by Ctrl-C (128 + SIGINT). */
+export const INTERRUPTED_EXIT_STATUS = 130;
+
+/** Bad usage: an unknown flag or command, a malformed argument. */
+export const USAGE_EXIT_STATUS = 2;

@@ -1,0 +1,59 @@
+/** The parts of the Jupyter notebook format (nbformat 4) that Read and NotebookEdit use. */
+import * as z from "zod/mini";
+import { ToolError } from "../errors/ToolError.ts";
+
+const source = z.union([z.string(), z.array(z.string())]);
+
+const output = z.looseObject({
+  output_type: z.string(),
+  text: z.optional(source),
+  name: z.optional(z.string()),
+  data: z.optional(z.record(z.string(), z.unknown())),
+  ename: z.optional(z.string()),
+  evalue: z.optional(z.string()),
+  traceback: z.optional(z.array(z.string())),
+});
+
+const cell = z.looseObject({
+  cell_type: z.string(),
+  id: z.optional(z.string()),
+  source,
+  outputs: z.optional(z.array(output)),
+  execution_count: z.optional(z.nullable(z.number())),
+  metadata: z.optional(z.record(z.string(), z.unknown())),
+});
+
+export const notebookSchema = z.looseObject({
+  cells: z.array(cell),
+  nbformat: z.optional(z.number()),
+  nbformat_minor: z.optional(z.number()),
+  metadata: z.optional(z.record(z.string(), z.unknown())),
+});
+
+export type Notebook = z.infer<typeof notebookSchema>;
+export type NotebookCell = z.infer<typeof cell>;
+export type NotebookOutput = z.infer<typeof output>;
+
+/** Source text as one string, whether the file stores a string or a list of lines. */
+export function joinSource(value: string | string[] | undefined): string {
+  if (value === undefined) return "";
+  return typeof value === "string" ? value : value.join("");
+}
+
+/** The id a cell is addressed by: its own id, or `cell-<index>` for notebooks without ids. */
+export function cellId(cell: NotebookCell, index: number): string {
+  return cell.id ?? `cell-${index}`;
+}
+
+/** Parses notebook JSON, with a clear error for anything that is not a notebook. */
+export function parseNotebook(text: string, filePath: string): Notebook {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ToolError(`${filePath} is not valid JSON, so it cannot be read as a notebook: ${(error as Error).message}`);
+  }
+  const parsed = notebookSchema.safeParse(value);
+  if (!parsed.success) throw new ToolError(`${filePath} is not a Jupyter notebook: it needs a "cells" list of cells with cell_type and source.`);
+  return parsed.data;
+}

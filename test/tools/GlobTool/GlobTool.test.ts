@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { GlobTool } from "../../../src/tools/GlobTool/GlobTool.ts";
+import { MAX_GLOB_RESULTS } from "../../../src/tools/GlobTool/prompt.ts";
+import { splitGlobBase } from "../../../src/tools/GlobTool/splitGlobBase.ts";
+import { createTemporaryFolder, type TemporaryFolder } from "../../helpers/temporaryFolder.ts";
+import { callTool, createTestContext } from "../../helpers/testSession.ts";
+
+let folder: TemporaryFolder;
+beforeEach(() => {
+  folder = createTemporaryFolder();
+});
+afterEach(() => folder.remove());
+
+const context = () => createTestContext({ tools: [GlobTool], cwd: folder.path });
+
+function touch(relative: string, secondsAgo: number): string {
+  const path = join(folder.path, relative);
+  mkdirSync(join(path, ".."), { recursive: true });
+  writeFileSync(path, relative);
+  const time = Date.now() / 1000 - secondsAgo;
+  utimesSync(path, time, time);
+  return path;
+}
+
+describe("Glob", () => {
+  test("matches below the working folder, newest first, as absolute paths", async () => {
+    const old = touch("src/old.ts", 300);
+    const newest = touch("src/deep/new.ts", 10);
+    const middle = touch("mid.ts", 100);
+    touch("notes.md", 5);
+    const { text } = await callTool(await context(), "Glob", { pattern: "**/*.ts" });
+    expect(text.split("\n")).toEqual([newest, middle, old]);
+  });
+
+  test("a path narrows the search; a relative path is taken from the working folder", async () => {
+    const inside = touch("src/a.ts", 10);
+    touch("other/b.ts", 10);
+    expect((await callTool(await context(), "Glob", { pattern: "*.ts", path: "src" })).text).toBe(inside);
+    expect((await callTool(await context(), "Glob", { pattern: "*.ts", path: join(folder.path, "src") })).text).toBe(inside);
+  });
+
+  test("hidden files are skipped", async () => {
+    touch(".hidden/a.ts", 10);
+    touch(".b.ts", 10);
+    const seen = touch("c.ts", 10);
+    expect((await callTool(await context(), "Glob", { pattern: "**/*.ts" })).text).toBe(seen);
+  });
+
+  test("no match says so", async () => {
+    expect((await callTool(await context(), "Glob", { pattern: "**/*.rs" })).text).toBe("No files found");
+  });
+
+  test(`stops at ${MAX_GLOB_RESULTS} paths with a note`, async () => {
+    for (let index = 0; index < MAX_GLOB_RESULTS + 5; index++) touch(`f${index}.txt`, index);
+    const { text } = await callTool(await context(), "Glob", { pattern: "*.txt" });
+    const lines = text.split("\n");
+    expect(lines.filter((line) => line.endsWith(".txt"))).toHaveLength(MAX_GLOB_RESULTS);
+    expect(lines[0]).toBe(join(folder.path, "f0.txt"));
+    expect(text).toContain(`(Showing the ${MAX_GLOB_RESULTS} most recently modified of ${MAX_GLOB_RESULTS + 5} matches.`);
+  });
+
+  test("a missing folder or a file as path is an error that says which", async () => {
+    const missing = await callTool(await context(), "Glob", { pattern: "*", path: "nope" });
+    expect(missing.stage).toBe("validation");
+    expect(missing.text).toContain(`The folder ${join(folder.path, "nope")} does not exist`);
+    const file = touch("file.txt", 1);
+    expect((await callTool(await context(), "Glob", { pattern: "*", path: file })).text).toContain("is a file, not a folder");
+  });
+
+  test("an empty pattern is a validation error", async () => {
+    const { stage } = await callTool(await context(), "Glob", { pattern: "" });
+    expect(stage).toBe("validation");
+  });
+
+  test("an absolute pattern searches its own folder, and permissions judge that folder", async () => {
+    const inside = touch("abs/x.ts", 10);
+    expect((await callTool(await context(), "Glob", { pattern: `${folder.path}/abs/*.ts` })).text).toBe(inside);
+    const denied = await callTool(await context(), "Glob", { pattern: "/etc/**/*.conf" });
+    expect(denied.stage).toBe("permission");
+  });
+
+  test("Glob is read-only and concurrency-safe", () => {
+    expect(GlobTool.isReadOnly({ pattern: "*" })).toBe(true);
+    expect(GlobTool.isConcurrencySafe({ pattern: "*" })).toBe(true);
+  });
+});
+
+describe("splitGlobBase", () => {
+  test("splits an absolute pattern at the first glob segment", () => {
+    expect(splitGlobBase("/srv/app/**/*.ts", "/cwd")).toEqual({ base: "/srv/app", pattern: "**/*.ts" });
+    expect(splitGlobBase("/srv/app/file.ts", "/cwd")).toEqual({ base: "/srv/app", pattern: "file.ts" });
+    expect(splitGlobBase("src/*.ts", "/cwd")).toEqual({ base: "/cwd", pattern: "src/*.ts" });
+  });
+});

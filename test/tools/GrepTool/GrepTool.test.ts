@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { GrepTool } from "../../../src/tools/GrepTool/GrepTool.ts";
+import { createTemporaryFolder } from "../../helpers/temporaryFolder.ts";
+import { callTool } from "../../helpers/testSession.ts";
+import { createToolFixture, type ToolFixture } from "../../helpers/toolFixture.ts";
+
+let fixture: ToolFixture;
+const previousEngine = process.env.TOOLSHED_GREP_ENGINE;
+afterEach(async () => {
+  await fixture?.remove();
+  if (previousEngine === undefined) delete process.env.TOOLSHED_GREP_ENGINE;
+  else process.env.TOOLSHED_GREP_ENGINE = previousEngine;
+});
+
+async function setUp(): Promise<ToolFixture> {
+  fixture = await createToolFixture();
+  writeFileSync(join(fixture.folder.path, "a.txt"), "alpha\nbeta\n");
+  writeFileSync(join(fixture.folder.path, "b.md"), "beta\n");
+  return fixture;
+}
+
+for (const engine of ["ripgrep", "builtin"]) {
+  describe(`Grep (${engine})`, () => {
+    test("lists matching files, then shows content lines", async () => {
+      if (engine === "builtin") process.env.TOOLSHED_GREP_ENGINE = "builtin";
+      const { folder, context } = await setUp();
+      const files = await callTool(context, "Grep", { pattern: "beta" });
+      expect(files.stage).toBe("done");
+      expect(files.text).toStartWith("Found 2 files\n");
+      const content = await callTool(context, "Grep", { pattern: "al.ha", output_mode: "content" });
+      expect(content.text).toBe(`${join(folder.path, "a.txt")}:1:alpha`);
+    });
+
+    test("an invalid pattern is an error the model can fix", async () => {
+      if (engine === "builtin") process.env.TOOLSHED_GREP_ENGINE = "builtin";
+      const { context } = await setUp();
+      const result = await callTool(context, "Grep", { pattern: "foo(" });
+      expect(result.result.is_error).toBe(true);
+      expect(result.text).toMatch(/regex|regular expression|parse/i);
+      const lookahead = await callTool(context, "Grep", { pattern: "foo(?=bar)" });
+      expect(lookahead.result.is_error).toBe(true);
+    });
+
+    test("an unknown type is an error", async () => {
+      if (engine === "builtin") process.env.TOOLSHED_GREP_ENGINE = "builtin";
+      const { context } = await setUp();
+      const result = await callTool(context, "Grep", { pattern: "beta", type: "no-such-type" });
+      expect(result.result.is_error).toBe(true);
+      expect(result.text).toContain("no-such-type");
+    });
+  });
+}
+
+describe("Grep input checks and permissions", () => {
+  test("a missing path is a validation error", async () => {
+    const { folder, context } = await setUp();
+    const result = await callTool(context, "Grep", { pattern: "x", path: join(folder.path, "nope") });
+    expect(result.stage).toBe("validation");
+    expect(result.text).toContain("does not exist");
+  });
+
+  test("unknown output modes and negative limits are validation errors", async () => {
+    const { context } = await setUp();
+    expect((await callTool(context, "Grep", { pattern: "x", output_mode: "lines" })).stage).toBe("validation");
+    expect((await callTool(context, "Grep", { pattern: "x", head_limit: -1 })).stage).toBe("validation");
+  });
+
+  test("read-only and concurrency-safe: allowed inside the working folder, asked (denied here) outside", async () => {
+    const { context } = await setUp();
+    const outside = createTemporaryFolder();
+    try {
+      writeFileSync(join(outside.path, "c.txt"), "beta\n");
+      const result = await callTool(context, "Grep", { pattern: "beta", path: outside.path });
+      expect(result.stage).toBe("permission");
+      expect(result.text).toContain("outside the working folders");
+    } finally {
+      outside.remove();
+    }
+    const input = { pattern: "x" };
+    expect(GrepTool.isReadOnly(input)).toBe(true);
+    expect(GrepTool.isConcurrencySafe(input)).toBe(true);
+    expect(GrepTool.isDestructive(input)).toBe(false);
+  });
+});
