@@ -215,9 +215,11 @@ type DefaultedKey =
 /** What a tool author writes: the contract with the defaulted members optional, and plain text allowed for description and prompt. */
 export type ToolDef<Input extends AnyObjectSchema, Output, Progress = unknown> = Omit<
   Tool<Input, Output, Progress>,
-  DefaultedKey | "description" | "prompt"
+  DefaultedKey | "description" | "prompt" | "inputSchema"
 > &
   Partial<Pick<Tool<Input, Output, Progress>, DefaultedKey>> & {
+    /** The schema, or a function that builds it on first use (start-up never pays for unused schemas). */
+    inputSchema: Input | (() => Input);
     description: string | Tool<Input, Output, Progress>["description"];
     prompt: string | Tool<Input, Output, Progress>["prompt"];
   };
@@ -241,8 +243,8 @@ export function toolResultText(block: ToolResultBlockParam): string {
 export function buildTool<Input extends AnyObjectSchema, Output, Progress = unknown>(
   def: ToolDef<Input, Output, Progress>,
 ): Tool<Input, Output, Progress> {
-  const { description, prompt, ...rest } = def;
-  return {
+  const { description, prompt, inputSchema, ...rest } = def;
+  const tool: Tool<Input, Output, Progress> = {
     isEnabled: () => true,
     isConcurrencySafe: () => false,
     isReadOnly: () => false,
@@ -258,7 +260,13 @@ export function buildTool<Input extends AnyObjectSchema, Output, Progress = unkn
     ...rest,
     description: typeof description === "string" ? async () => description : description,
     prompt: typeof prompt === "string" ? async () => prompt : prompt,
+    inputSchema: typeof inputSchema === "function" ? (undefined as unknown as Input) : inputSchema,
   };
+  if (typeof inputSchema === "function") {
+    let built: Input | undefined;
+    Object.defineProperty(tool, "inputSchema", { enumerable: true, get: () => (built ??= inputSchema()) });
+  }
+  return tool;
 }
 
 /** True when the tool carries `tag`. */

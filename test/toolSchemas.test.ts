@@ -1,6 +1,6 @@
 /** Pins exactly what the model sees of every built-in tool: its name, description and JSON Schema. */
 import { describe, expect, test } from "bun:test";
-import { describeToolsForApi } from "../src/cli/describeToolsForApi.ts";
+import { describeToolsForApi } from "../src/pipeline/describeToolsForApi.ts";
 import { createPermissionContext } from "../src/permissions/types.ts";
 import { assembleToolPool } from "../src/tools.ts";
 

@@ -5,7 +5,7 @@
  */
 import { feature } from "bun:bundle";
 import { describe, expect, test } from "bun:test";
-import { describeToolsForApi } from "../src/cli/describeToolsForApi.ts";
+import { describeToolsForApi } from "../src/pipeline/describeToolsForApi.ts";
 import { getAllBaseTools } from "../src/tools.ts";
 import { ConfigTool } from "../src/tools/ConfigTool/ConfigTool.ts";
 import { CronCreateTool } from "../src/tools/CronCreateTool/CronCreateTool.ts";

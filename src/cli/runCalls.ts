@@ -13,7 +13,7 @@ import { INTERRUPTED_EXIT_STATUS } from "./exitStatus.ts";
 import { openCliSession } from "./openCliSession.ts";
 import { terminalText } from "./terminalText.ts";
 
-const callsSchema = z.array(
+const callsSchema = () => z.array(
   z.strictObject({
     name: z.string().check(z.minLength(1)),
     input: z._default(z.record(z.string(), z.unknown()), {}),
@@ -21,7 +21,7 @@ const callsSchema = z.array(
 ).check(z.minLength(1));
 
 /** The calls of a `--calls` file, in order. */
-export type ToolCallList = z.infer<typeof callsSchema>;
+export type ToolCallList = z.infer<ReturnType<typeof callsSchema>>;
 
 const EXAMPLE = '[{"name": "Read", "input": {"file_path": "/tmp/a.txt"}}, {"name": "Edit", "input": {...}}]';
 
@@ -33,7 +33,7 @@ export function parseCalls(text: string, where: string): ToolCallList {
   } catch (error) {
     throw new UsageError(`the calls ${where} are not valid JSON (${describeError(error)}). Give a JSON array such as ${EXAMPLE}.`);
   }
-  const parsed = callsSchema.safeParse(value);
+  const parsed = callsSchema().safeParse(value);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.slice(0, 5).map((issue) => {
     const [index, ...rest] = issue.path;

@@ -2,7 +2,7 @@
 import { UsageError } from "../errors/ToolError.ts";
 import { createSession } from "../session/createSession.ts";
 import type { CliStreams } from "./cliStreams.ts";
-import { describeToolsForApi } from "./describeToolsForApi.ts";
+import { describeToolsForApi } from "../pipeline/describeToolsForApi.ts";
 import { parseCommandArgs } from "./parseCommandArgs.ts";
 import { readSessionFlags, SESSION_FLAG_OPTIONS } from "./sessionFlags.ts";
 

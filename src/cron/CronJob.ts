@@ -1,8 +1,9 @@
 /** A scheduled prompt, as kept in memory and in the durable job file. */
 import * as z from "zod/mini";
+import { lazy } from "../lazy.ts";
 
 /** The shape of one job; also the schema the durable file is read with. */
-export const CronJobSchema = z.strictObject({
+export const CronJobSchema = lazy(() => z.strictObject({
   id: z.string().check(z.regex(/^[a-f0-9]{8}$/)),
   cron: z.string().check(z.minLength(1)),
   prompt: z.string().check(z.minLength(1)),
@@ -10,14 +11,14 @@ export const CronJobSchema = z.strictObject({
   durable: z.boolean(),
   /** ISO time the job was created. */
   createdAt: z.string(),
-});
+}));
 
-export type CronJob = z.infer<typeof CronJobSchema>;
+export type CronJob = z.infer<ReturnType<typeof CronJobSchema>>;
 
 /** The durable job file: `.toolshed/scheduled_tasks.json` under the working folder. */
-export const CronFileSchema = z.strictObject({
+export const CronFileSchema = lazy(() => z.strictObject({
   version: z.literal(1),
-  jobs: z.array(CronJobSchema),
-});
+  jobs: z.array(CronJobSchema()),
+}));
 
-export type CronFile = z.infer<typeof CronFileSchema>;
+export type CronFile = z.infer<ReturnType<typeof CronFileSchema>>;

@@ -26,7 +26,7 @@ export class CronStore {
   private readDurable(): CronJob[] {
     const json = readJsonFile(this.durablePath, `${this.durablePath} is not valid JSON. Fix or remove the file; it holds the durable scheduled jobs.`);
     if (json === undefined) return [];
-    const parsed = CronFileSchema.safeParse(json);
+    const parsed = CronFileSchema().safeParse(json);
     if (!parsed.success) {
       throw new ToolError(`${this.durablePath} does not hold a valid job list (${parsed.error.issues[0]?.message ?? "bad shape"}). Fix or remove the file.`);
     }

@@ -1,12 +1,13 @@
 /** The parts of the Jupyter notebook format (nbformat 4) that Read and NotebookEdit use. */
 import * as z from "zod/mini";
+import { lazy } from "../lazy.ts";
 import { ToolError } from "../errors/ToolError.ts";
 
-const source = z.union([z.string(), z.array(z.string())]);
+const source = () => z.union([z.string(), z.array(z.string())]);
 
-const output = z.looseObject({
+const output = () => z.looseObject({
   output_type: z.string(),
-  text: z.optional(source),
+  text: z.optional(source()),
   name: z.optional(z.string()),
   data: z.optional(z.record(z.string(), z.unknown())),
   ename: z.optional(z.string()),
@@ -14,25 +15,26 @@ const output = z.looseObject({
   traceback: z.optional(z.array(z.string())),
 });
 
-const cell = z.looseObject({
+const cell = () => z.looseObject({
   cell_type: z.string(),
   id: z.optional(z.string()),
-  source,
-  outputs: z.optional(z.array(output)),
+  source: source(),
+  outputs: z.optional(z.array(output())),
   execution_count: z.optional(z.nullable(z.number())),
   metadata: z.optional(z.record(z.string(), z.unknown())),
 });
 
-export const notebookSchema = z.looseObject({
-  cells: z.array(cell),
+/** The schema, built on first use. */
+export const notebookSchema = lazy(() => z.looseObject({
+  cells: z.array(cell()),
   nbformat: z.optional(z.number()),
   nbformat_minor: z.optional(z.number()),
   metadata: z.optional(z.record(z.string(), z.unknown())),
-});
+}));
 
-export type Notebook = z.infer<typeof notebookSchema>;
-export type NotebookCell = z.infer<typeof cell>;
-export type NotebookOutput = z.infer<typeof output>;
+export type Notebook = z.infer<ReturnType<typeof notebookSchema>>;
+export type NotebookCell = z.infer<ReturnType<typeof cell>>;
+export type NotebookOutput = z.infer<ReturnType<typeof output>>;
 
 /** Source text as one string, whether the file stores a string or a list of lines. */
 export function joinSource(value: string | string[] | undefined): string {
@@ -53,7 +55,7 @@ export function parseNotebook(text: string, filePath: string): Notebook {
   } catch (error) {
     throw new ToolError(`${filePath} is not valid JSON, so it cannot be read as a notebook: ${(error as Error).message}`);
   }
-  const parsed = notebookSchema.safeParse(value);
+  const parsed = notebookSchema().safeParse(value);
   if (!parsed.success) throw new ToolError(`${filePath} is not a Jupyter notebook: it needs a "cells" list of cells with cell_type and source.`);
   return parsed.data;
 }

@@ -6,10 +6,11 @@
  * signal, a timeout, JSON that does not parse or fit) is a failure: a warning, never an allow.
  */
 import * as z from "zod/mini";
+import { lazy } from "../lazy.ts";
 import type { HookRunResult } from "./runHookCommand.ts";
 import type { HookEvent, HookOutcome } from "./types.ts";
 
-const hookOutputSchema = z.looseObject({
+const hookOutputSchema = lazy(() => z.looseObject({
   hookSpecificOutput: z.optional(z.looseObject({
     hookEventName: z.optional(z.string()),
     permissionDecision: z.optional(z.enum(["allow", "deny", "ask"])),
@@ -18,7 +19,7 @@ const hookOutputSchema = z.looseObject({
   })),
   decision: z.optional(z.enum(["approve", "block"])),
   reason: z.optional(z.string()),
-});
+}));
 
 /** The first lines of a stream, for a warning. */
 function excerpt(text: string): string {
@@ -35,7 +36,7 @@ function parseJsonAnswer(stdout: string, event: HookEvent): HookOutcome {
   } catch (error) {
     return { kind: "failed", problem: `printed JSON that does not parse (${(error as Error).message})` };
   }
-  const parsed = hookOutputSchema.safeParse(value);
+  const parsed = hookOutputSchema().safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { kind: "failed", problem: `printed JSON of the wrong shape (${issue?.path.map(String).join(".") || "(top level)"}: ${issue?.message ?? "invalid"})` };

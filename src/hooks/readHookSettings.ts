@@ -26,7 +26,7 @@ function isHookEvent(name: string): name is HookEvent {
 export function readHookSettings(value: unknown, source: RuleSource, where: string): HookSettingsResult {
   const result: HookSettingsResult = { hooks: [], warnings: [] };
   if (value === undefined) return result;
-  const events = hooksSettingSchema.safeParse(value);
+  const events = hooksSettingSchema().safeParse(value);
   if (!events.success) {
     result.warnings.push(`${where}: hooks: must be an object of event names to lists of matchers (${firstIssue(events.error)}); its hooks are ignored`);
     return result;
@@ -38,7 +38,7 @@ export function readHookSettings(value: unknown, source: RuleSource, where: stri
     }
     matchers.forEach((entry, index) => {
       const place = `${where}: hooks.${event}[${index}]`;
-      const parsed = hookMatcherSchema.safeParse(entry);
+      const parsed = hookMatcherSchema().safeParse(entry);
       if (!parsed.success) {
         result.warnings.push(`${place}: ${firstIssue(parsed.error)}; this entry is ignored`);
         return;
@@ -50,7 +50,7 @@ export function readHookSettings(value: unknown, source: RuleSource, where: stri
         return;
       }
       parsed.data.hooks.forEach((hook, hookIndex) => {
-        const command = hookCommandSchema.safeParse(hook);
+        const command = hookCommandSchema().safeParse(hook);
         if (!command.success) {
           result.warnings.push(`${place}.hooks[${hookIndex}]: ${firstIssue(command.error)}; this hook is ignored`);
           return;

@@ -43,6 +43,8 @@ function isConcurrencySafeToolUse(toolUse: ToolUseBlock, pool: Tools): boolean {
 
 /** Splits calls into batches: runs of safe calls together, every other call alone. */
 export function partitionToolUses(toolUses: readonly ToolUseBlock[], pool: Tools): Batch[] {
+  // A lone call runs alone whatever it is: no need to parse its input twice.
+  if (toolUses.length === 1) return [{ concurrent: false, indexes: [0] }];
   const batches: Batch[] = [];
   toolUses.forEach((toolUse, index) => {
     const concurrent = isConcurrencySafeToolUse(toolUse, pool);

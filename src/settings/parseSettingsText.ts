@@ -2,8 +2,8 @@
  * Parses settings text: JSON syntax errors carry line, column and reason; shape errors carry the
  * key path and reason. Returns a result; never throws.
  */
-import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
-import { SETTINGS_KEYS, settingsSchema, type Settings } from "./settingsSchema.ts";
+import type { ParseError } from "jsonc-parser";
+import { settingsKeys, settingsSchema, type Settings } from "./settingsSchema.ts";
 
 export type SettingsParseResult = { ok: true; settings: Settings; warnings: string[] } | { ok: false; message: string };
 
@@ -34,6 +34,8 @@ const REASONS: Record<string, string> = {
 
 /** Parses `text` from `where` (a file path or "--settings"). */
 export function parseSettingsText(text: string, where: string): SettingsParseResult {
+  // Loaded only when a settings file exists: most starts read none, and the parser costs start-up time.
+  const { parse, printParseErrorCode } = require("jsonc-parser/lib/esm/main.js") as typeof import("jsonc-parser");
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];
@@ -45,13 +47,13 @@ export function parseSettingsText(text: string, where: string): SettingsParseRes
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { ok: false, message: `${where}: the settings must be a JSON object` };
   }
-  const checked = settingsSchema.safeParse(value);
+  const checked = settingsSchema().safeParse(value);
   if (!checked.success) {
     const issue = checked.error.issues[0];
     const path = issue?.path.length ? issue.path.join(".") : "(top level)";
     return { ok: false, message: `${where}: ${path}: ${issue?.message ?? "invalid settings"}` };
   }
-  const unknown = Object.keys(value).filter((key) => !SETTINGS_KEYS.includes(key));
-  const warnings = unknown.map((key) => `${where}: "${key}" is not a toolshed setting; it is ignored (the settings are ${SETTINGS_KEYS.join(", ")})`);
+  const unknown = Object.keys(value).filter((key) => !settingsKeys().includes(key));
+  const warnings = unknown.map((key) => `${where}: "${key}" is not a toolshed setting; it is ignored (the settings are ${settingsKeys().join(", ")})`);
   return { ok: true, settings: checked.data, warnings };
 }

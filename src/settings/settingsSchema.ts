@@ -4,22 +4,22 @@
  * does not drop the rest of the file.
  */
 import * as z from "zod/mini";
+import { lazy } from "../lazy.ts";
 import { PERMISSION_MODES } from "../permissions/types.ts";
 
-const ruleList = z.array(z.string());
-
-export const permissionsSettingsSchema = z.object({
-  allow: z.optional(ruleList),
-  ask: z.optional(ruleList),
-  deny: z.optional(ruleList),
+const permissionsShape = () => ({
+  allow: z.optional(z.array(z.string())),
+  ask: z.optional(z.array(z.string())),
+  deny: z.optional(z.array(z.string())),
   additionalDirectories: z.optional(z.array(z.string())),
   defaultMode: z.optional(z.enum(PERMISSION_MODES)),
 });
 
-export const settingsSchema = z.object({
+/** The schema, built on first use. */
+export const settingsSchema = lazy(() => z.object({
   /** Editors' schema reference; ignored. */
   $schema: z.optional(z.string()),
-  permissions: z.optional(permissionsSettingsSchema),
+  permissions: z.optional(z.object(permissionsShape())),
   /** Checked entry by entry in hooks/readHookSettings.ts. */
   hooks: z.optional(z.unknown()),
   /** Environment variables for the commands the session runs. */
@@ -36,10 +36,10 @@ export const settingsSchema = z.object({
   disabledMcpjsonServers: z.optional(z.array(z.string())),
   /** Transcripts older than this many days are removed. */
   cleanupPeriodDays: z.optional(z.number().check(z.nonnegative())),
-});
+}));
 
 /** A settings object after checking. */
-export type Settings = z.infer<typeof settingsSchema>;
+export type Settings = z.infer<ReturnType<typeof settingsSchema>>;
 
 /** The top-level keys a settings file may hold. */
-export const SETTINGS_KEYS: readonly string[] = Object.keys(settingsSchema.shape);
+export const settingsKeys = lazy((): readonly string[] => Object.keys(settingsSchema().shape));

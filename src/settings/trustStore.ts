@@ -5,11 +5,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod/mini";
+import { lazy } from "../lazy.ts";
 import { writeFileAtomic } from "../files/writeFileAtomic.ts";
 import { canonicalPath, isPathWithin } from "../paths/isInsideDirectories.ts";
 import { userConfigDirectory } from "./settingsPaths.ts";
 
-const trustFileSchema = z.looseObject({ folders: z.array(z.string()) });
+const trustFileSchema = lazy(() => z.looseObject({ folders: z.array(z.string()) }));
 
 export function trustStorePath(): string {
   return join(userConfigDirectory(), "trusted-folders.json");
@@ -24,7 +25,7 @@ export function readTrustedFolders(): string[] {
     return [];
   }
   try {
-    const parsed = trustFileSchema.safeParse(JSON.parse(text));
+    const parsed = trustFileSchema().safeParse(JSON.parse(text));
     return parsed.success ? parsed.data.folders : [];
   } catch {
     return [];

@@ -66,7 +66,7 @@ describe("npm run build: every flavor for the host", () => {
   });
 
   test("the public binary's tool list, with the schemas embedded at build time, is what the source derives", async () => {
-    const { describeToolsForApi } = await import("../../src/cli/describeToolsForApi.ts");
+    const { describeToolsForApi } = await import("../../src/pipeline/describeToolsForApi.ts");
     const { assembleToolPool } = await import("../../src/tools.ts");
     const { createPermissionContext } = await import("../../src/permissions/types.ts");
     const fromSource = await describeToolsForApi({ tools: assembleToolPool(createPermissionContext()), hiddenTools: [] });

@@ -9,7 +9,8 @@ import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./limits.ts";
 import { BASH_TOOL_NAME, DESCRIPTION, renderPrompt } from "./prompt.ts";
 import { readCommandOutput, type CommandOutput } from "./readCommandOutput.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   command: z.string().check(z.minLength(1), z.describe("The command to run")),
   timeout: z.optional(z.int().check(z.positive(), z.maximum(MAX_TIMEOUT_MS)))
     .check(z.describe(`Optional timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS})`)),
@@ -17,7 +18,7 @@ const inputSchema = z.strictObject({
   run_in_background: z.optional(z.boolean()).check(z.describe("Run the command in the background and return a task id at once")),
 });
 
-export type BashInput = z.infer<typeof inputSchema>;
+export type BashInput = z.infer<ReturnType<typeof inputSchema>>;
 
 export type BashOutput =
   | { kind: "background"; taskId: string; outputPath: string; command: string }

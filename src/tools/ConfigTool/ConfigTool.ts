@@ -5,11 +5,12 @@ import { buildTool, type ToolUseContext } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { readJsonFile } from "../../files/readJsonFile.ts";
 import { writeFileAtomic } from "../../files/writeFileAtomic.ts";
-import { SETTINGS_KEYS, settingsSchema } from "../../settings/settingsSchema.ts";
+import { settingsKeys, settingsSchema } from "../../settings/settingsSchema.ts";
 import { CONFIG_TOOL_NAME, DESCRIPTION, PROJECT_SETTINGS_FILE, PROTECTED_SETTING_PREFIXES, renderPrompt } from "./prompt.ts";
 import { getSetting, isSettingKey, setSetting } from "./settingPath.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   setting: z.string().check(z.minLength(1), z.describe('The dotted settings key, e.g. "model"')),
   value: z.optional(z.union([z.string(), z.number(), z.boolean()])).check(z.describe("The new value; leave it out to read the setting")),
 });
@@ -27,7 +28,7 @@ function readProjectSettings(file: string): Record<string, unknown> {
 
 /** Why `settings` does not fit the schema at `setting`'s top-level key, or undefined when it does. */
 function settingProblem(settings: Record<string, unknown>, setting: string): string | undefined {
-  const checked = settingsSchema.safeParse(settings);
+  const checked = settingsSchema().safeParse(settings);
   if (checked.success) return undefined;
   const top = setting.split(".")[0];
   const issue = checked.error.issues.find((candidate) => candidate.path[0] === top) ?? checked.error.issues[0];
@@ -39,7 +40,7 @@ function applySetting(setting: string, value: unknown): (context: ToolUseContext
   return (context) => {
     context.setAppState((state) => {
       try {
-        const next = settingsSchema.safeParse(setSetting(state.settings, setting, value));
+        const next = settingsSchema().safeParse(setSetting(state.settings, setting, value));
         return next.success ? { ...state, settings: next.data } : state;
       } catch {
         return state; // The merged settings hold a non-object on the way; the file is still written.
@@ -69,8 +70,8 @@ export const ConfigTool = buildTool({
       return { result: false, message: `"${input.setting}" is not a settings key. Use dotted names of letters and digits, such as "remoteTrigger.url".` };
     }
     const top = input.setting.split(".")[0] ?? "";
-    if (!SETTINGS_KEYS.includes(top)) {
-      return { result: false, message: `"${top}" is not a toolshed setting. The settings are: ${SETTINGS_KEYS.join(", ")}.` };
+    if (!settingsKeys().includes(top)) {
+      return { result: false, message: `"${top}" is not a toolshed setting. The settings are: ${settingsKeys().join(", ")}.` };
     }
     if (input.value !== undefined && isProtected(input.setting)) {
       return { result: false, message: `Config cannot change "${input.setting}": settings under ${PROTECTED_SETTING_PREFIXES.join(", ")} decide what tools may do. Ask the user to edit ${PROJECT_SETTINGS_FILE} instead.` };

@@ -8,7 +8,8 @@ import { parseCronExpression } from "../../cron/cronExpression.ts";
 import { cronStoreService } from "../../cron/sessionCronStore.ts";
 import { CRON_CREATE_TOOL_NAME, DESCRIPTION, renderPrompt } from "./prompt.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   cron: z.string().check(z.minLength(1), z.describe('Five-field cron expression in local time, e.g. "0 9 * * 1-5"')),
   prompt: z.string().check(z.minLength(1), z.describe("The prompt to run when the schedule fires")),
   recurring: z._default(z.boolean(), true).check(z.describe("Keep the job after it fires (default true); false runs it once")),

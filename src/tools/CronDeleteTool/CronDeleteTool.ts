@@ -6,7 +6,8 @@ import type { CronJob } from "../../cron/CronJob.ts";
 import { cronStoreService } from "../../cron/sessionCronStore.ts";
 import { CRON_DELETE_TOOL_NAME, DESCRIPTION, renderPrompt } from "./prompt.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   id: z.string().check(z.minLength(1), z.describe("The id of the job to cancel")),
 });
 

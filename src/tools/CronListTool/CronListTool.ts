@@ -6,7 +6,8 @@ import { nextFireTime } from "../../cron/cronExpression.ts";
 import { cronStoreService } from "../../cron/sessionCronStore.ts";
 import { CRON_LIST_TOOL_NAME, DESCRIPTION, renderPrompt } from "./prompt.ts";
 
-const inputSchema = z.strictObject({});
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({});
 
 /** Characters of each prompt shown in the listing. */
 const PROMPT_PREVIEW_CHARS = 80;

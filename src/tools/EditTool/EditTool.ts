@@ -14,7 +14,8 @@ import { applyEdit } from "./applyEdit.ts";
 import { numberLines } from "./numberLines.ts";
 import { DESCRIPTION, EDIT_TOOL_NAME, renderPrompt, SNIPPET_CONTEXT_LINES } from "./prompt.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   file_path: z.string().check(z.minLength(1), z.describe("The absolute path to the file to modify")),
   old_string: z.string().check(z.describe("The text to replace")),
   new_string: z.string().check(z.describe("The text to replace it with (must be different from old_string)")),

@@ -10,7 +10,8 @@ import { splitGlobBase } from "./splitGlobBase.ts";
 import { FileWalker } from "../../search/walkFiles.ts";
 import { NewestFiles } from "./newestFiles.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   pattern: z.string().check(z.minLength(1), z.describe("The glob pattern to match file paths against")),
   path: z.optional(z.string())
     .check(z.describe("The folder to search in. Leave it out to search the working folder; do not pass null or \"undefined\"")),

@@ -13,7 +13,8 @@ import { DEFAULT_HEAD_LIMIT, DESCRIPTION, GREP_TOOL_NAME, renderPrompt } from ".
 const count = () => z.int().check(z.nonnegative());
 const described = <T extends z.ZodMiniType>(schema: T, text: string) => z.optional(schema).check(z.describe(text));
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   pattern: z.string().check(z.minLength(1), z.describe("The regular expression to search for in file contents")),
   path: described(z.string(), "File or folder to search in. Defaults to the working folder"),
   glob: described(z.string(), 'Glob to filter files, e.g. "*.js" or "*.{ts,tsx}"'),
@@ -32,7 +33,7 @@ const inputSchema = z.strictObject({
   multiline: described(z.boolean(), "Let patterns span lines and . match line ends (default false)"),
 });
 
-export type GrepInput = z.infer<typeof inputSchema>;
+export type GrepInput = z.infer<ReturnType<typeof inputSchema>>;
 
 /** The engine request for a tool input. */
 export function toGrepRequest(input: GrepInput, context: PathBase, signal: AbortSignal): GrepRequest {

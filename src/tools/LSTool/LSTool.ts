@@ -7,7 +7,8 @@ import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePat
 import { walkFiles } from "../../search/walkFiles.ts";
 import { DESCRIPTION, LS_TOOL_NAME, MAX_LS_ENTRIES, renderPrompt } from "./prompt.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   path: z.string().check(z.minLength(1), z.describe("The absolute path to the folder to list")),
   ignore: z.optional(z.array(z.string())).check(z.describe("Glob patterns of entries to leave out")),
 });

@@ -12,7 +12,8 @@ import {
 } from "./prompt.ts";
 import { watchCommand, type WatchResult } from "./watchCommand.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   description: z.string().check(z.minLength(1), z.describe("A few words saying what the watch waits for")),
   command: z.string().check(z.minLength(1), z.describe("The shell command to run and watch")),
   timeout_ms: z.optional(z.int().check(z.positive(), z.maximum(MAX_MONITOR_TIMEOUT_MS)))

@@ -11,7 +11,8 @@ import { writeTextFile } from "../../files/writeTextFile.ts";
 import { applyNotebookEdit } from "./applyNotebookEdit.ts";
 import { DESCRIPTION, NOTEBOOK_EDIT_TOOL_NAME, renderPrompt } from "./prompt.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   notebook_path: z.string().check(z.minLength(1), z.describe("The absolute path to the Jupyter notebook (.ipynb) to edit")),
   cell_id: z.optional(z.string()).check(z.describe("The id of the cell to edit; for insert, the new cell goes after it (or first when left out)")),
   new_source: z.string().check(z.describe("The new source of the cell")),

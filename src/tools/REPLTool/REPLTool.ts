@@ -15,7 +15,8 @@ import { callableTools } from "./callableTools.ts";
 import { DESCRIPTION, renderPrompt, REPL_TIMEOUT_MS, REPL_TOOL_NAME } from "./prompt.ts";
 import { runInVm, VmCodeError, type VmToolReply } from "./runInVm.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   code: z.string().check(z.minLength(1), z.describe("JavaScript to run as the body of an async function; `return` a value to see it")),
 });
 

@@ -16,7 +16,8 @@ import { readPdf } from "./readPdf.ts";
 import { DESCRIPTION, READ_TOOL_NAME, renderPrompt } from "./prompt.ts";
 import { readTextWindow } from "./readTextWindow.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   file_path: z.string().check(z.describe("The absolute path to the file to read")),
   offset: z.optional(z.int().check(z.nonnegative()))
     .check(z.describe("The line number to start reading from (1 is the first line). Only give it for files too large to read at once")),
@@ -26,7 +27,7 @@ const inputSchema = z.strictObject({
     .check(z.describe('For PDF files only: the page range to read, such as "1-5" or "3"')),
 });
 
-export type ReadInput = z.infer<typeof inputSchema>;
+export type ReadInput = z.infer<ReturnType<typeof inputSchema>>;
 
 /** Records what the file looked like, applied by the scheduler in call order (Read runs in parallel). */
 function remember(filePath: string, state: FileState): (context: ToolUseContext) => ToolUseContext {

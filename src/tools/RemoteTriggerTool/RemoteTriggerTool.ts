@@ -7,14 +7,15 @@ import { remoteTriggerEndpoint } from "./remoteTriggerSettings.ts";
 
 const ACTIONS = ["list", "get", "create", "update", "run"] as const;
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   action: z.enum(ACTIONS).check(z.describe("What to do: list, get, create, update or run")),
   trigger_id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_:-][A-Za-z0-9_.:-]*$/, "letters, digits and _ . : - only, not starting with a dot")))
     .check(z.describe("The trigger to get, update or run")),
   body: z.optional(z.record(z.string(), z.unknown())).check(z.describe("The JSON object to send for create, update or run")),
 });
 
-type Input = z.infer<typeof inputSchema>;
+type Input = z.infer<ReturnType<typeof inputSchema>>;
 
 export interface RemoteTriggerOutput {
   action: Input["action"];

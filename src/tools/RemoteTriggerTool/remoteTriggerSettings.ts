@@ -4,7 +4,7 @@ import type { ToolUseContext } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { URL_SETTING } from "./prompt.ts";
 
-const RemoteTriggerSettingsSchema = z.looseObject({
+const RemoteTriggerSettingsSchema = () => z.looseObject({
   url: z.url({ protocol: /^https?$/ }),
   /** The name of an environment variable holding a bearer token (never the token itself). */
   tokenEnv: z.optional(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/))),
@@ -21,7 +21,7 @@ export function remoteTriggerEndpoint(context: ToolUseContext): RemoteTriggerEnd
   if (section === undefined) {
     throw new ToolError(`RemoteTrigger has no endpoint: set "${URL_SETTING}" in .toolshed/settings.json (for example {"remoteTrigger": {"url": "https://triggers.example.com/api"}}).`);
   }
-  const parsed = RemoteTriggerSettingsSchema.safeParse(section);
+  const parsed = RemoteTriggerSettingsSchema().safeParse(section);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ToolError(`The remoteTrigger settings are invalid at ${issue?.path.join(".") || "remoteTrigger"}: ${issue?.message ?? "bad shape"}. ${URL_SETTING} must be an http or https address.`);

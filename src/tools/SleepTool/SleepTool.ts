@@ -3,7 +3,8 @@ import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { DESCRIPTION, MAX_SLEEP_SECONDS, renderPrompt, SLEEP_TOOL_NAME } from "./prompt.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   seconds: z.number().check(z.positive(), z.maximum(MAX_SLEEP_SECONDS), z.describe(`How long to pause, in seconds (at most ${MAX_SLEEP_SECONDS})`)),
 });
 

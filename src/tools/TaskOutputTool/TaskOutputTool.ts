@@ -5,7 +5,8 @@ import type { TaskStatus } from "../../tasks/BackgroundTask.ts";
 import { unknownTaskError } from "../../tasks/unknownTaskError.ts";
 import { DEFAULT_WAIT_MS, DESCRIPTION, MAX_TASK_OUTPUT_BYTES, MAX_WAIT_MS, renderPrompt, TASK_OUTPUT_TOOL_NAME } from "./prompt.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   task_id: z.string().check(z.minLength(1), z.describe("The id of the background task")),
   block: z._default(z.boolean(), true).check(z.describe("Wait for the task to finish (default true)")),
   timeout: z.optional(z.int().check(z.nonnegative(), z.maximum(MAX_WAIT_MS)))

@@ -4,7 +4,8 @@ import { buildTool } from "../../Tool.ts";
 import { unknownTaskError } from "../../tasks/unknownTaskError.ts";
 import { DESCRIPTION, renderPrompt, TASK_STOP_TOOL_NAME } from "./prompt.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   task_id: z.string().check(z.minLength(1), z.describe("The id of the background task to stop")),
 });
 

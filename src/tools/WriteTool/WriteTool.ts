@@ -10,7 +10,8 @@ import { detectTextFormat, toDiskText } from "../../files/textFormat.ts";
 import { writeTextFile } from "../../files/writeTextFile.ts";
 import { DESCRIPTION, renderPrompt, WRITE_TOOL_NAME } from "./prompt.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   file_path: z.string().check(z.minLength(1), z.describe("The absolute path to the file to write (must be absolute, not relative)")),
   content: z.string().check(z.describe("The content to write to the file")),
 });

@@ -1,6 +1,6 @@
 /** The pool as the Messages API receives it: name, description, input_schema. */
 import type { ToolUseOptions } from "../Tool.ts";
-import { toolInputJSONSchema } from "../pipeline/toolInputJSONSchema.ts";
+import { toolInputJSONSchema } from "./toolInputJSONSchema.ts";
 
 /** One tool as the Messages API receives it. */
 export interface ApiToolDefinition {

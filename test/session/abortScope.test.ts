@@ -1,0 +1,62 @@
+/** Abort scopes: session, turn, call. Aborting one aborts those below it, never the one above. */
+import { describe, expect, test } from "bun:test";
+import { createAbortScope } from "../../src/session/abortScope.ts";
+import { createTurnContext } from "../../src/session/createChildContext.ts";
+import { deferred, fakeTool } from "../helpers/fakeTool.ts";
+import { createTemporaryFolder } from "../helpers/temporaryFolder.ts";
+import { callTool, createTestSession } from "../helpers/testSession.ts";
+
+describe("createAbortScope", () => {
+  test("a scope is aborted with its parent, with the parent's reason, but aborting it leaves the parent running", () => {
+    const session = createAbortScope();
+    const turn = createAbortScope(session.signal);
+    const call = createAbortScope(turn.signal);
+    call.controller.abort();
+    expect(turn.signal.aborted).toBe(false);
+    expect(session.signal.aborted).toBe(false);
+    session.controller.abort("stop");
+    expect(turn.signal.aborted).toBe(true);
+    expect(turn.signal.reason).toBe("stop");
+  });
+
+  test("a scope under an aborted parent starts aborted; a disposed scope no longer follows its parent", () => {
+    const parent = new AbortController();
+    parent.abort();
+    expect(createAbortScope(parent.signal).signal.aborted).toBe(true);
+    const live = new AbortController();
+    const disposed = createAbortScope(live.signal);
+    disposed.dispose();
+    live.abort();
+    expect(disposed.signal.aborted).toBe(false);
+  });
+});
+
+describe("scopes of turns and calls", () => {
+  test("each call runs under a scope of its own: the tool's signal is not the turn's, and ends with the turn", async () => {
+    const folder = createTemporaryFolder();
+    const started = deferred<AbortSignal>();
+    const Wait = fakeTool({
+      name: "Wait",
+      readOnly: true,
+      call: (_input, { signal, context }) => {
+        started.resolve(signal);
+        expect(signal).not.toBe(context.abortController.signal);
+        return new Promise((resolve) => signal.addEventListener("abort", () => resolve({ data: "stopped" }), { once: true }));
+      },
+    });
+    const session = await createTestSession({ tools: [Wait], cwd: folder.path });
+    const turn = createTurnContext(session.context);
+    const pending = callTool(turn, "Wait", {});
+    const signal = await started.promise;
+    turn.abortController.abort();
+    expect(signal.aborted).toBe(true);
+    expect((await pending).stage).toBe("aborted");
+    // The session goes on: the next turn runs.
+    expect(session.context.abortController.signal.aborted).toBe(false);
+    const next = createTurnContext(session.context);
+    expect(next.abortController.signal.aborted).toBe(false);
+    await session.close();
+    expect(next.abortController.signal.aborted).toBe(true);
+    folder.remove();
+  });
+});
