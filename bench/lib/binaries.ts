@@ -27,7 +27,7 @@ export async function helloWorldBinary(): Promise<string> {
 }
 
 /** Runs a command to completion and fails loudly when it does not exit 0. */
-export function runOnce(command: string[]): void {
-  const result = Bun.spawnSync(command, { stdout: "ignore", stderr: "pipe" });
+export function runOnce(command: string[], cwd?: string): void {
+  const result = Bun.spawnSync(command, { stdout: "ignore", stderr: "pipe", cwd });
   if (result.exitCode !== 0) throw new Error(`${command.join(" ")} exited ${result.exitCode}: ${result.stderr}`);
 }

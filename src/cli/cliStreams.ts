@@ -4,8 +4,10 @@
 export interface CliStreams {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
-  /** Reads all of standard input, for "-". */
-  readStdin(): Promise<string>;
+  /** Reads all of standard input (for "-" and piped prompts); more than `maxBytes` is a usage error. */
+  readStdin(maxBytes?: number): Promise<string>;
+  /** Standard input line by line, for streamed input (`--input-format stream-json`). */
+  stdinLines?(): AsyncIterable<string>;
   stdinIsTTY: boolean;
   stderrIsTTY: boolean;
 }

@@ -23,10 +23,12 @@ Examples:
 
 /** The flags every tool-running command takes (parsed in cli/sessionFlags.ts). */
 export const SESSION_FLAGS_HELP = `  --settings <file or json>   Extra settings: a file or inline JSON (above local, project, user)
-  --allowedTools <rules>      Allow rules, comma or space separated, e.g. "Bash(npm test *),Read"
-  --disallowedTools <rules>   Deny rules, same form
+  --allowedTools <rules...>   Allow rules: several values, or comma lists, e.g. "Bash(npm test *)" Read
+                              (also --allowed-tools)
+  --disallowedTools <rules...> Deny rules, same form (also --disallowed-tools)
   --permission-mode <mode>    default, acceptEdits, plan, dontAsk or bypassPermissions
-  --add-dir <folder>          Another folder that counts as inside (may repeat)
+  --dangerously-skip-permissions  The same as --permission-mode bypassPermissions
+  --add-dir <folders...>      Other folders that count as inside
 `;
 
 /** `toolshed tools --help`. */

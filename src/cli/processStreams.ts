@@ -3,7 +3,41 @@
  * `process.stdout` costs a compiled binary about 20 ms of start-up, more than the rest of
  * `--version`.)
  */
+import { UsageError } from "../errors/ToolError.ts";
 import type { CliStreams } from "./cliStreams.ts";
+
+/** The most of standard input read when a command gives no other limit. */
+const DEFAULT_STDIN_LIMIT = 64 * 1024 * 1024;
+
+/** All of a stream as text; more than `maxBytes` is a usage error (standard input is the person's). */
+export async function readLimited(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw new UsageError(`standard input is more than ${Math.round(maxBytes / 1024 / 1024)} MB; give less, or put it in a file and say where.`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The lines of a stream as they arrive (each at most 64 MB). */
+export async function* readLines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let pending = "";
+  for await (const chunk of stream) {
+    pending += decoder.decode(chunk, { stream: true });
+    if (pending.length > DEFAULT_STDIN_LIMIT) throw new UsageError("a line of standard input is longer than 64 MB.");
+    let end = pending.indexOf("\n");
+    while (end !== -1) {
+      yield pending.slice(0, end);
+      pending = pending.slice(end + 1);
+      end = pending.indexOf("\n");
+    }
+  }
+  pending += decoder.decode();
+  if (pending !== "") yield pending;
+}
 
 /** A stream writer whose writes land in order and whose failures never escape. */
 export interface OrderedWriter {
@@ -48,7 +82,8 @@ export function flushProcessStreams(): Promise<unknown> {
 export const processStreams: CliStreams = {
   stdout: stdoutWriter,
   stderr: stderrWriter,
-  readStdin: () => new Response(Bun.stdin.stream()).text(),
+  readStdin: (maxBytes = DEFAULT_STDIN_LIMIT) => readLimited(Bun.stdin.stream(), maxBytes),
+  stdinLines: () => readLines(Bun.stdin.stream()),
   // Getters: asking costs start-up time, and only commands that prompt need to know.
   get stdinIsTTY() {
     return Boolean(process.stdin.isTTY);

@@ -35,6 +35,12 @@ export function createChildContext(parent: ToolUseContext, options: ChildContext
 }
 
 /** A context for one turn: an abort scope below the session's, so interrupting a turn leaves the session running. */
-export function createTurnContext(context: ToolUseContext): ToolUseContext {
-  return { ...context, abortController: createAbortScope(context.abortController.signal).controller };
+export function createTurnContext(context: ToolUseContext, options: { signal?: AbortSignal; onProgress?: ToolUseContext["onProgress"] } = {}): ToolUseContext {
+  const turn = createAbortScope(context.abortController.signal);
+  // A turn may also be stopped from outside the session (the person pressing Ctrl-C or Escape).
+  if (options.signal !== undefined) {
+    if (options.signal.aborted) turn.controller.abort(options.signal.reason);
+    else options.signal.addEventListener("abort", () => turn.controller.abort(options.signal?.reason), { once: true, signal: turn.signal });
+  }
+  return { ...context, abortController: turn.controller, onProgress: options.onProgress ?? context.onProgress };
 }

@@ -39,7 +39,11 @@ function asList(value: unknown): string[] {
 
 /** Builds SessionFlags from parsed flag values; a bad mode is a UsageError listing the modes. */
 export function sessionFlagsFromValues(values: { [key: string]: unknown }): SessionFlags {
-  const mode = values["permission-mode"];
+  const skip = values["dangerously-skip-permissions"] === true;
+  if (skip && values["permission-mode"] !== undefined && values["permission-mode"] !== "bypassPermissions") {
+    throw new UsageError(`--dangerously-skip-permissions is bypassPermissions mode, but --permission-mode says "${String(values["permission-mode"])}"; give one of them.`);
+  }
+  const mode = skip ? "bypassPermissions" : values["permission-mode"];
   if (mode !== undefined && !(PERMISSION_MODES as readonly unknown[]).includes(mode)) {
     throw new UsageError(`--permission-mode "${String(mode)}" is not a mode. The modes are: ${PERMISSION_MODES.join(", ")}.`);
   }

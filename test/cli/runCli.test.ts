@@ -49,7 +49,7 @@ describe("toolshed help and errors", () => {
     expect(unknownFlag.err()).toContain('unknown option "--frob"');
     const unknownSubFlag = captureStreams();
     expect(await runCli(["tools", "--yaml"], unknownSubFlag)).toBe(2);
-    expect(unknownSubFlag.err()).toContain("The flags of \"toolshed tools\" are: --json, --help (-h), --settings, --allowedTools, --disallowedTools, --permission-mode, --add-dir.");
+    expect(unknownSubFlag.err()).toContain("The flags of \"toolshed tools\" are: --json, --help (-h), --settings, --allowedTools, --disallowedTools, --permission-mode, --dangerously-skip-permissions, --add-dir.");
     const helpTopic = captureStreams();
     expect(await runCli(["help", "nope"], helpTopic)).toBe(2);
   });
