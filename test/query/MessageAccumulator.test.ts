@@ -81,4 +81,16 @@ describe("MessageAccumulator", () => {
     const garbled = JSON.parse('{"type":"content_block_delta","index":"zero","delta":{"type":"text_delta","text":"x"}}');
     expect(() => accumulator.add(garbled)).toThrow(StreamProtocolError);
   });
+
+  test("an event type it does not know is left out, for events the API adds later", () => {
+    const events = eventsOf([{ type: "text", text: "abc" }]);
+    const accumulator = new MessageAccumulator();
+    // A future event type, as the SDK would hand it over.
+    const future = JSON.parse('{"type":"content_block_annotation","index":0}');
+    for (const [at, event] of events.entries()) {
+      accumulator.add(event);
+      if (at === 1) accumulator.add(future);
+    }
+    expect(accumulator.message()?.content).toEqual([{ type: "text", text: "abc", citations: null }]);
+  });
 });
