@@ -90,3 +90,16 @@ export function modelLimits(model: string, env?: Record<string, string | undefin
 export function isKnownModel(model: string, env?: Record<string, string | undefined>): boolean {
   return findByModelId(LIMITS, resolveModel(model, env)) !== undefined;
 }
+
+/** max_tokens when TOOLSHED_MAX_OUTPUT_TOKENS does not set it (the leading agent's default, 32000). */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
+
+/**
+ * The max_tokens to ask for: TOOLSHED_MAX_OUTPUT_TOKENS (a positive whole number) or 32000,
+ * lowered to the model's output cap.
+ */
+export function defaultMaxTokens(model: string, env: Record<string, string | undefined> = process.env): number {
+  const text = env.TOOLSHED_MAX_OUTPUT_TOKENS?.trim();
+  const asked = text !== undefined && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : DEFAULT_MAX_OUTPUT_TOKENS;
+  return Math.min(asked, modelLimits(model, env).maxOutputTokens);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { isKnownModel, MODEL_ALIASES, modelLimits, resolveModel, UNKNOWN_MODEL_LIMITS } from "../../src/query/modelAliases.ts";
+import { defaultMaxTokens, isKnownModel, MODEL_ALIASES, modelLimits, resolveModel, UNKNOWN_MODEL_LIMITS } from "../../src/query/modelAliases.ts";
 import { sdkModelIds } from "../helpers/sdkModels.ts";
 
 describe("model aliases", () => {
@@ -43,5 +43,15 @@ describe("model limits", () => {
     expect(modelLimits("gpt-9", {})).toEqual(UNKNOWN_MODEL_LIMITS);
     expect(isKnownModel("claude-sonnet-5-7", {})).toBe(false);
     expect(isKnownModel("claude-opus-4", {})).toBe(false);
+  });
+});
+
+describe("the default max_tokens", () => {
+  test("32000, or TOOLSHED_MAX_OUTPUT_TOKENS, lowered to the model's cap", () => {
+    expect(defaultMaxTokens("sonnet", {})).toBe(32_000);
+    expect(defaultMaxTokens("sonnet", { TOOLSHED_MAX_OUTPUT_TOKENS: "100000" })).toBe(100_000);
+    expect(defaultMaxTokens("claude-haiku-4-5", { TOOLSHED_MAX_OUTPUT_TOKENS: "100000" })).toBe(64_000);
+    expect(defaultMaxTokens("sonnet", { TOOLSHED_MAX_OUTPUT_TOKENS: "lots" })).toBe(32_000);
+    expect(defaultMaxTokens("some-gateway-model", { TOOLSHED_MAX_OUTPUT_TOKENS: "50000" })).toBe(32_000);
   });
 });
