@@ -1,0 +1,118 @@
+/**
+ * The agent loop as one async generator of events: a `system/init` event, then for each user
+ * message the loop's events and a result. The CLI (`-p`, every output format), the library
+ * (`import { query } from "toolshed"`), and later the terminal and sub-agents all read it.
+ */
+import type { ContentBlockParam, TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import type { Session } from "../session/createSession.ts";
+import type { ConversationMessage } from "./conversation.ts";
+import type { QueryEvent, ResultEvent, SystemInitEvent } from "./events.ts";
+import type { CallModel } from "./modelTypes.ts";
+import { runTurns } from "./runTurns.ts";
+import { RunUsage, type ModelFacts } from "./RunUsage.ts";
+import type { TranscriptWriter } from "./transcript/TranscriptWriter.ts";
+
+/** One message from the user: text, or content blocks (text and images). */
+export type UserInput = string | ContentBlockParam[];
+
+export interface QueryOptions {
+  session: Session;
+  /** One message, or a stream of them (each runs the loop and ends in its own result). */
+  prompt: UserInput | AsyncIterable<UserInput>;
+  /** The conversation being continued (a resumed session). */
+  history?: ConversationMessage[];
+  callModel: CallModel;
+  model: string;
+  fallbackModel?: string;
+  system: TextBlockParam[];
+  maxTokens: number;
+  maxTurns?: number;
+  maxBudgetUsd?: number;
+  facts: ModelFacts;
+  transcript?: TranscriptWriter;
+  signal?: AbortSignal;
+  /** Where the credentials came from, for the init event ("ANTHROPIC_API_KEY", "apiKeyHelper", ...). */
+  apiKeySource: string;
+  version: string;
+}
+
+function isStream(prompt: QueryOptions["prompt"]): prompt is AsyncIterable<UserInput> {
+  return typeof prompt === "object" && prompt !== null && Symbol.asyncIterator in prompt;
+}
+
+async function* prompts(prompt: QueryOptions["prompt"]): AsyncGenerator<UserInput> {
+  if (isStream(prompt)) yield* prompt;
+  else yield prompt;
+}
+
+function isBlank(input: UserInput): boolean {
+  if (typeof input === "string") return input.trim() === "";
+  return input.every((block) => block.type === "text" && block.text.trim() === "");
+}
+
+/** The init event: the pool, the model, the mode and the MCP servers of the session. */
+export function initEvent(options: Pick<QueryOptions, "session" | "model" | "apiKeySource" | "version">): SystemInitEvent {
+  const { session } = options;
+  return {
+    type: "system",
+    subtype: "init",
+    uuid: crypto.randomUUID(),
+    session_id: session.id,
+    cwd: session.cwd,
+    tools: session.context.options.tools.map((tool) => tool.name),
+    mcp_servers: session.services.mcp.list().map((server) => ({ name: server.name, status: server.status })),
+    model: options.model,
+    permissionMode: session.permissionContext().mode,
+    apiKeySource: options.apiKeySource,
+    slash_commands: [],
+    output_style: "default",
+    skills: [],
+    plugins: [],
+    toolshed_version: options.version,
+  };
+}
+
+/** Runs the loop over every message of `options.prompt`, yielding every event; each message ends in a result. */
+export async function* query(options: QueryOptions): AsyncGenerator<QueryEvent> {
+  yield initEvent(options);
+  const messages: ConversationMessage[] = [...(options.history ?? [])];
+  const usage = new RunUsage(options.facts);
+  const signal = options.signal ?? options.session.context.abortController.signal;
+  for await (const input of prompts(options.prompt)) {
+    if (isBlank(input)) {
+      yield blankPromptResult(options.session.id);
+      continue;
+    }
+    messages.push({ role: "user", content: input });
+    options.transcript?.append("user", { role: "user", content: input });
+    const run = runTurns({ ...options, messages, usage, signal });
+    let step = await run.next();
+    while (!step.done) {
+      yield step.value;
+      step = await run.next();
+    }
+    yield step.value;
+    if (signal.aborted) return;
+  }
+}
+
+function blankPromptResult(sessionId: string): ResultEvent {
+  return {
+    type: "result",
+    subtype: "error_during_execution",
+    is_error: true,
+    result: "",
+    errors: ["the message was empty (only whitespace), so nothing was sent to the model"],
+    session_id: sessionId,
+    uuid: crypto.randomUUID(),
+    num_turns: 0,
+    duration_ms: 0,
+    duration_api_ms: 0,
+    total_cost_usd: 0,
+    usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, server_tool_use: { web_search_requests: 0 } },
+    modelUsage: {},
+    permission_denials: [],
+    stop_reason: null,
+    terminal_reason: "completed",
+  };
+}
