@@ -10,6 +10,7 @@ import { UsageError } from "../errors/ToolError.ts";
 import { describeError } from "../errors/describeError.ts";
 import { getBuildInfo } from "../buildInfo.ts";
 import { createDefaultModel } from "../query/defaultModel.ts";
+import { failedResult } from "../query/failedResult.ts";
 import { query, type UserInput } from "../query/query.ts";
 import { buildSystemPrompt } from "../query/systemPrompt/buildSystemPrompt.ts";
 import { readEnvironment } from "../query/systemPrompt/environmentInfo.ts";
@@ -103,7 +104,6 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
       maxTokens: model.maxOutputTokens(modelId),
       maxTurns,
       maxBudgetUsd,
-      facts: model.facts,
       transcript: transcript.writer((text) => streams.stderr.write(`toolshed: warning: ${text}\n`)),
       signal: interrupt.signal,
       apiKeySource: model.apiKeySource,
@@ -113,12 +113,7 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
   } catch (error) {
     if (error instanceof UsageError) throw error;
     // A failure before the loop could start (credentials, a helper that failed): still end with a result.
-    output.write({
-      type: "result", subtype: "error_during_execution", is_error: true, result: "", errors: [describeError(error)], session_id: session.id, uuid: crypto.randomUUID(),
-      num_turns: 0, duration_ms: 0, duration_api_ms: 0, total_cost_usd: 0,
-      usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, server_tool_use: { web_search_requests: 0 } },
-      modelUsage: {}, permission_denials: [], stop_reason: null, terminal_reason: "turn_setup_failed",
-    });
+    output.write(failedResult(session.id, [describeError(error)], "turn_setup_failed"));
   } finally {
     process.off("SIGINT", onSigint);
     await session.close();

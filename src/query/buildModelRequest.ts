@@ -5,7 +5,7 @@
 import type { TextBlockParam, Tool as ApiTool } from "@anthropic-ai/sdk/resources/messages";
 import type { ToolUseContext } from "../Tool.ts";
 import { describeToolsForApi } from "../pipeline/describeToolsForApi.ts";
-import { withCacheBreakpoints } from "./cacheControl.ts";
+import { addCacheBreakpoints } from "./cacheControl.ts";
 import type { ConversationMessage } from "./conversation.ts";
 import type { ModelRequest } from "./modelTypes.ts";
 
@@ -32,11 +32,6 @@ function toolsFor(context: ToolUseContext): Promise<ApiTool[]> {
 
 /** The request for the next answer. */
 export async function buildModelRequest(parts: ModelRequestParts): Promise<ModelRequest> {
-  return withCacheBreakpoints({
-    model: parts.model,
-    max_tokens: parts.maxTokens,
-    system: parts.system,
-    tools: await toolsFor(parts.context),
-    messages: [...parts.messages],
-  });
+  const cached = addCacheBreakpoints({ tools: await toolsFor(parts.context), system: parts.system, messages: parts.messages });
+  return { model: parts.model, max_tokens: parts.maxTokens, ...cached };
 }

@@ -4,7 +4,7 @@
  * prints the result's text (text); the terminal and sub-agents read the same events.
  */
 import type { Message, MessageParam, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
-import type { ModelUsage, UsageTotals } from "./usageTypes.ts";
+import type { ModelUsage, UsageTotals } from "./usage.ts";
 
 /** Fields every event carries. */
 interface EventBase {

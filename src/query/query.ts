@@ -9,7 +9,8 @@ import type { ConversationMessage } from "./conversation.ts";
 import type { QueryEvent, ResultEvent, SystemInitEvent } from "./events.ts";
 import type { CallModel } from "./modelTypes.ts";
 import { runTurns } from "./runTurns.ts";
-import { RunUsage, type ModelFacts } from "./RunUsage.ts";
+import { failedResult } from "./failedResult.ts";
+import { createRunAccounting } from "./runAccounting.ts";
 import type { TranscriptWriter } from "./transcript/TranscriptWriter.ts";
 
 /** One message from the user: text, or content blocks (text and images). */
@@ -28,7 +29,6 @@ export interface QueryOptions {
   maxTokens: number;
   maxTurns?: number;
   maxBudgetUsd?: number;
-  facts: ModelFacts;
   transcript?: TranscriptWriter;
   signal?: AbortSignal;
   /** Where the credentials came from, for the init event ("ANTHROPIC_API_KEY", "apiKeyHelper", ...). */
@@ -76,16 +76,16 @@ export function initEvent(options: Pick<QueryOptions, "session" | "model" | "api
 export async function* query(options: QueryOptions): AsyncGenerator<QueryEvent> {
   yield initEvent(options);
   const messages: ConversationMessage[] = [...(options.history ?? [])];
-  const usage = new RunUsage(options.facts);
+  const accounting = createRunAccounting();
   const signal = options.signal ?? options.session.context.abortController.signal;
   for await (const input of prompts(options.prompt)) {
     if (isBlank(input)) {
-      yield blankPromptResult(options.session.id);
+      yield failedResult(options.session.id, ["the message was empty (only whitespace), so nothing was sent to the model"], "completed");
       continue;
     }
     messages.push({ role: "user", content: input });
     options.transcript?.append("user", { role: "user", content: input });
-    const run = runTurns({ ...options, messages, usage, signal });
+    const run = runTurns({ ...options, messages, accounting, signal });
     let step = await run.next();
     while (!step.done) {
       yield step.value;
@@ -94,25 +94,4 @@ export async function* query(options: QueryOptions): AsyncGenerator<QueryEvent> 
     yield step.value;
     if (signal.aborted) return;
   }
-}
-
-function blankPromptResult(sessionId: string): ResultEvent {
-  return {
-    type: "result",
-    subtype: "error_during_execution",
-    is_error: true,
-    result: "",
-    errors: ["the message was empty (only whitespace), so nothing was sent to the model"],
-    session_id: sessionId,
-    uuid: crypto.randomUUID(),
-    num_turns: 0,
-    duration_ms: 0,
-    duration_api_ms: 0,
-    total_cost_usd: 0,
-    usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, server_tool_use: { web_search_requests: 0 } },
-    modelUsage: {},
-    permission_denials: [],
-    stop_reason: null,
-    terminal_reason: "completed",
-  };
 }

@@ -18,7 +18,7 @@ import type { CallModel } from "./modelTypes.ts";
 import { buildModelRequest } from "./buildModelRequest.ts";
 import { repairConversation } from "./repairConversation.ts";
 import { cutOffToolUseText, CONTINUE_AFTER_MAX_TOKENS, MAX_TOKENS_CONTINUATIONS, PAUSE_TURN_LIMIT } from "./loopLimits.ts";
-import type { RunUsage } from "./RunUsage.ts";
+import type { RunAccounting } from "./runAccounting.ts";
 import type { TranscriptWriter } from "./transcript/TranscriptWriter.ts";
 
 /** What one run of the loop needs. */
@@ -35,7 +35,7 @@ export interface RunTurnsOptions {
   /** Tool-use round trips allowed; the final answer is not counted. */
   maxTurns?: number;
   maxBudgetUsd?: number;
-  usage: RunUsage;
+  accounting: RunAccounting;
   transcript?: TranscriptWriter;
   /** Aborts the run: the request and every running tool. */
   signal: AbortSignal;
@@ -62,7 +62,8 @@ function isAbort(error: unknown, signal: AbortSignal): boolean {
 
 /** Runs the loop; the last event is always the result. */
 export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryEvent, ResultEvent> {
-  const { session, usage, transcript, signal } = options;
+  const { session, accounting, transcript, signal } = options;
+  const { usage } = accounting;
   const newUuid = options.newUuid ?? (() => crypto.randomUUID());
   const sessionId = session.id;
   const started = performance.now();
@@ -78,29 +79,33 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
   let finalText = "";
   let stopReason: string | null = null;
 
-  const finish = (subtype: ResultSubtype, terminalReason: string, errors?: string[]): ResultEvent => ({
-    type: "result",
-    subtype,
-    is_error: subtype !== "success",
-    result: subtype === "success" ? finalText : "",
-    ...(errors === undefined ? {} : { errors }),
-    session_id: sessionId,
-    uuid: newUuid(),
-    num_turns: responses,
-    duration_ms: Math.round(performance.now() - started),
-    duration_api_ms: Math.round(usage.apiMilliseconds),
-    total_cost_usd: usage.costUsd(),
-    usage: usage.totals(),
-    modelUsage: usage.byModel(),
-    permission_denials: denials,
-    stop_reason: stopReason,
-    terminal_reason: terminalReason,
-  });
+  const finish = (subtype: ResultSubtype, terminalReason: string, errors?: string[]): ResultEvent => {
+    const summary = usage.summary();
+    return {
+      type: "result",
+      subtype,
+      is_error: subtype !== "success",
+      result: subtype === "success" ? finalText : "",
+      ...(errors === undefined ? {} : { errors }),
+      session_id: sessionId,
+      uuid: newUuid(),
+      num_turns: responses,
+      duration_ms: Math.round(performance.now() - started),
+      duration_api_ms: Math.round(accounting.apiMilliseconds),
+      total_cost_usd: summary.totalCostUSD,
+      usage: summary.usage,
+      modelUsage: summary.modelUsage,
+      permission_denials: denials,
+      stop_reason: stopReason,
+      terminal_reason: terminalReason,
+    };
+  };
 
   for (;;) {
     if (signal.aborted) return finish("error_during_execution", "aborted_tools", ["interrupted"]);
-    if (options.maxBudgetUsd !== undefined && usage.costUsd() >= options.maxBudgetUsd) {
-      return finish("error_max_budget_usd", "budget_exhausted", [`the run reached its budget of $${options.maxBudgetUsd} ($${usage.costUsd().toFixed(4)} spent)`]);
+    const spent = usage.summary().totalCostUSD;
+    if (options.maxBudgetUsd !== undefined && spent >= options.maxBudgetUsd) {
+      return finish("error_max_budget_usd", "budget_exhausted", [`the run reached its budget of $${options.maxBudgetUsd} ($${spent.toFixed(4)} spent)`]);
     }
     const repaired = repairConversation(messages);
     messages.splice(0, messages.length, ...repaired);
@@ -115,7 +120,7 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
         else if (event.type === "retry") {
           yield {
             type: "system", subtype: "api_retry", attempt: event.attempt, max_retries: event.maxRetries, retry_delay_ms: event.delayMs,
-            error_status: event.error.status ?? null, error: event.error.type ?? "unknown", message: event.error.message, session_id: sessionId, uuid: newUuid(),
+            error_status: event.error.status ?? null, error: event.error.category, message: event.error.message, session_id: sessionId, uuid: newUuid(),
           };
         } else {
           message = event.message;
@@ -123,7 +128,7 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
         }
       }
     } catch (error) {
-      usage.addApiTime(performance.now() - requestStarted);
+      accounting.apiMilliseconds += performance.now() - requestStarted;
       if (isAbort(error, signal)) return finish("error_during_execution", "aborted_streaming", ["interrupted"]);
       if (options.fallbackModel !== undefined && !usedFallback && options.fallbackModel !== model) {
         usedFallback = true;
@@ -132,10 +137,10 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
       }
       return finish("error_during_execution", "api_error", [describeError(error)]);
     }
-    usage.addApiTime(performance.now() - requestStarted);
+    accounting.apiMilliseconds += performance.now() - requestStarted;
     if (message === undefined) return finish("error_during_execution", "api_error", ["the model's answer ended before it was complete"]);
     responses++;
-    usage.add(message.model || model, message.usage);
+    usage.add(message.model || model, message.usage, message.id);
     stopReason = message.stop_reason ?? null;
     yield { type: "assistant", message, parent_tool_use_id: null, session_id: sessionId, uuid: newUuid(), ...(incomplete === undefined ? {} : { error: incomplete }) };
     messages.push(asParam(message));
