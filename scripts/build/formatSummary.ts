@@ -1,6 +1,7 @@
 /** The table printed at the end of a build, and the lines that say how to run what was built. */
 import { relative } from "node:path";
 import type { BuildResult } from "./runBuild.ts";
+import { TARGET_PLATFORMS } from "./targets.ts";
 
 function pad(rows: string[][]): string {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length))) ?? [];
@@ -47,7 +48,8 @@ export function formatSummary(result: BuildResult): string {
 
 /** How to run the host executables that were built. */
 export function formatHowToRun(result: BuildResult): string {
-  const runnable = result.artifacts.filter((artifact) => artifact.smokeTest.includes("(native)"));
+  // A baseline build runs here too, but it is the same program: one line per flavor is enough.
+  const runnable = result.artifacts.filter((artifact) => artifact.smokeTest.includes("(native)") && !TARGET_PLATFORMS[artifact.target].baseline);
   if (runnable.length === 0) return "";
   const lines = ["", "Run it:"];
   for (const artifact of runnable) {

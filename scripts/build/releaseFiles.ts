@@ -2,11 +2,12 @@
 import { join } from "node:path";
 import { writeFileAtomic } from "../../src/fs/writeFileAtomic.ts";
 import type { FeatureName } from "../../src/features.ts";
+import type { TargetName } from "./targets.ts";
 
 /** One executable in the manifest. */
 export interface ManifestArtifact {
   flavor: string;
-  target: string;
+  target: TargetName;
   /** Relative to the output folder, with forward slashes. */
   file: string;
   features: FeatureName[];

@@ -79,6 +79,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const commit = options.commit ?? gitCommit(root);
   const progress = options.onProgress ?? (() => {});
   const total = flavors.length * targets.length;
+  const targetWidth = Math.max(...targets.map((target) => target.length));
 
   const removed = removeStaleOutputs(outputDirectory, { flavors: flavors.map((flavor) => flavor.name), targets });
   if (removed.length > 0) progress(`removed stale outputs of an earlier build: ${removed.join(", ")}`);
@@ -95,7 +96,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       host,
       onTarget: (artifact) => {
         done++;
-        progress(`[${done}/${total}] ${flavor.name.padEnd(10)} ${artifact.target.padEnd(13)} ${artifact.seconds.toFixed(1).padStart(5)} s  ${megabytes(artifact.bytes).padStart(9)}  smoke test ${artifact.smokeTest}`);
+        progress(`[${done}/${total}] ${flavor.name.padEnd(10)} ${artifact.target.padEnd(targetWidth)} ${artifact.seconds.toFixed(1).padStart(5)} s  ${megabytes(artifact.bytes).padStart(9)}  smoke test ${artifact.smokeTest}`);
       },
     });
     artifacts.push(...built.artifacts);

@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { BuildConfigError } from "../../scripts/build/buildErrors.ts";
 import { loadFlavors } from "../../scripts/build/flavors.ts";
 import { parseBuildArgs } from "../../scripts/build/parseBuildArgs.ts";
-import { executableName, selectTargets, TARGETS } from "../../scripts/build/targets.ts";
+import { executableName, selectTargets, TARGET_PLATFORMS, TARGETS } from "../../scripts/build/targets.ts";
 import { ROOT } from "./buildTestKit.ts";
 
 function build(...args: string[]): { exitCode: number; stdout: string; stderr: string } {
@@ -42,10 +42,27 @@ describe("bun build.ts", () => {
     expect(() => parseBuildArgs(["stray"])).toThrow('unexpected argument "stray"');
   });
 
-  test("targets: all expands to the five platforms; Windows gets .exe", () => {
+  test("targets: all expands to the eleven platforms; Windows gets .exe", () => {
     expect(selectTargets(["all"])).toEqual([...TARGETS]);
-    expect(selectTargets(["linux-arm64", "all"])).toHaveLength(5);
+    expect(TARGETS).toEqual([
+      "linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64", "windows-x64",
+      "linux-x64-musl", "linux-arm64-musl", "linux-x64-baseline", "linux-x64-musl-baseline", "darwin-x64-baseline", "windows-x64-baseline",
+    ]);
+    expect(selectTargets(["linux-arm64", "all"])).toHaveLength(11);
     expect(executableName("windows-x64")).toBe("toolshed.exe");
+    expect(executableName("windows-x64-baseline")).toBe("toolshed.exe");
     expect(executableName("darwin-arm64")).toBe("toolshed");
   });
+
+  test("each target compiles with Bun's runtime of the same system, CPU, C library and instruction set", () => {
+    for (const target of TARGETS) {
+      const { os, arch, libc, baseline, bunTarget } = TARGET_PLATFORMS[target];
+      expect(`${os}-${arch}${libc === "musl" ? "-musl" : ""}${baseline ? "-baseline" : ""}`).toBe(target);
+      expect(bunTarget).toStartWith(`bun-${os}-${arch}`);
+      expect(bunTarget.includes("musl")).toBe(libc === "musl");
+      expect(bunTarget.includes("baseline")).toBe(baseline);
+      expect(libc === null).toBe(os !== "linux");
+    }
+  });
+
 });
