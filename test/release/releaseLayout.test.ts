@@ -54,7 +54,8 @@ describe("release location", () => {
     expect(releaseFileLocation({ kind: "folder", path: "/srv/r" }, "release.json")).toBe(join("/srv/r", "release.json"));
   });
 
-  test("install.sh names the same default location", () => {
+  test("install.sh and the npm launcher name the same default location", () => {
     expect(readFileSync(join(ROOT, "scripts/release/install.sh"), "utf8")).toContain(`DEFAULT_RELEASE_URL="${DEFAULT_RELEASE_URL}"`);
+    expect(readFileSync(join(ROOT, "scripts/npm/launcher.cjs"), "utf8")).toContain(`"${DEFAULT_RELEASE_URL}/install.sh"`);
   });
 });
