@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { findArchive } from "../../scripts/release/findArchive.ts";
 import { CHECKSUMS_MAX_BYTES, formatChecksums, parseChecksums } from "../../scripts/release/parseChecksums.ts";
 import { archiveFormat, archiveName, archiveStem } from "../../scripts/release/releaseLayout.ts";
 import { DEFAULT_RELEASE_URL, RELEASE_URL_VARIABLE, releaseFileLocation, releaseSource } from "../../scripts/release/releaseLocation.ts";
@@ -29,6 +30,25 @@ describe("SHA256SUMS", () => {
   test("a line that is not one, or a file too large to be one, is an error saying which", () => {
     expect(parseChecksums(`${HASH}  a.tar.gz\n<html>not found</html>\n`)).toEqual({ ok: false, error: 'line 2 is not "<sha256>  <file>": "<html>not found</html>"' });
     expect(parseChecksums("x".repeat(CHECKSUMS_MAX_BYTES + 1))).toMatchObject({ ok: false });
+  });
+});
+
+describe("finding an archive through SHA256SUMS", () => {
+  const sums = new Map([
+    ["toolshed-1.2.0-rc.1-public-linux-x64.tar.gz", HASH],
+    ["toolshed-1.2.0-rc.1-public-linux-x64-musl.tar.gz", "cd".repeat(32)],
+    ["toolshed-1.2.0-rc.1-public-windows-x64.zip", HASH],
+  ]);
+
+  test("the one archive of the flavor and target, with its checksum and the version its name carries", () => {
+    expect(findArchive(sums, { flavor: "public", target: "linux-x64-musl" })).toEqual({ ok: true, archive: { file: "toolshed-1.2.0-rc.1-public-linux-x64-musl.tar.gz", sha256: "cd".repeat(32), version: "1.2.0-rc.1" } });
+    expect(findArchive(sums, { flavor: "public", target: "windows-x64" })).toMatchObject({ ok: true, archive: { file: "toolshed-1.2.0-rc.1-public-windows-x64.zip" } });
+  });
+
+  test("a missing build names the archives there are; two matches are an error too", () => {
+    expect(findArchive(sums, { flavor: "internal", target: "linux-x64" })).toEqual({ ok: false, error: `the release has no internal build for linux-x64 (it has: ${[...sums.keys()].join(" ")})` });
+    const twice = new Map([...sums, ["toolshed-1.1.0-public-linux-x64.tar.gz", HASH]]);
+    expect(findArchive(twice, { flavor: "public", target: "linux-x64" })).toMatchObject({ ok: false, error: expect.stringContaining("more than one public build for linux-x64") });
   });
 });
 
