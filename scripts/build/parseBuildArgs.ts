@@ -50,8 +50,9 @@ Output: dist/<flavor>/<target>/toolshed[.exe], dist/manifest.json, dist/SHA256SU
 dist/audit.json, dist/audit.md, dist/audit.html. dist/ then holds only what this build made:
 executables of other flavors or targets from an earlier build are removed, and manifest.json and
 SHA256SUMS are written only when every check passed, and so are dist/release/ and dist/npm/ (a
-build without --release or --npm removes them: they would describe other binaries). Exit status: 0 built and every check passed,
-1 a check failed (smoke test, leak, budget, source map), 2 a bad request.
+build without --release or --npm removes them: they would describe other binaries). Exit status:
+0 built and every check passed, 1 a check failed (smoke test, leak, budget, source map), 2 a bad
+request.
 `;
 
 function validFlags(): string {

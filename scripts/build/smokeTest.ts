@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
+import { LIBC_LOADERS } from "../release/detectPlatform.ts";
 import { BuildCheckError } from "./buildErrors.ts";
 import { TARGET_PLATFORMS, type TargetName } from "./targets.ts";
 
@@ -22,17 +23,14 @@ const QEMU_AARCH64 = ["qemu-aarch64-static", "qemu-aarch64"];
 /** Where Debian's libc6-arm64-cross puts the arm64 loader and libc. */
 const AARCH64_SYSROOTS = ["/usr/aarch64-linux-gnu"];
 
-/** Where musl's dynamic loader lives, by CPU. */
-const MUSL_LOADERS = { x64: "/lib/ld-musl-x86_64.so.1", arm64: "/lib/ld-musl-aarch64.so.1" } as const;
-
 type Runner = { prefix: string[]; runner: "native" | "qemu" } | { reason: string };
 
 /**
  * A musl build on a glibc machine runs only if musl's loader is here and finds every library
  * the binary needs (Bun's musl runtime needs a musl libstdc++, which only musl systems carry).
  */
-function findMuslRunner(arch: keyof typeof MUSL_LOADERS, binary: string | undefined): Runner {
-  const loader = MUSL_LOADERS[arch];
+function findMuslRunner(arch: keyof typeof LIBC_LOADERS, binary: string | undefined): Runner {
+  const loader = LIBC_LOADERS[arch].musl;
   if (!existsSync(loader)) return { reason: `there is no musl loader here (${loader}); musl builds run on Alpine and other musl systems` };
   if (binary === undefined) return { prefix: [], runner: "native" };
   const listed = Bun.spawnSync([loader, "--list", binary], { stdout: "ignore", stderr: "pipe", timeout: 10_000 });
