@@ -19,8 +19,10 @@ const launcher = createRequire(import.meta.url)(LAUNCHER) as {
   platformPackage(platform: string, arch: string, libc: string | null): string;
 };
 const node = Bun.which("node");
-let folder: TemporaryFolder | undefined;
-afterEach(() => folder?.remove());
+const folders: TemporaryFolder[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) folder.remove();
+});
 
 describe("the launcher's choice", () => {
   test("is the platform package of the target selectTarget picks, for every npm target", () => {
@@ -44,7 +46,8 @@ describe("the launcher's choice", () => {
 
 /** node_modules with toolshed's launcher and, unless told otherwise, a platform package for this machine holding `script`. */
 function installStandIn(script: string | null): string {
-  folder = createTemporaryFolder();
+  const folder = createTemporaryFolder();
+  folders.push(folder);
   const modules = join(folder.path, "node_modules");
   mkdirSync(join(modules, "toolshed", "bin"), { recursive: true });
   copyFileSync(LAUNCHER, join(modules, "toolshed", "bin", "toolshed.cjs"));
