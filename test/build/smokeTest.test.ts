@@ -8,12 +8,16 @@ import { hostTarget } from "../../scripts/build/targets.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
 
 const host = hostTarget();
-let folder: TemporaryFolder | undefined;
-afterEach(() => folder?.remove());
+// Some tests make several stand-ins; every folder goes afterwards.
+const folders: TemporaryFolder[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) folder.remove();
+});
 
 /** An executable that answers --version and tools --json as given. */
 function fakeBinary(version: string, tools: string, toolsExit = 0): string {
-  folder = createTemporaryFolder();
+  const folder = createTemporaryFolder();
+  folders.push(folder);
   const path = join(folder.path, "toolshed");
   writeFileSync(path, `#!/bin/sh
 if [ "$1" = "--version" ]; then echo '${version}'; exit 0; fi
