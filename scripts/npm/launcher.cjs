@@ -55,14 +55,16 @@ function main() {
     process.stderr.write(`${found.error}\n`);
     process.exit(1);
   }
-  const child = spawn(found.binary, process.argv.slice(2), { stdio: "inherit" });
   // Ctrl-C and Ctrl-\ reach the whole foreground process group, the binary included, so the
-  // launcher only has to outlive it; signals sent to the launcher alone are passed on.
+  // launcher only has to outlive it; signals sent to the launcher alone are passed on. The
+  // handlers go in before the binary starts, so no signal can come between.
+  let child;
   const ignore = () => {};
   process.on("SIGINT", ignore);
   if (process.platform !== "win32") process.on("SIGQUIT", ignore);
-  const forward = (signal) => child.kill(signal);
+  const forward = (signal) => child?.kill(signal);
   for (const signal of ["SIGTERM", "SIGHUP"]) process.on(signal, forward);
+  child = spawn(found.binary, process.argv.slice(2), { stdio: "inherit" });
   child.on("error", (error) => {
     process.stderr.write(`toolshed: could not run ${found.binary}: ${error.message}\n`);
     process.exit(1);
