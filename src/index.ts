@@ -7,7 +7,9 @@ export { createSession, DEFAULT_MODEL, type CreateSessionOptions, type Session }
 export { query, initEvent, type QueryOptions, type UserInput } from "./query/query.ts";
 export type { QueryEvent, ResultEvent, AssistantEvent, UserEvent, SystemInitEvent, ApiRetryEvent, StreamEventEvent, ToolProgressEvent, PermissionDenial } from "./query/events.ts";
 export type { CallModel, ModelEvent, ModelRequest } from "./query/modelTypes.ts";
-export { createDefaultModel, type DefaultModel } from "./query/defaultModel.ts";
+export { createDefaultModel, type DefaultModelOptions } from "./query/defaultModel.ts";
+export { modelService, type ModelAccess } from "./query/modelAccess.ts";
+export { createRunAccounting, type RunAccounting } from "./query/runAccounting.ts";
 export { buildSystemPrompt } from "./query/systemPrompt/buildSystemPrompt.ts";
 export { readEnvironment } from "./query/systemPrompt/environmentInfo.ts";
 export { readProjectInstructions } from "./query/systemPrompt/projectInstructions.ts";

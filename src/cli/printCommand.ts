@@ -89,24 +89,20 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
   process.once("SIGINT", onSigint);
   const output = createQueryOutput({ format: outputFormat, includePartialMessages: values["include-partial-messages"] === true, verbose: values.verbose === true, streams });
   try {
-    const model = await createDefaultModel({ settings: session.loaded.settings, cwd });
-    const modelId = model.resolveModel(values.model ?? session.context.options.model);
+    const { access, apiKeySource } = await createDefaultModel({ settings: session.loaded.settings, cwd, model: values.model ?? session.context.options.model, fallbackModel: values["fallback-model"] });
     const environment = readEnvironment(cwd, session.permissionContext().additionalDirectories);
     const system = buildSystemPrompt({ replacement, append, environment, instructions: readProjectInstructions(cwd) });
     const events = query({
       session,
       prompt,
       history: transcript.history,
-      callModel: model.callModel,
-      model: modelId,
-      fallbackModel: values["fallback-model"] === undefined ? undefined : model.resolveModel(values["fallback-model"]),
+      model: access,
       system,
-      maxTokens: model.maxOutputTokens(modelId),
       maxTurns,
       maxBudgetUsd,
       transcript: transcript.writer((text) => streams.stderr.write(`toolshed: warning: ${text}\n`)),
       signal: interrupt.signal,
-      apiKeySource: model.apiKeySource,
+      apiKeySource,
       version: getBuildInfo().version,
     });
     for await (const event of events) output.write(event);

@@ -7,10 +7,9 @@ import type { ContentBlockParam, TextBlockParam } from "@anthropic-ai/sdk/resour
 import type { Session } from "../session/createSession.ts";
 import type { ConversationMessage } from "./conversation.ts";
 import type { QueryEvent, ResultEvent, SystemInitEvent } from "./events.ts";
-import type { CallModel } from "./modelTypes.ts";
+import { modelService, type ModelAccess } from "./modelAccess.ts";
 import { runTurns } from "./runTurns.ts";
 import { failedResult } from "./failedResult.ts";
-import { createRunAccounting } from "./runAccounting.ts";
 import type { TranscriptWriter } from "./transcript/TranscriptWriter.ts";
 
 /** One message from the user: text, or content blocks (text and images). */
@@ -22,11 +21,9 @@ export interface QueryOptions {
   prompt: UserInput | AsyncIterable<UserInput>;
   /** The conversation being continued (a resumed session). */
   history?: ConversationMessage[];
-  callModel: CallModel;
-  model: string;
-  fallbackModel?: string;
+  /** The model and where usage is counted; it is also provided to the session's tools (modelService). */
+  model: ModelAccess;
   system: TextBlockParam[];
-  maxTokens: number;
   maxTurns?: number;
   maxBudgetUsd?: number;
   transcript?: TranscriptWriter;
@@ -61,7 +58,7 @@ export function initEvent(options: Pick<QueryOptions, "session" | "model" | "api
     cwd: session.cwd,
     tools: session.context.options.tools.map((tool) => tool.name),
     mcp_servers: session.services.mcp.list().map((server) => ({ name: server.name, status: server.status })),
-    model: options.model,
+    model: options.model.model,
     permissionMode: session.permissionContext().mode,
     apiKeySource: options.apiKeySource,
     slash_commands: [],
@@ -74,10 +71,11 @@ export function initEvent(options: Pick<QueryOptions, "session" | "model" | "api
 
 /** Runs the loop over every message of `options.prompt`, yielding every event; each message ends in a result. */
 export async function* query(options: QueryOptions): AsyncGenerator<QueryEvent> {
+  const { session } = options;
+  session.services.provide(modelService, options.model);
   yield initEvent(options);
   const messages: ConversationMessage[] = [...(options.history ?? [])];
-  const accounting = createRunAccounting();
-  const signal = options.signal ?? options.session.context.abortController.signal;
+  const signal = options.signal ?? session.context.abortController.signal;
   for await (const input of prompts(options.prompt)) {
     if (isBlank(input)) {
       yield failedResult(options.session.id, ["the message was empty (only whitespace), so nothing was sent to the model"], "completed");
@@ -85,7 +83,7 @@ export async function* query(options: QueryOptions): AsyncGenerator<QueryEvent> 
     }
     messages.push({ role: "user", content: input });
     options.transcript?.append("user", { role: "user", content: input });
-    const run = runTurns({ ...options, messages, accounting, signal });
+    const run = runTurns({ ...options, context: session.context, canUseTool: session.canUseTool, messages, signal });
     let step = await run.next();
     while (!step.done) {
       yield step.value;

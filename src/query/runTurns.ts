@@ -5,38 +5,36 @@
  * with a result event, always.
  */
 import type { ContentBlockParam, Message, TextBlockParam, ToolResultBlockParam, ToolUseBlock } from "@anthropic-ai/sdk/resources/messages";
-import type { ToolUseContext } from "../Tool.ts";
+import type { CanUseTool, ToolUseContext } from "../Tool.ts";
 import { describeError } from "../errors/describeError.ts";
 import { runTools } from "../pipeline/runTools.ts";
 import type { ToolUseOutcome } from "../pipeline/runToolUse.ts";
-import type { Session } from "../session/createSession.ts";
 import { createTurnContext } from "../session/createChildContext.ts";
 import { AsyncQueue } from "./asyncQueue.ts";
 import type { ConversationMessage } from "./conversation.ts";
 import type { PermissionDenial, QueryEvent, ResultEvent, ResultSubtype } from "./events.ts";
-import type { CallModel } from "./modelTypes.ts";
+import type { ModelAccess } from "./modelAccess.ts";
 import { buildModelRequest } from "./buildModelRequest.ts";
 import { repairConversation } from "./repairConversation.ts";
 import { cutOffToolUseText, CONTINUE_AFTER_MAX_TOKENS, MAX_TOKENS_CONTINUATIONS, PAUSE_TURN_LIMIT } from "./loopLimits.ts";
-import type { RunAccounting } from "./runAccounting.ts";
 import type { TranscriptWriter } from "./transcript/TranscriptWriter.ts";
 
 /** What one run of the loop needs. */
 export interface RunTurnsOptions {
-  session: Session;
+  /** The context the calls run in (the session's, or a sub-agent's child context). */
+  context: ToolUseContext;
+  canUseTool: CanUseTool;
   /** The conversation so far, ending with the new user message. */
   messages: ConversationMessage[];
-  callModel: CallModel;
-  model: string;
-  /** Used for the rest of the run when the model fails for good (overloaded, not found). */
-  fallbackModel?: string;
+  /** The model, its fallback, and where usage is counted. */
+  model: ModelAccess;
   system: TextBlockParam[];
-  maxTokens: number;
   /** Tool-use round trips allowed; the final answer is not counted. */
   maxTurns?: number;
   maxBudgetUsd?: number;
-  accounting: RunAccounting;
   transcript?: TranscriptWriter;
+  /** Set for a sub-agent's events: the Agent call they belong to. */
+  parentToolUseId?: string;
   /** Aborts the run: the request and every running tool. */
   signal: AbortSignal;
   /** Mints the uuid of each event (a test can make them predictable). */
@@ -62,16 +60,19 @@ function isAbort(error: unknown, signal: AbortSignal): boolean {
 
 /** Runs the loop; the last event is always the result. */
 export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryEvent, ResultEvent> {
-  const { session, accounting, transcript, signal } = options;
+  const { transcript, signal } = options;
+  const { accounting } = options.model;
   const { usage } = accounting;
+  const parent = options.parentToolUseId ?? null;
+  const maxTokens = (model: string) => options.model.maxOutputTokens(model);
   const newUuid = options.newUuid ?? (() => crypto.randomUUID());
-  const sessionId = session.id;
+  const sessionId = options.context.sessionId;
   const started = performance.now();
   const messages = options.messages;
   const denials: PermissionDenial[] = [];
-  let model = options.model;
+  let model = options.model.model;
   let usedFallback = false;
-  let context: ToolUseContext = session.context;
+  let context: ToolUseContext = options.context;
   let toolTurns = 0;
   let responses = 0;
   let continuations = 0;
@@ -109,14 +110,14 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
     }
     const repaired = repairConversation(messages);
     messages.splice(0, messages.length, ...repaired);
-    const request = await buildModelRequest({ model, maxTokens: options.maxTokens, system: options.system, messages, context });
+    const request = await buildModelRequest({ model, maxTokens: maxTokens(model), system: options.system, messages, context });
 
     let message: Message | undefined;
     let incomplete: string | undefined;
     const requestStarted = performance.now();
     try {
-      for await (const event of options.callModel(request, signal)) {
-        if (event.type === "stream_event") yield { type: "stream_event", event: event.event, parent_tool_use_id: null, session_id: sessionId, uuid: newUuid() };
+      for await (const event of options.model.callModel(request, signal)) {
+        if (event.type === "stream_event") yield { type: "stream_event", event: event.event, parent_tool_use_id: parent, session_id: sessionId, uuid: newUuid() };
         else if (event.type === "retry") {
           yield {
             type: "system", subtype: "api_retry", attempt: event.attempt, max_retries: event.maxRetries, retry_delay_ms: event.delayMs,
@@ -130,9 +131,10 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
     } catch (error) {
       accounting.apiMilliseconds += performance.now() - requestStarted;
       if (isAbort(error, signal)) return finish("error_during_execution", "aborted_streaming", ["interrupted"]);
-      if (options.fallbackModel !== undefined && !usedFallback && options.fallbackModel !== model) {
+      const fallback = options.model.fallbackModel;
+      if (fallback !== undefined && !usedFallback && fallback !== model) {
         usedFallback = true;
-        model = options.fallbackModel;
+        model = fallback;
         continue;
       }
       return finish("error_during_execution", "api_error", [describeError(error)]);
@@ -142,7 +144,7 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
     responses++;
     usage.add(message.model || model, message.usage, message.id);
     stopReason = message.stop_reason ?? null;
-    yield { type: "assistant", message, parent_tool_use_id: null, session_id: sessionId, uuid: newUuid(), ...(incomplete === undefined ? {} : { error: incomplete }) };
+    yield { type: "assistant", message, parent_tool_use_id: parent, session_id: sessionId, uuid: newUuid(), ...(incomplete === undefined ? {} : { error: incomplete }) };
     messages.push(asParam(message));
     transcript?.append("assistant", { ...asParam(message), id: message.id, model: message.model, stop_reason: message.stop_reason, usage: message.usage });
 
@@ -185,7 +187,7 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
         type: "tool_progress",
         tool_use_id: event.toolUseId,
         tool_name: names.get(event.toolUseId) ?? "",
-        parent_tool_use_id: null,
+        parent_tool_use_id: parent,
         elapsed_time_seconds: Math.round((performance.now() - (callStarted.get(event.toolUseId) ?? started)) / 100) / 10,
         data: event.data,
         session_id: sessionId,
@@ -196,7 +198,7 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
     const running = runTools({
       toolUses: toolUses.map((use) => ({ id: use.id, name: use.name, input: use.input })),
       context: turn,
-      canUseTool: session.canUseTool,
+      canUseTool: options.canUseTool,
       parentMessage: { id: message.id, content: message.content },
     }).then((result) => ({ done: result }));
     let ran: Awaited<typeof running>["done"];
@@ -213,14 +215,14 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
     context = { ...ran.context, abortController: context.abortController, onProgress: context.onProgress };
 
     const results: ToolResultBlockParam[] = ran.outcomes.map((outcome) => outcome.result);
-    if (cutOff !== undefined) results.push({ type: "tool_result", tool_use_id: cutOff.id, content: cutOffToolUseText(cutOff.name, options.maxTokens), is_error: true });
+    if (cutOff !== undefined) results.push({ type: "tool_result", tool_use_id: cutOff.id, content: cutOffToolUseText(cutOff.name, maxTokens(model)), is_error: true });
     for (const outcome of ran.outcomes) recordDenial(outcome, toolUses, denials);
     const extra = ran.outcomes.flatMap((outcome) => outcome.newMessages.flatMap((added) => (typeof added.content === "string" ? [{ type: "text" as const, text: added.content }] : added.content)));
     const content: ContentBlockParam[] = [...results, ...extra];
     const toolOutputs = Object.fromEntries(ran.outcomes.filter((outcome) => outcome.output !== undefined).map((outcome) => [outcome.result.tool_use_id, outcome.output]));
     messages.push({ role: "user", content });
     transcript?.append("user", { role: "user", content });
-    yield { type: "user", message: { role: "user", content }, parent_tool_use_id: null, session_id: sessionId, uuid: newUuid(), tool_use_result: toolOutputs };
+    yield { type: "user", message: { role: "user", content }, parent_tool_use_id: parent, session_id: sessionId, uuid: newUuid(), tool_use_result: toolOutputs };
     if (signal.aborted || ran.outcomes.some((outcome) => outcome.stage === "aborted")) {
       return finish("error_during_execution", "aborted_tools", ["interrupted"]);
     }

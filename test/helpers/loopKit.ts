@@ -6,7 +6,9 @@
 import type { TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import type { Tools } from "../../src/Tool.ts";
 import type { QueryEvent, ResultEvent } from "../../src/query/events.ts";
+import type { ModelAccess } from "../../src/query/modelAccess.ts";
 import type { CallModel } from "../../src/query/modelTypes.ts";
+import { createRunAccounting } from "../../src/query/runAccounting.ts";
 import { query, type QueryOptions } from "../../src/query/query.ts";
 import { streamMessage } from "../../src/query/streamMessage.ts";
 import type { Session } from "../../src/session/createSession.ts";
@@ -24,7 +26,9 @@ export interface LoopKit {
   session: Session;
   callModel: CallModel;
   /** Runs one query to the end and returns every event, the result last. */
-  run(prompt: QueryOptions["prompt"], options?: Partial<QueryOptions>): Promise<{ events: QueryEvent[]; result: ResultEvent }>;
+  run(prompt: QueryOptions["prompt"], options?: Partial<Omit<QueryOptions, "model">> & { model?: Partial<ModelAccess> }): Promise<{ events: QueryEvent[]; result: ResultEvent }>;
+  /** A model for the server: the test model, 1024 output tokens, its own accounting. */
+  model(overrides?: Partial<ModelAccess>): ModelAccess;
   close(): Promise<void>;
 }
 
@@ -37,23 +41,32 @@ export async function createLoopKit(options: { tools?: Tools; allow?: string[]; 
   const session = await createTestSession({ cwd: folder.path, tools: options.tools, allow: options.allow, mode: options.mode });
   const client = clientFor(server);
   const callModel: CallModel = (params, signal) => streamMessage({ client, params, signal, env: {}, random: () => 0, sleep: async () => {} });
+  const model = (overrides: Partial<ModelAccess> = {}): ModelAccess => ({
+    callModel,
+    model: TEST_MODEL,
+    smallModel: "claude-haiku-5-5",
+    resolveModel: (name) => name,
+    maxOutputTokens: () => 1024,
+    accounting: createRunAccounting({}),
+    ...overrides,
+  });
   return {
     server,
     folder,
     session,
     callModel,
+    model,
     async run(prompt, overrides = {}) {
       const events: QueryEvent[] = [];
+      const { model: modelOverrides, ...rest } = overrides;
       for await (const event of query({
         session,
         prompt,
-        callModel,
-        model: TEST_MODEL,
         system: TEST_SYSTEM,
-        maxTokens: 1024,
         apiKeySource: "ANTHROPIC_API_KEY",
         version: "test",
-        ...overrides,
+        ...rest,
+        model: model(modelOverrides),
       })) events.push(event);
       const result = events.at(-1);
       if (result?.type !== "result") throw new Error(`the query did not end with a result: ${JSON.stringify(result)}`);

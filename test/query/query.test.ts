@@ -192,7 +192,7 @@ describe("failures", () => {
   test("a model that fails for good is replaced by the fallback model for the rest of the run", async () => {
     kit = await createLoopKit();
     kit.server.push(httpError(404, { message: "model: claude-sonnet-5-5 not found" }), textTurn("from the fallback"));
-    const { result } = await kit.run("hi", { fallbackModel: "claude-haiku-5-5" });
+    const { result } = await kit.run("hi", { model: { fallbackModel: "claude-haiku-5-5" } });
     expect(result.result).toBe("from the fallback");
     expect((kit.server.requests[1]?.body as Body).model).toBe("claude-haiku-5-5");
   });
