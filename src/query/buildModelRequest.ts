@@ -24,7 +24,7 @@ function toolsFor(context: ToolUseContext): Promise<ApiTool[]> {
   const pool = context.options.tools;
   let made = definitions.get(pool);
   if (made === undefined) {
-    made = describeToolsForApi(context.options).then((tools) => tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.input_schema })));
+    made = describeToolsForApi(context.options, context.services).then((tools) => tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.input_schema })));
     definitions.set(pool, made);
   }
   return made;

@@ -114,3 +114,17 @@ export type QueryEvent =
   | UserEvent
   | ToolProgressEvent
   | ResultEvent;
+
+/**
+ * Progress that is itself an event of a loop: a sub-agent's messages, passed up by the call that
+ * runs it so the caller's stream shows them as they happen (they carry the call's id as
+ * `parent_tool_use_id`).
+ */
+export interface ForwardedEvent {
+  readonly forwardedEvent: QueryEvent;
+}
+
+export function isForwardedEvent(data: unknown): data is ForwardedEvent {
+  return typeof data === "object" && data !== null && "forwardedEvent" in data &&
+    typeof (data as { forwardedEvent: unknown }).forwardedEvent === "object" && (data as { forwardedEvent: unknown }).forwardedEvent !== null;
+}

@@ -12,7 +12,7 @@ import type { ToolUseOutcome } from "../pipeline/runToolUse.ts";
 import { createTurnContext } from "../session/createChildContext.ts";
 import { AsyncQueue } from "./asyncQueue.ts";
 import type { ConversationMessage } from "./conversation.ts";
-import type { PermissionDenial, QueryEvent, ResultEvent, ResultSubtype } from "./events.ts";
+import { isForwardedEvent, type PermissionDenial, type QueryEvent, type ResultEvent, type ResultSubtype } from "./events.ts";
 import type { ModelAccess } from "./modelAccess.ts";
 import { buildModelRequest } from "./buildModelRequest.ts";
 import { repairConversation } from "./repairConversation.ts";
@@ -183,7 +183,7 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
     const names = new Map(toolUses.map((use) => [use.id, use.name]));
     const turn = createTurnContext(context, {
       signal,
-      onProgress: (event) => progress.push({
+      onProgress: (event) => progress.push(isForwardedEvent(event.data) ? event.data.forwardedEvent : {
         type: "tool_progress",
         tool_use_id: event.toolUseId,
         tool_name: names.get(event.toolUseId) ?? "",
