@@ -58,7 +58,7 @@ describe("output formats", () => {
     const sub = events.filter((event) => event.parent_tool_use_id === "call_sub");
     expect(sub.map((event) => event.type)).toEqual(["assistant"]);
     expect(JSON.stringify(sub[0])).toContain("hello from the explorer");
-    const result = events.at(-1) as { usage: { input_tokens: number }; result: string };
+    const result = events.at(-1) as unknown as { usage: { input_tokens: number }; result: string };
     expect(result.result).toBe("It said hello.");
     expect(result.usage.input_tokens).toBe(60);
   });
