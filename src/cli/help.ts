@@ -11,6 +11,7 @@ Commands:
   permissions    "check <Tool> [json]": the permission decision for a call; "list": the rules
   trust          Trust this folder, so its own allow rules apply ("--revoke" to undo)
   sessions       "list": the saved sessions of this folder; "show <id>": one conversation
+  update         Replace this binary with the newest release, checked against its checksums
   help           Show this help, or "toolshed help <command>"
 
 Options:
@@ -166,5 +167,21 @@ Continue one with: toolshed -p --resume <id> "..." (or --continue for the latest
 Options:
   --all                       Every folder's sessions
   --json                      Print JSON
+  --help, -h                  Show this help
+`;
+
+/** `toolshed update --help`. */
+export const UPDATE_HELP = `Usage: toolshed update [--check] [--force] [--from <url or folder>]
+
+Replaces this toolshed binary with the newest release of its flavor for this machine, from the
+place install.sh downloads from: --from, else $TOOLSHED_RELEASE_URL, else the project's release
+location. The archive is checked against the release's SHA256SUMS and the new binary must run
+before it replaces the old one; on any failure the installed toolshed is left as it was.
+A toolshed installed by npm is updated by npm (npm install -g toolshed@latest).
+
+Options:
+  --check                     Only say whether a newer release is available
+  --force                     Install the release's version even when it is not newer
+  --from <url or folder>      Another release location (https, http on this machine, or a folder)
   --help, -h                  Show this help
 `;

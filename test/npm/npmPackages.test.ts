@@ -11,8 +11,8 @@ import { findLeaks } from "../../scripts/build/leakCheck.ts";
 import { runBuild, type BuildResult } from "../../scripts/build/runBuild.ts";
 import { hostTarget } from "../../scripts/build/targets.ts";
 import { NPM_TARGETS, npmTarballName, platformPackageName } from "../../scripts/npm/npmPackages.ts";
-import { detectPlatform } from "../../scripts/release/detectPlatform.ts";
-import { selectTarget } from "../../scripts/release/selectTarget.ts";
+import { detectPlatform } from "../../src/release/detectPlatform.ts";
+import { selectTarget } from "../../src/release/selectTarget.ts";
 import { createBuildFolder, ROOT } from "../build/buildTestKit.ts";
 import { readTarGz } from "../helpers/readTarGz.ts";
 
