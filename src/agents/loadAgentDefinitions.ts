@@ -6,8 +6,8 @@
  * closest file wins. Folders are read recursively within limits; a file that is not a valid agent
  * is skipped with what is wrong.
  */
-import { closeSync, fstatSync, openSync, readdirSync, readSync, constants } from "node:fs";
-import { join } from "node:path";
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync } from "node:fs";
+import { join, sep } from "node:path";
 import { foldersDownTo } from "../query/systemPrompt/projectInstructions.ts";
 import { userConfigDirectory } from "../settings/settingsPaths.ts";
 import type { AgentDefinition, AgentSource } from "./agentDefinition.ts";
@@ -18,6 +18,7 @@ import { parseAgentFile } from "./parseAgentFile.ts";
 export const MAX_AGENT_FILE_BYTES = 256 * 1024;
 const MAX_AGENT_FILES = 500;
 const MAX_FOLDER_DEPTH = 5;
+const MAX_FOLDERS = 200;
 
 export interface AgentDefinitions {
   /** Every type, each name once, in the order they were found (built-in first). */
@@ -33,21 +34,44 @@ function claudeUserDirectory(env: NodeJS.ProcessEnv): string {
 }
 
 /** The folders agent files are read from, lowest precedence first. */
-export function agentFolders(cwd: string, env: NodeJS.ProcessEnv = process.env): { folder: string; source: AgentSource }[] {
-  const folders: { folder: string; source: AgentSource }[] = [
+export function agentFolders(cwd: string, env: NodeJS.ProcessEnv = process.env): AgentFolder[] {
+  const folders: AgentFolder[] = [
     { folder: join(claudeUserDirectory(env), "agents"), source: "user" },
     { folder: join(userConfigDirectory(), "agents"), source: "user" },
   ];
   for (const folder of foldersDownTo(cwd)) {
-    folders.push({ folder: join(folder, ".claude", "agents"), source: "project" });
-    folders.push({ folder: join(folder, ".toolshed", "agents"), source: "project" });
+    folders.push({ folder: join(folder, ".claude", "agents"), source: "project", within: folder });
+    folders.push({ folder: join(folder, ".toolshed", "agents"), source: "project", within: folder });
   }
   return folders;
 }
 
-/** The Markdown files under `folder`, sorted, within the depth and count limits. */
-function markdownFiles(folder: string, depth = 0, found: string[] = []): string[] {
-  if (depth > MAX_FOLDER_DEPTH) return found;
+export interface AgentFolder {
+  folder: string;
+  source: AgentSource;
+  /** A project's folder: its agent files must really be inside it (a link out of it is refused). */
+  within?: string;
+}
+
+/** Why a project's agents folder is not read: it leads out of the project. */
+function leadsOutside(entry: AgentFolder): string | undefined {
+  if (entry.within === undefined) return undefined;
+  let real: string;
+  let root: string;
+  try {
+    real = realpathSync(entry.folder);
+    root = realpathSync(entry.within);
+  } catch {
+    return undefined; // Not there: nothing to read.
+  }
+  if (real === root || real.startsWith(`${root}${sep}`)) return undefined;
+  return `is a link to ${real}, outside ${entry.within}; a project's agent files must be inside the project, so it is not read`;
+}
+
+/** The Markdown files under `folder`, sorted, within the depth, folder and file limits (symbolic links to folders are not followed). */
+function markdownFiles(folder: string, depth = 0, found: string[] = [], visited = { folders: 0 }): string[] {
+  if (depth > MAX_FOLDER_DEPTH || visited.folders >= MAX_FOLDERS) return found;
+  visited.folders++;
   let entries: import("node:fs").Dirent[];
   try {
     entries = readdirSync(folder, { withFileTypes: true });
@@ -58,7 +82,7 @@ function markdownFiles(folder: string, depth = 0, found: string[] = []): string[
   for (const entry of entries) {
     if (found.length >= MAX_AGENT_FILES) break;
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) markdownFiles(path, depth + 1, found);
+    if (entry.isDirectory()) markdownFiles(path, depth + 1, found, visited);
     else if (entry.name.endsWith(".md")) found.push(path);
   }
   return found;
@@ -88,9 +112,15 @@ export function loadAgentDefinitions(cwd: string, env: NodeJS.ProcessEnv = proce
   for (const agent of BUILT_IN_AGENTS) byName.set(agent.name, agent);
   const problems: string[] = [];
   const seen = new Set<string>();
-  for (const { folder, source } of agentFolders(cwd, env)) {
+  for (const entry of agentFolders(cwd, env)) {
+    const { folder, source } = entry;
     if (seen.has(folder)) continue;
     seen.add(folder);
+    const outside = leadsOutside(entry);
+    if (outside !== undefined) {
+      problems.push(`${folder}: ${outside}`);
+      continue;
+    }
     for (const path of markdownFiles(folder)) {
       const read = readAgentText(path);
       if ("problem" in read) {
@@ -110,8 +140,7 @@ export function loadAgentDefinitions(cwd: string, env: NodeJS.ProcessEnv = proce
   return { agents: [...byName.values()], problems };
 }
 
-/** The type `name` names: exactly, or else ignoring case. */
+/** The type named exactly `name` (exactly, so an `Agent(name)` rule always names what runs). */
 export function findAgentDefinition(definitions: AgentDefinitions, name: string): AgentDefinition | undefined {
-  return definitions.agents.find((agent) => agent.name === name) ??
-    definitions.agents.find((agent) => agent.name.toLowerCase() === name.toLowerCase());
+  return definitions.agents.find((agent) => agent.name === name);
 }

@@ -10,11 +10,18 @@ export type AgentFileResult = { ok: true; agent: AgentDefinition; notes: string[
 
 /** Longer descriptions are cut: every one is part of the Agent tool's text. Fields toolshed does not use (color, memory, hooks, ...) are accepted and ignored. */
 const MAX_DESCRIPTION_CHARS = 2000;
+export const MAX_AGENT_NAME_CHARS = 64;
 
 function list(fields: { [key: string]: unknown }, key: string): readonly string[] | undefined | string {
   const value = listField(fields[key]);
   if (value !== undefined && !Array.isArray(value)) return `${key}: ${value.problem}`;
   return value;
+}
+
+/** `Bash(git log:*)` as the tool name it starts with. */
+function nameOnly(entry: string): string {
+  const open = entry.indexOf("(");
+  return (open === -1 ? entry : entry.slice(0, open)).trim();
 }
 
 /** Reads the text of the file at `path`. */
@@ -24,6 +31,7 @@ export function parseAgentFile(text: string, path: string, source: AgentSource):
   const { fields } = parsed;
   const name = fields.name;
   if (typeof name !== "string" || name.trim() === "") return { ok: false, problem: "name: an agent file needs a name (lowercase letters, digits and hyphens)" };
+  if (name.trim().length > MAX_AGENT_NAME_CHARS) return { ok: false, problem: `name: "${name.trim().slice(0, 80)}..." is longer than ${MAX_AGENT_NAME_CHARS} characters` };
   if (!AGENT_NAME_PATTERN.test(name.trim())) return { ok: false, problem: `name: "${name}" may hold only lowercase letters, digits and hyphens, and must not start with a hyphen` };
   const description = fields.description;
   if (typeof description !== "string" || description.trim() === "") return { ok: false, problem: "description: an agent file needs a description saying when to use it" };
@@ -38,6 +46,12 @@ export function parseAgentFile(text: string, path: string, source: AgentSource):
     return { ok: false, problem: "maxTurns: must be a whole number of at least 1" };
   }
   const notes: string[] = [];
+  const withRules = [...(tools ?? []), ...(disallowedTools ?? [])].filter((entry) => entry.includes("("));
+  if (withRules.length > 0) {
+    notes.push(`tools: ${withRules.join(", ")}: an agent's tools are tool names; the part in parentheses is ignored and the whole tool is meant (permission rules narrow what it may run)`);
+  }
+  const toolNames = tools?.map(nameOnly);
+  const disallowedNames = disallowedTools?.map(nameOnly);
   const mode = fields.permissionMode;
   if (mode !== undefined && mode !== null && mode !== "plan" && mode !== "default") {
     notes.push(`permissionMode: ${JSON.stringify(mode)} is ignored: an agent file can hold its agent to plan (read-only), but it never loosens the session's mode`);
@@ -49,8 +63,8 @@ export function parseAgentFile(text: string, path: string, source: AgentSource):
     agent: {
       name: name.trim(),
       description: description.trim().slice(0, MAX_DESCRIPTION_CHARS),
-      ...(tools === undefined ? {} : { tools }),
-      ...(disallowedTools === undefined ? {} : { disallowedTools }),
+      ...(toolNames === undefined ? {} : { tools: toolNames }),
+      ...(disallowedNames === undefined ? {} : { disallowedTools: disallowedNames }),
       ...(typeof model === "string" ? { model: model.trim() } : {}),
       ...(typeof maxTurns === "number" ? { maxTurns } : {}),
       ...(mode === "plan" ? { permissionMode: "plan" as const } : {}),

@@ -3,21 +3,49 @@
  * puts the model's questions with numbered choices and reads a number (or several) or the
  * person's own words.
  */
+import { printableText } from "../text/printableText.ts";
 import type { AskAnswer, AskHandler, AskRequest, PersonQuestion, QuestionAnswers } from "./askHandler.ts";
+import type { DeclaredSubject } from "./types.ts";
 
 const ANSWERS: Record<string, AskAnswer> = { y: "yes", yes: "yes", n: "no", no: "no", a: "always", always: "always" };
 
-export function formatQuestion({ tool, input, decision }: AskRequest): string {
-  const summary = tool.getToolUseSummary?.(input) ?? JSON.stringify(input, null, 2);
-  return `${tool.userFacingName(input)} wants to run:\n  ${summary.split("\n").join("\n  ")}\n` +
-    `Reason: ${decision.reason}\n`;
+/** What a call touches, as the question shows it: the command itself, not only its description. */
+function subjectLines(request: AskRequest): string[] {
+  let subjects: readonly DeclaredSubject[] = [];
+  try {
+    subjects = request.tool.permissionSubjects(request.input);
+  } catch {
+    // A tool that cannot say what it touches: its input is shown instead.
+  }
+  return subjects.map((subject) => {
+    switch (subject.kind) {
+      case "shell":
+        return `command: ${subject.command}`;
+      case "path":
+        return `${subject.access}: ${subject.path}`;
+      case "url":
+        return `fetch: ${subject.url}`;
+      case "named":
+        return `uses: ${subject.name}`;
+    }
+  });
+}
+
+/** The question: the call's summary, what it touches, and the reason; control characters shown, never obeyed. */
+export function formatQuestion(request: AskRequest): string {
+  const { tool, input, decision } = request;
+  const summary = tool.getToolUseSummary?.(input) ?? undefined;
+  const touches = subjectLines(request);
+  const lines = [...(summary === undefined || touches.some((line) => line.endsWith(`: ${summary}`)) ? [] : [summary]), ...touches];
+  const shown = lines.length === 0 ? JSON.stringify(input, null, 2) : lines.join("\n");
+  return printableText(`${tool.userFacingName(input)} wants to run:\n  ${shown.split("\n").join("\n  ")}\nReason: ${decision.reason}\n`);
 }
 
 /** The text of one question the model asks, with its numbered choices. */
 export function formatPersonQuestion(question: PersonQuestion): string {
   const choices = question.options.map((option, index) => `  ${index + 1}. ${option.label}${option.description === "" ? "" : ` - ${option.description}`}`);
   choices.push(`  ${question.options.length + 1}. Something else (type your answer)`);
-  return `[${question.header}] ${question.question}\n${choices.join("\n")}\n`;
+  return printableText(`[${question.header}] ${question.question}\n${choices.join("\n")}\n`);
 }
 
 /** A typed line as the chosen labels, or the person's own words; undefined for an empty line. */
@@ -40,6 +68,14 @@ export function createTerminalAskHandler(input?: NodeJS.ReadableStream, output?:
   let lines: AsyncIterator<string> | undefined;
   let reader: import("node:readline").Interface | undefined;
   const writer = () => output ?? process.stderr;
+  // One question at a time: calls asking at once (parallel sub-agents) wait their turn, so a typed
+  // answer always belongs to the question on the screen.
+  let turn: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(ask: () => Promise<T>): Promise<T> => {
+    const next = turn.then(ask, ask);
+    turn = next.catch(() => undefined);
+    return next;
+  };
 
   /** The next typed line; "aborted" when the signal fires (the reader is let go), undefined when the input closed. */
   async function nextLine(signal: AbortSignal | undefined): Promise<string | undefined | "aborted"> {
@@ -66,7 +102,7 @@ export function createTerminalAskHandler(input?: NodeJS.ReadableStream, output?:
 
   return {
     interactive: true,
-    async ask(request) {
+    ask: (request) => oneAtATime(async (): Promise<AskAnswer> => {
       if (request.signal?.aborted) return "no";
       writer().write(formatQuestion(request));
       for (;;) {
@@ -78,8 +114,8 @@ export function createTerminalAskHandler(input?: NodeJS.ReadableStream, output?:
         if (answer !== undefined) return answer;
         writer().write("Please answer y, n or a.\n");
       }
-    },
-    async answerQuestions({ questions, signal }) {
+    }),
+    answerQuestions: ({ questions, signal }) => oneAtATime(async (): Promise<QuestionAnswers | undefined> => {
       const answers: QuestionAnswers = {};
       for (const question of questions) {
         if (signal?.aborted) return undefined;
@@ -99,6 +135,6 @@ export function createTerminalAskHandler(input?: NodeJS.ReadableStream, output?:
         }
       }
       return answers;
-    },
+    }),
   };
 }

@@ -18,6 +18,10 @@ export function createChildAccounting(parent: RunAccounting, env?: Record<string
   };
   return {
     usage,
+    // The caller's limit holds for what the caller and all its sub-agents spend together.
+    get budget() {
+      return parent.budget;
+    },
     get apiMilliseconds() {
       return apiMilliseconds;
     },

@@ -69,6 +69,10 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
   const sessionId = options.context.sessionId;
   const started = performance.now();
   const messages = options.messages;
+  // The limit is the accounting's, so sub-agents counting into it stop at it too.
+  if (options.maxBudgetUsd !== undefined && accounting.budget === undefined) {
+    accounting.budget = { maxUsd: options.maxBudgetUsd, spentUsd: () => usage.summary().totalCostUSD };
+  }
   const denials: PermissionDenial[] = [];
   let model = options.model.model;
   let usedFallback = false;
@@ -104,9 +108,9 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
 
   for (;;) {
     if (signal.aborted) return finish("error_during_execution", "aborted_tools", ["interrupted"]);
-    const spent = usage.summary().totalCostUSD;
-    if (options.maxBudgetUsd !== undefined && spent >= options.maxBudgetUsd) {
-      return finish("error_max_budget_usd", "budget_exhausted", [`the run reached its budget of $${options.maxBudgetUsd} ($${spent.toFixed(4)} spent)`]);
+    const budget = accounting.budget;
+    if (budget !== undefined && budget.spentUsd() >= budget.maxUsd) {
+      return finish("error_max_budget_usd", "budget_exhausted", [`the run reached its budget of $${budget.maxUsd} ($${budget.spentUsd().toFixed(4)} spent)`]);
     }
     const repaired = repairConversation(messages);
     messages.splice(0, messages.length, ...repaired);

@@ -10,6 +10,8 @@ import { createAbortScope } from "./abortScope.ts";
 export interface ChildContextOptions {
   /** The tools the child may use. */
   tools: Tools;
+  /** Tools the child reaches only through a tool that hosts others (REPL mode); none by default. */
+  hiddenTools?: Tools;
   agentId: string;
   /** The scope the child's abort scope hangs under; the parent's by default. */
   signal?: AbortSignal;
@@ -34,7 +36,7 @@ export function createChildContext(parent: ToolUseContext, options: ChildContext
     // Getters, not copies: whether anyone can answer is found out only when a question comes up.
     options: {
       tools: options.tools,
-      hiddenTools: [],
+      hiddenTools: options.hiddenTools ?? [],
       get model() {
         return options.model ?? parent.options.model;
       },

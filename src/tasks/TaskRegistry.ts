@@ -1,12 +1,15 @@
 /** The background tasks of one session (a service of the session: `context.services.tasks`). */
 import { appendFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { ToolError } from "../errors/ToolError.ts";
 import { BackgroundTask } from "./BackgroundTask.ts";
 import { spawnShellCommand } from "./spawnShellCommand.ts";
 
 export class TaskRegistry {
   private readonly tasks = new Map<string, BackgroundTask>();
   private nextNumber = 1;
+  /** Set once the session has begun stopping its tasks: nothing new starts after that. */
+  private stopping = false;
 
   constructor(private readonly sessionDirectory: string) {}
 
@@ -37,6 +40,7 @@ export class TaskRegistry {
     description?: string;
     work: (log: (text: string) => void, signal: AbortSignal) => Promise<number>;
   }): BackgroundTask {
+    if (this.stopping) throw new ToolError("The session is ending, so no new background task can start.");
     if (this.tasks.has(options.id)) throw new Error(`a task named ${options.id} exists already`);
     const outputPath = join(this.sessionDirectory, "tasks", `${options.id}.log`);
     mkdirSync(dirname(outputPath), { recursive: true });
@@ -80,6 +84,7 @@ export class TaskRegistry {
 
   /** Stops every running task. */
   async stopAll(): Promise<void> {
+    this.stopping = true;
     await Promise.all(this.list().map((task) => task.stop()));
   }
 }

@@ -67,7 +67,8 @@ describe("loadAgentDefinitions", () => {
       expect(definitions.agents.map((each) => each.name)).toEqual(["Explore", "shared", "nested", "general-purpose"]);
       expect(findAgentDefinition(definitions, "shared")?.systemPrompt).toBe("FROM-USER-CONFIG");
       expect(findAgentDefinition(definitions, "general-purpose")?.systemPrompt).toBe("OUR-OWN-GENERAL");
-      expect(findAgentDefinition(definitions, "explore")?.name).toBe("Explore");
+      // Exactly: an Agent(Explore) rule must name what runs.
+      expect(findAgentDefinition(definitions, "explore")).toBeUndefined();
     } finally {
       if (previous === undefined) delete process.env.TOOLSHED_CONFIG_DIR;
       else process.env.TOOLSHED_CONFIG_DIR = previous;

@@ -26,7 +26,8 @@ const MODEL_CHOICES = Object.keys(MODEL_ALIASES) as [keyof typeof MODEL_ALIASES,
 const inputSchema = () => z.strictObject({
   description: z.string().check(z.trim(), z.minLength(1, "say in a few words what the agent is for"), z.describe("A short (3-5 word) description of the task")),
   prompt: z.string().check(z.minLength(1, "the prompt is the agent's whole task; it cannot be empty"), z.describe("The task for the agent to perform")),
-  subagent_type: z.optional(z.string().check(z.describe("The type of agent to use (general-purpose when omitted)"))),
+  subagent_type: z._default(z.string().check(z.trim(), z.minLength(1, "name an agent type, or leave subagent_type out for general-purpose")), GENERAL_AGENT_TYPE)
+    .check(z.describe("The type of agent to use (general-purpose when omitted)")),
   model: z.optional(z.enum(MODEL_CHOICES).check(z.describe("A model for this agent; the agent type's, or yours, otherwise"))),
   run_in_background: z.optional(z.boolean().check(z.describe("Start the agent and return at once with a task id; read its answer with TaskOutput"))),
 });
@@ -60,8 +61,7 @@ export interface AgentLaunched {
 export type AgentOutput = AgentCompleted | AgentLaunched;
 
 /** The type a call names, or a refusal that lists the types there are (and files that were skipped). */
-function chooseDefinition(definitions: AgentDefinitions, requested: string | undefined): AgentDefinition {
-  const name = requested?.trim() || GENERAL_AGENT_TYPE;
+function chooseDefinition(definitions: AgentDefinitions, name: string): AgentDefinition {
   const found = findAgentDefinition(definitions, name);
   if (found !== undefined) return found;
   const skipped = definitions.problems.length === 0 ? "" : `\nThese agent files were skipped:\n${definitions.problems.map((problem) => `- ${problem}`).join("\n")}`;
@@ -90,6 +90,29 @@ async function runAgent(input: AgentInput, options: ToolCallOptions): Promise<Ag
   const running = context.services.use(runningSubagentsService);
   const limit = maxConcurrentSubagents();
   if (running.count >= limit) throw new ToolError(`Concurrent subagent limit reached: ${limit} sub-agents are running already. Wait for some to finish (do not retry at once).`);
+  // The slot is taken in the same step as the check: calls of one parallel batch cannot all pass it.
+  running.count++;
+  let handedOver = false;
+  try {
+    const outcome = await startAgent(input, options, { definition, access, depth, maxDepth, running });
+    handedOver = outcome.status === "async_launched";
+    return outcome;
+  } finally {
+    if (!handedOver) running.count--;
+  }
+}
+
+interface AgentStart {
+  definition: AgentDefinition;
+  access: ModelAccess;
+  depth: number;
+  maxDepth: number;
+  /** The slot this call holds; a background agent releases it when it ends. */
+  running: { count: number };
+}
+
+async function startAgent(input: AgentInput, options: ToolCallOptions, { definition, access, depth, maxDepth, running }: AgentStart): Promise<AgentOutput> {
+  const { context } = options;
   const { runSubagent } = await import("./runSubagent.ts");
   const run = {
     agentId: newAgentId(),
@@ -98,6 +121,7 @@ async function runAgent(input: AgentInput, options: ToolCallOptions): Promise<Ag
     prompt: input.prompt,
     context,
     tools: subagentPool({ parent: context.options.tools, definition, self: AgentTool, mayStartAgents: depth < maxDepth }),
+    hiddenTools: subagentPool({ parent: context.options.hiddenTools, definition, self: AgentTool, mayStartAgents: depth < maxDepth }),
     canUseTool: options.canUseTool,
     access,
     parentToolUseId: options.toolUseId,
@@ -108,13 +132,7 @@ async function runAgent(input: AgentInput, options: ToolCallOptions): Promise<Ag
     return { status: "async_launched", agentId: run.agentId, agentType: definition.name, taskId: task.id, description: input.description, prompt: input.prompt, outputFile: task.outputPath };
   }
   const started = performance.now();
-  running.count++;
-  let outcome: Awaited<ReturnType<typeof runSubagent>>;
-  try {
-    outcome = await runSubagent({ ...run, onEvent: (event) => options.onProgress({ forwardedEvent: event }) });
-  } finally {
-    running.count--;
-  }
+  const outcome = await runSubagent({ ...run, onEvent: (event) => options.onProgress({ forwardedEvent: event }) });
   const { result } = outcome;
   if (result.subtype !== "success") {
     const said = outcome.text.trim() === "" ? "" : `\nIts last message:\n${outcome.text.trim()}`;
@@ -155,6 +173,8 @@ export const AgentTool = buildTool({
   isConcurrencySafe: () => true,
   // The explorer can change nothing (it runs in plan mode); other types' own calls are each judged.
   isReadOnly: (input) => input.subagent_type === EXPLORE_AGENT_TYPE,
+  // `Agent(Explore)` rules match the type a call starts (the default type when it names none).
+  permissionSubjects: (input) => [{ kind: "named", name: input.subagent_type }],
   // Starting a sub-agent changes nothing by itself: every call it makes faces the permission engine.
   checkPermissions: async () => ({ behavior: "allow", reason: "each call the sub-agent makes is judged on its own" }),
   interruptBehavior: () => "cancel",

@@ -28,8 +28,8 @@ export function launchBackgroundAgent({ run, description, running, runSubagent }
     id: run.agentId,
     label: `Agent (${definition.name}): ${description}`,
     description,
+    // The launching call's slot of the running count is this task's until it ends.
     work: async (log, signal) => {
-      running.count++;
       try {
         log(`The ${definition.name} agent started: ${description}\n`);
         const outcome = await runSubagent({ ...run, signal, onEvent: (event) => log(progressLine(event)) });

@@ -18,6 +18,7 @@ import { TranscriptWriter } from "../../query/transcript/TranscriptWriter.ts";
 import type { UsageTotals } from "../../query/usage.ts";
 import { createChildContext } from "../../session/createChildContext.ts";
 import type { CanUseTool, Tools, ToolUseContext } from "../../Tool.ts";
+import { todoListService } from "../TodoWriteTool/todoList.ts";
 
 export interface SubagentRun {
   agentId: string;
@@ -28,6 +29,8 @@ export interface SubagentRun {
   /** The caller's context (the Agent call's own). */
   context: ToolUseContext;
   tools: Tools;
+  /** Tools the sub-agent reaches through a tool that hosts others (REPL mode). */
+  hiddenTools: Tools;
   canUseTool: CanUseTool;
   access: ModelAccess;
   /** The Agent call's id: the sub-agent's events carry it as parent_tool_use_id. */
@@ -56,6 +59,7 @@ export async function runSubagent(run: SubagentRun): Promise<SubagentOutcome> {
   const { definition, context } = run;
   const child = createChildContext(context, {
     tools: run.tools,
+    hiddenTools: run.hiddenTools,
     agentId: run.agentId,
     model: run.model,
     signal: run.signal,
@@ -97,6 +101,8 @@ export async function runSubagent(run: SubagentRun): Promise<SubagentOutcome> {
     step = await turns.next();
   }
   const result = step.value;
+  // Its todo list was its own work plan; it ends with it.
+  context.services.use(todoListService).set(run.agentId, []);
   const summary = accounting.usage.summary();
   return {
     result,

@@ -4,6 +4,7 @@
  * completed is cleared.
  */
 import * as z from "zod/mini";
+import { printableText } from "../../text/printableText.ts";
 import { buildTool } from "../../Tool.ts";
 import { DESCRIPTION, MAX_TODO_TEXT_CHARS, MAX_TODOS, renderPrompt, TODO_WRITE_TOOL_NAME } from "./prompt.ts";
 import { TODO_STATUSES, todoListService, type TodoItem } from "./todoList.ts";
@@ -61,6 +62,6 @@ export const TodoWriteTool = buildTool({
   },
   renderResultForTerminal(output: TodoWriteOutput) {
     const marks = { pending: "[ ]", in_progress: "[~]", completed: "[x]" } as const;
-    return output.newTodos.map((todo) => `${marks[todo.status]} ${todo.status === "in_progress" ? todo.activeForm : todo.content}`).join("\n") || "(the todo list is empty)";
+    return printableText(output.newTodos.map((todo) => `${marks[todo.status]} ${todo.status === "in_progress" ? todo.activeForm : todo.content}`).join("\n")) || "(the todo list is empty)";
   },
 });
