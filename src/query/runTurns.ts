@@ -1,12 +1,14 @@
 /**
  * The agent loop for one user message: ask the model, run the tools it calls (safe ones in
  * parallel, through the scheduler), send the results back, until it answers without calling a
- * tool, a limit is reached, or the run is interrupted. Yields every event as it happens and ends
- * with a result event, always.
+ * tool, a limit is reached, or the run is interrupted. When the model ends its turn, the Stop
+ * (or a sub-agent's SubagentStop) hooks may send it back to work, a bounded number of times.
+ * Yields every event as it happens and ends with a result event, always.
  */
 import type { ContentBlockParam, Message, TextBlockParam, ToolResultBlockParam, ToolUseBlock } from "@anthropic-ai/sdk/resources/messages";
 import type { CanUseTool, ToolUseContext } from "../Tool.ts";
 import { describeError } from "../errors/describeError.ts";
+import type { StopHookEvent } from "../hooks/runStopHooks.ts";
 import { runTools } from "../pipeline/runTools.ts";
 import type { ToolUseOutcome } from "../pipeline/runToolUse.ts";
 import { createTurnContext } from "../session/createChildContext.ts";
@@ -17,6 +19,7 @@ import type { ModelAccess } from "./modelAccess.ts";
 import { buildModelRequest } from "./buildModelRequest.ts";
 import { repairConversation } from "./repairConversation.ts";
 import { cutOffToolUseText, CONTINUE_AFTER_MAX_TOKENS, MAX_TOKENS_CONTINUATIONS, PAUSE_TURN_LIMIT } from "./loopLimits.ts";
+import { stopHookFeedback } from "./stopHookFeedback.ts";
 import type { TranscriptWriter } from "./transcript/TranscriptWriter.ts";
 
 /** What one run of the loop needs. */
@@ -39,6 +42,8 @@ export interface RunTurnsOptions {
   signal: AbortSignal;
   /** Mints the uuid of each event (a test can make them predictable). */
   newUuid?: () => string;
+  /** The hooks that run when the model ends its turn: the main agent's Stop (the default) or a sub-agent's SubagentStop. */
+  stopHook?: StopHookEvent;
 }
 
 function textOf(message: Message): string {
@@ -79,6 +84,7 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
   let pauses = 0;
   let finalText = "";
   let stopReason: string | null = null;
+  let stopContinuations = 0;
 
   const finish = (subtype: ResultSubtype, terminalReason: string, errors?: string[]): ResultEvent => {
     const summary = usage.summary();
@@ -169,6 +175,18 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
       }
       if (message.stop_reason === "model_context_window_exceeded") {
         return finish("error_during_execution", "prompt_too_long", ["the conversation no longer fits the model's context window; start a new session"]);
+      }
+      const feedback = await stopHookFeedback({
+        context, stopHook: options.stopHook ?? { event: "Stop" }, continuations: stopContinuations, lastAssistantMessage: finalText, transcriptPath: transcript?.path, signal,
+      });
+      if (feedback !== undefined) {
+        if (signal.aborted) return finish("error_during_execution", "aborted_tools", ["interrupted"]);
+        // A stop hook sent the model back to work: its words go in as the user's next message.
+        stopContinuations++;
+        messages.push(feedback);
+        transcript?.append("user", feedback);
+        yield { type: "user", message: feedback, parent_tool_use_id: parent, session_id: sessionId, uuid: newUuid() };
+        continue;
       }
       return finish("success", "completed");
     }
