@@ -10,6 +10,7 @@ import { hookScopeOf } from "../hooks/runHooks.ts";
 import { runSessionStartHooks } from "../hooks/runSessionStartHooks.ts";
 import { runUserPromptSubmitHooks } from "../hooks/runUserPromptSubmitHooks.ts";
 import type { Session } from "../session/createSession.ts";
+import type { ContextWindowState } from "./autoCompact.ts";
 import type { ConversationMessage } from "./conversation.ts";
 import type { QueryEvent, ResultEvent, SystemInitEvent } from "./events.ts";
 import { modelService, type ModelAccess } from "./modelAccess.ts";
@@ -36,6 +37,10 @@ export interface QueryOptions {
   /** Where the credentials came from, for the init event ("ANTHROPIC_API_KEY", "apiKeyHelper", ...). */
   apiKeySource: string;
   version: string;
+  /** Compacts the conversation when it nears the context window (on by default). */
+  autoCompact?: boolean;
+  /** Read for TOOLSHED_AUTOCOMPACT_PCT_OVERRIDE; process.env by default. */
+  env?: Record<string, string | undefined>;
 }
 
 function isStream(prompt: QueryOptions["prompt"]): prompt is AsyncIterable<UserInput> {
@@ -97,6 +102,7 @@ export async function* query(options: QueryOptions): AsyncGenerator<QueryEvent> 
   const scope = () => hookScopeOf(session.context, { transcriptPath: options.transcript?.path, signal });
   // What SessionStart hooks add waits for the first message that is sent.
   let startContext = await runSessionStartHooks(scope(), { source: messages.length > 0 ? "resume" : "startup", model: options.model.model });
+  const window: ContextWindowState = {};
   for await (const input of prompts(options.prompt)) {
     if (isBlank(input)) {
       yield failedResult(options.session.id, ["the message was empty (only whitespace), so nothing was sent to the model"], "completed");
@@ -116,7 +122,7 @@ export async function* query(options: QueryOptions): AsyncGenerator<QueryEvent> 
     startContext = [];
     messages.push({ role: "user", content });
     options.transcript?.append("user", { role: "user", content });
-    const run = runTurns({ ...options, context: session.context, canUseTool: session.canUseTool, messages, signal });
+    const run = runTurns({ ...options, context: session.context, canUseTool: session.canUseTool, messages, signal, window });
     let step = await run.next();
     while (!step.done) {
       yield step.value;

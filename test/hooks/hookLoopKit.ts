@@ -100,7 +100,7 @@ export async function createHookLoopKit(options: HookLoopOptions): Promise<HookL
     model,
     async query(prompt, overrides = {}) {
       const events: QueryEvent[] = [];
-      for await (const event of query({ session, prompt, system: TEST_SYSTEM, apiKeySource: "ANTHROPIC_API_KEY", version: "test", ...overrides, model: model() })) events.push(event);
+      for await (const event of query({ session, prompt, system: TEST_SYSTEM, apiKeySource: "ANTHROPIC_API_KEY", version: "test", env: {}, ...overrides, model: model() })) events.push(event);
       return events;
     },
     async turns(messages, overrides = {}) {
@@ -111,6 +111,7 @@ export async function createHookLoopKit(options: HookLoopOptions): Promise<HookL
         model: model(),
         system: TEST_SYSTEM,
         signal: new AbortController().signal,
+        env: {},
         ...overrides,
         messages,
       });
