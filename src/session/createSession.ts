@@ -5,6 +5,7 @@
  * all start here.
  */
 import type { AnyTool, CanUseTool, Tools, ToolUseContext } from "../Tool.ts";
+import { notifyingAskHandler } from "../hooks/notifyPerson.ts";
 import type { HookDefinition } from "../hooks/types.ts";
 import { askHandlerService, nonInteractiveAskHandler, type AskHandler } from "../permissions/askHandler.ts";
 import { createCanUseTool, type CanUseToolOptions } from "../permissions/createCanUseTool.ts";
@@ -144,14 +145,16 @@ export async function createSession(options: CreateSessionOptions = {}): Promise
     onProgress: options.onProgress,
     onWarning: options.warn === undefined ? undefined : (text) => options.warn?.(`toolshed: warning: ${text}\n`),
   });
+  // Every question a person is asked also fires the Notification hooks (permission_prompt).
+  const asking = notifyingAskHandler(askHandler, context);
   let closed: Promise<void> | undefined;
   return {
     id,
     cwd,
     loaded,
     tools,
-    askHandler,
-    canUseTool: createCanUseTool(askHandler, { saveRules: options.saveRules }),
+    askHandler: asking,
+    canUseTool: createCanUseTool(asking, { saveRules: options.saveRules }),
     hooks,
     services: owned.services,
     context,
