@@ -2,10 +2,11 @@
  * Notification: tells the person's own hooks that toolshed is waiting for them (a permission
  * question, a question from the agent). The matcher selects the notification type. What the
  * hooks print is ignored; a failure only warns. Callers do not wait for it: the question is
- * asked at once, and the hooks run beside it, each within its timeout.
+ * asked at once, and the hooks run beside it, each within its timeout. The session's ask
+ * handler fires it for every question it asks; other waits call notifyPerson themselves.
  */
 import { describeError } from "../errors/describeError.ts";
-import type { AskHandler } from "../permissions/askHandler.ts";
+import type { AskHandler, QuestionsRequest } from "../permissions/askHandler.ts";
 import { hookScopeOf, reportHookFailures, runHooks, selectHooks, type HookScopeSource } from "./runHooks.ts";
 
 /** The notification types of the leading agent toolshed fires, and room for others. */
@@ -36,12 +37,14 @@ export async function notifyPerson(context: HookScopeSource, notification: Perso
 }
 
 /**
- * The ask handler with a `permission_prompt` notification fired beside every question it is
- * asked (not awaited: the question is shown at once). The handler itself when no Notification
+ * The ask handler with a notification fired beside every question it is asked (not awaited:
+ * the question is shown at once): `permission_prompt` for a permission question,
+ * `agent_needs_input` for the model's own questions. The handler itself when no Notification
  * hook is configured.
  */
 export function notifyingAskHandler(handler: AskHandler, context: HookScopeSource): AskHandler {
   if (!context.hooks.some((hook) => hook.event === "Notification")) return handler;
+  const answerQuestions = handler.answerQuestions?.bind(handler);
   return {
     get interactive() {
       return handler.interactive;
@@ -50,5 +53,12 @@ export function notifyingAskHandler(handler: AskHandler, context: HookScopeSourc
       void notifyPerson(context, { type: "permission_prompt", title: "Permission needed", message: `toolshed needs your permission to use ${request.tool.name}` });
       return handler.ask(request);
     },
+    ...(answerQuestions === undefined ? {} : {
+      answerQuestions(request: QuestionsRequest) {
+        const first = request.questions[0]?.question;
+        void notifyPerson(context, { type: "agent_needs_input", title: "Question", message: first === undefined ? "toolshed has a question for you" : `toolshed has a question for you: ${first}` });
+        return answerQuestions(request);
+      },
+    }),
   };
 }

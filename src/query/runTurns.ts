@@ -45,7 +45,11 @@ export interface RunTurnsOptions {
   signal: AbortSignal;
   /** Mints the uuid of each event (a test can make them predictable). */
   newUuid?: () => string;
-  /** The hooks that run when the model ends its turn: the main agent's Stop (the default) or a sub-agent's SubagentStop. */
+  /**
+   * The hooks that run when the model ends its turn: a sub-agent's SubagentStop (the Agent tool
+   * passes its id and type), or Stop, the default for the main agent's run (no parentToolUseId);
+   * a sub-agent's run without this option runs none.
+   */
   stopHook?: StopHookEvent;
   /** Compacts the conversation when it nears the model's context window, or when a request no longer fits (on by default). */
   autoCompact?: boolean;
@@ -218,8 +222,9 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
         }
         return finish("error_during_execution", "prompt_too_long", ["the conversation no longer fits the model's context window; start a new session"]);
       }
-      const feedback = await stopHookFeedback({
-        context, stopHook: options.stopHook ?? { event: "Stop" }, continuations: stopContinuations, lastAssistantMessage: finalText, transcriptPath: transcript?.path, signal,
+      const stopHook = options.stopHook ?? (options.parentToolUseId === undefined ? { event: "Stop" as const } : undefined);
+      const feedback = stopHook === undefined ? undefined : await stopHookFeedback({
+        context, stopHook, continuations: stopContinuations, lastAssistantMessage: finalText, transcriptPath: transcript?.path, signal,
       });
       if (feedback !== undefined) {
         if (signal.aborted) return finish("error_during_execution", "aborted_tools", ["interrupted"]);

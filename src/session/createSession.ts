@@ -125,7 +125,6 @@ export async function createSession(options: CreateSessionOptions = {}): Promise
   const sessionDirectory = options.sessionDirectory ?? newSessionDirectory(id);
   const permissionContext = loaded.permissionContext;
   const owned = createSessionServices({ cwd, sessionDirectory }, options.mcp);
-  owned.services.provide(askHandlerService, askHandler);
   const scope = createAbortScope();
   const tools = poolFor(options, permissionContext);
   const hooks = [...loaded.hooks, ...(options.hooks ?? [])];
@@ -145,8 +144,9 @@ export async function createSession(options: CreateSessionOptions = {}): Promise
     onProgress: options.onProgress,
     onWarning: options.warn === undefined ? undefined : (text) => options.warn?.(`toolshed: warning: ${text}\n`),
   });
-  // Every question a person is asked also fires the Notification hooks (permission_prompt).
+  // Every question a person is asked also fires the Notification hooks, also those tools ask through the service.
   const asking = notifyingAskHandler(askHandler, context);
+  owned.services.provide(askHandlerService, asking);
   let closed: Promise<void> | undefined;
   return {
     id,

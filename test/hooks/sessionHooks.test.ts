@@ -9,7 +9,7 @@ import { notifyPerson } from "../../src/hooks/notifyPerson.ts";
 import { readHookSettings } from "../../src/hooks/readHookSettings.ts";
 import { hookScopeOf } from "../../src/hooks/runHooks.ts";
 import { runSessionEndHooks, sessionEndBudgetMs } from "../../src/hooks/runSessionEndHooks.ts";
-import type { AskHandler } from "../../src/permissions/askHandler.ts";
+import { askHandlerService, type AskHandler } from "../../src/permissions/askHandler.ts";
 import type { ResultEvent } from "../../src/query/events.ts";
 import { fakeTool } from "../helpers/fakeTool.ts";
 import { textTurn, turn } from "../helpers/messagesApiServer.ts";
@@ -172,6 +172,31 @@ describe("Notification", () => {
       notification_type: "permission_prompt",
     });
     expect(kit.warnings).toEqual([]);
+  });
+
+  test("the model's questions fire agent_needs_input, also through the session's ask handler service", async () => {
+    const asked: string[] = [];
+    const askHandler: AskHandler = {
+      interactive: true,
+      ask: async () => "no",
+      async answerQuestions(request) {
+        asked.push(request.questions[0]?.question ?? "");
+        return { [request.questions[0]?.question ?? ""]: "Tabs" };
+      },
+    };
+    kit = await createHookLoopKit({
+      askHandler,
+      interactive: true,
+      hooks: ({ script, file }) => [hookOn("Notification", script("needs.sh", `cat > ${JSON.stringify(`${file("needs.json")}.tmp`)}
+mv ${JSON.stringify(`${file("needs.json")}.tmp`)} ${JSON.stringify(file("needs.json"))}`), "agent_needs_input")],
+    });
+    const handler = kit.session.context.services.use(askHandlerService);
+    expect(handler).toBe(kit.session.askHandler);
+    const question = { question: "Tabs or spaces?", header: "Indent", options: [{ label: "Tabs", description: "" }, { label: "Spaces", description: "" }], multiSelect: false };
+    expect(await handler.answerQuestions?.({ questions: [question] })).toEqual({ "Tabs or spaces?": "Tabs" });
+    expect(asked).toEqual(["Tabs or spaces?"]);
+    expect(await eventually(() => existsSync(kit.file("needs.json")))).toBe(true);
+    expect(json(kit.file("needs.json"))).toMatchObject({ notification_type: "agent_needs_input", title: "Question", message: "toolshed has a question for you: Tabs or spaces?" });
   });
 
   test("notifyPerson runs the hooks matching its type; a failure is a warning, never an exception", async () => {

@@ -143,6 +143,18 @@ describe("Stop", () => {
 });
 
 describe("SubagentStop", () => {
+  test("a sub-agent's run (parentToolUseId) without the option runs neither Stop nor SubagentStop hooks", async () => {
+    let log = "";
+    kit = await createHookLoopKit({
+      hooks: ({ script, file }) => [hookOn("Stop", script("stop.sh", logThen((log = file("stop.log"))))), hookOn("SubagentStop", script("sub.sh", logThen(log)))],
+    });
+    kit.server.push(textTurn("Sub-agent done."));
+    const { result } = await kit.turns([{ role: "user", content: "look" }], { parentToolUseId: "toolu_agent" });
+    expect(result.result).toBe("Sub-agent done.");
+    expect(() => readFileSync(log)).toThrow();
+  });
+
+
   test("runs instead of Stop for a sub-agent's run, matched by the agent type, with its id and type", async () => {
     let log = "";
     let never = "";
