@@ -9,12 +9,15 @@ import { resolve } from "node:path";
 import { UsageError } from "../errors/ToolError.ts";
 import { describeError } from "../errors/describeError.ts";
 import { getBuildInfo } from "../buildInfo.ts";
+import { hookScopeOf } from "../hooks/runHooks.ts";
+import { runSessionEndHooks } from "../hooks/runSessionEndHooks.ts";
 import { createDefaultModel } from "../query/defaultModel.ts";
 import { failedResult } from "../query/failedResult.ts";
 import { query, type UserInput } from "../query/query.ts";
 import { buildSystemPrompt } from "../query/systemPrompt/buildSystemPrompt.ts";
 import { readEnvironment } from "../query/systemPrompt/environmentInfo.ts";
 import { readProjectInstructions } from "../query/systemPrompt/projectInstructions.ts";
+import type { TranscriptWriter } from "../query/transcript/TranscriptWriter.ts";
 import { createSession } from "../session/createSession.ts";
 import type { CliStreams } from "./cliStreams.ts";
 import { INTERRUPTED_EXIT_STATUS } from "./exitStatus.ts";
@@ -88,10 +91,12 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
   const onSigint = () => interrupt.abort();
   process.once("SIGINT", onSigint);
   const output = createQueryOutput({ format: outputFormat, includePartialMessages: values["include-partial-messages"] === true, verbose: values.verbose === true, streams });
+  let writer: TranscriptWriter | undefined;
   try {
     const { access, apiKeySource } = await createDefaultModel({ settings: session.loaded.settings, cwd, model: values.model ?? session.context.options.model, fallbackModel: values["fallback-model"] });
     const environment = readEnvironment(cwd, session.permissionContext().additionalDirectories);
     const system = buildSystemPrompt({ replacement, append, environment, instructions: readProjectInstructions(cwd) });
+    writer = transcript.writer((text) => streams.stderr.write(`toolshed: warning: ${text}\n`));
     const events = query({
       session,
       prompt,
@@ -100,7 +105,7 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
       system,
       maxTurns,
       maxBudgetUsd,
-      transcript: transcript.writer((text) => streams.stderr.write(`toolshed: warning: ${text}\n`)),
+      transcript: writer,
       signal: interrupt.signal,
       apiKeySource,
       version: getBuildInfo().version,
@@ -112,6 +117,8 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
     output.write(failedResult(session.id, [describeError(error)], "turn_setup_failed"));
   } finally {
     process.off("SIGINT", onSigint);
+    // After the last result, also after Ctrl-C: the SessionEnd hooks, within their budget.
+    await runSessionEndHooks(hookScopeOf(session.context, { transcriptPath: writer?.path }), "other");
     await session.close();
   }
   if (interrupt.signal.aborted) return INTERRUPTED_EXIT_STATUS;

@@ -41,6 +41,17 @@ export interface ApiRetryEvent extends EventBase {
   message: string;
 }
 
+/** The conversation was compacted: what came before was replaced by a summary. */
+export interface CompactBoundaryEvent extends EventBase {
+  type: "system";
+  subtype: "compact_boundary";
+  compact_metadata: {
+    trigger: "manual" | "auto";
+    /** The conversation's size in tokens before it was compacted. */
+    pre_tokens: number;
+  };
+}
+
 /** A raw server-sent event of the model's answer (with --include-partial-messages). */
 export interface StreamEventEvent extends EventBase {
   type: "stream_event";
@@ -109,6 +120,7 @@ export interface ResultEvent extends EventBase {
 export type QueryEvent =
   | SystemInitEvent
   | ApiRetryEvent
+  | CompactBoundaryEvent
   | StreamEventEvent
   | AssistantEvent
   | UserEvent

@@ -5,6 +5,7 @@
  * all start here.
  */
 import type { AnyTool, CanUseTool, Tools, ToolUseContext } from "../Tool.ts";
+import { notifyingAskHandler } from "../hooks/notifyPerson.ts";
 import type { HookDefinition } from "../hooks/types.ts";
 import { askHandlerService, nonInteractiveAskHandler, type AskHandler } from "../permissions/askHandler.ts";
 import { createCanUseTool, type CanUseToolOptions } from "../permissions/createCanUseTool.ts";
@@ -124,7 +125,6 @@ export async function createSession(options: CreateSessionOptions = {}): Promise
   const sessionDirectory = options.sessionDirectory ?? newSessionDirectory(id);
   const permissionContext = loaded.permissionContext;
   const owned = createSessionServices({ cwd, sessionDirectory }, options.mcp);
-  owned.services.provide(askHandlerService, askHandler);
   const scope = createAbortScope();
   const tools = poolFor(options, permissionContext);
   const hooks = [...loaded.hooks, ...(options.hooks ?? [])];
@@ -144,14 +144,17 @@ export async function createSession(options: CreateSessionOptions = {}): Promise
     onProgress: options.onProgress,
     onWarning: options.warn === undefined ? undefined : (text) => options.warn?.(`toolshed: warning: ${text}\n`),
   });
+  // Every question a person is asked also fires the Notification hooks, also those tools ask through the service.
+  const asking = notifyingAskHandler(askHandler, context);
+  owned.services.provide(askHandlerService, asking);
   let closed: Promise<void> | undefined;
   return {
     id,
     cwd,
     loaded,
     tools,
-    askHandler,
-    canUseTool: createCanUseTool(askHandler, { saveRules: options.saveRules }),
+    askHandler: asking,
+    canUseTool: createCanUseTool(asking, { saveRules: options.saveRules }),
     hooks,
     services: owned.services,
     context,
