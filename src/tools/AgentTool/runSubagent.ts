@@ -87,6 +87,7 @@ export async function runSubagent(run: SubagentRun): Promise<SubagentOutcome> {
     ...(definition.maxTurns === undefined ? {} : { maxTurns: definition.maxTurns }),
     transcript,
     parentToolUseId: run.parentToolUseId,
+    stopHook: { event: "SubagentStop", agentId: run.agentId, agentType: definition.name },
     signal: child.abortController.signal,
   });
   let step = await turns.next();

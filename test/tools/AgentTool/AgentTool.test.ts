@@ -3,13 +3,14 @@
  * by its own script (picked by its task text), so parallel sub-agents get their own answers.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MessageParam, ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import type { AskHandler, AskRequest } from "../../../src/permissions/askHandler.ts";
 import type { QueryEvent, UserEvent } from "../../../src/query/events.ts";
 import { resolveModel } from "../../../src/query/modelAliases.ts";
 import { createLoopKit, type LoopKit } from "../../helpers/loopKit.ts";
+import { createTemporaryFolder } from "../../helpers/temporaryFolder.ts";
 import { conversationAbout, textTurn, turn, type RecordedRequest } from "../../helpers/messagesApiServer.ts";
 
 let kit: LoopKit;
@@ -134,6 +135,34 @@ describe("a sub-agent's run", () => {
     const subResult = ofType(events, "user").find((event) => event.parent_tool_use_id === "ask");
     expect(JSON.stringify(subResult?.message.content)).toContain("is_error");
     expect(result.subtype).toBe("success");
+  });
+});
+
+describe("SubagentStop hooks", () => {
+  test("run when a sub-agent finishes, with its id and type; a block sends the reason back to the sub-agent, not to the caller", async () => {
+    const scratch = createTemporaryFolder("toolshed-hook-");
+    try {
+    const inputs = join(scratch.path, "hook-inputs.jsonl");
+    const once = join(scratch.path, "blocked-once");
+    const script = join(scratch.path, "subagent-stop.sh");
+    writeFileSync(script, `#!/bin/sh\ncat >> ${inputs}\necho >> ${inputs}\nif [ ! -e ${once} ]; then touch ${once}; echo '{"decision":"block","reason":"Also say how many files there are."}'; fi\n`);
+    kit = await createLoopKit({ hooks: [{ event: "SubagentStop", matcher: "Explore", command: `sh ${script}`, timeoutSeconds: 10, source: "userSettings", where: "test" }] });
+    kit.server.push(turn([agentCall("look", { description: "Look", prompt: "TASK-HOOKED", subagent_type: "Explore" })]));
+    kit.server.script(conversationAbout("TASK-HOOKED"), textTurn("Nothing much here."), textTurn("Nothing much here, and no files."));
+    kit.server.push(textTurn("ok"));
+    const { events } = await kit.run("look");
+    const sub = requestsAbout("TASK-HOOKED");
+    expect(sub).toHaveLength(2);
+    expect(JSON.stringify(bodyOf(sub[1]).messages.at(-1))).toContain("Also say how many files there are.");
+    expect(textOf(mainResults(events)[0])).toStartWith("Nothing much here, and no files.");
+    const recorded = readFileSync(inputs, "utf8").trim().split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line));
+    expect(recorded).toHaveLength(2);
+    expect(recorded[0]).toMatchObject({ hook_event_name: "SubagentStop", agent_type: "Explore", stop_hook_active: false });
+    expect(recorded[0].agent_id).toMatch(/^agent_[0-9a-f]{16}$/);
+    expect(recorded[1]).toMatchObject({ stop_hook_active: true });
+    } finally {
+      scratch.remove();
+    }
   });
 });
 
