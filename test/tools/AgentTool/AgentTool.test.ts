@@ -142,24 +142,24 @@ describe("SubagentStop hooks", () => {
   test("run when a sub-agent finishes, with its id and type; a block sends the reason back to the sub-agent, not to the caller", async () => {
     const scratch = createTemporaryFolder("toolshed-hook-");
     try {
-    const inputs = join(scratch.path, "hook-inputs.jsonl");
-    const once = join(scratch.path, "blocked-once");
-    const script = join(scratch.path, "subagent-stop.sh");
-    writeFileSync(script, `#!/bin/sh\ncat >> ${inputs}\necho >> ${inputs}\nif [ ! -e ${once} ]; then touch ${once}; echo '{"decision":"block","reason":"Also say how many files there are."}'; fi\n`);
-    kit = await createLoopKit({ hooks: [{ event: "SubagentStop", matcher: "Explore", command: `sh ${script}`, timeoutSeconds: 10, source: "userSettings", where: "test" }] });
-    kit.server.push(turn([agentCall("look", { description: "Look", prompt: "TASK-HOOKED", subagent_type: "Explore" })]));
-    kit.server.script(conversationAbout("TASK-HOOKED"), textTurn("Nothing much here."), textTurn("Nothing much here, and no files."));
-    kit.server.push(textTurn("ok"));
-    const { events } = await kit.run("look");
-    const sub = requestsAbout("TASK-HOOKED");
-    expect(sub).toHaveLength(2);
-    expect(JSON.stringify(bodyOf(sub[1]).messages.at(-1))).toContain("Also say how many files there are.");
-    expect(textOf(mainResults(events)[0])).toStartWith("Nothing much here, and no files.");
-    const recorded = readFileSync(inputs, "utf8").trim().split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line));
-    expect(recorded).toHaveLength(2);
-    expect(recorded[0]).toMatchObject({ hook_event_name: "SubagentStop", agent_type: "Explore", stop_hook_active: false });
-    expect(recorded[0].agent_id).toMatch(/^agent_[0-9a-f]{16}$/);
-    expect(recorded[1]).toMatchObject({ stop_hook_active: true });
+      const inputs = join(scratch.path, "hook-inputs.jsonl");
+      const once = join(scratch.path, "blocked-once");
+      const script = join(scratch.path, "subagent-stop.sh");
+      writeFileSync(script, `#!/bin/sh\ncat >> ${inputs}\necho >> ${inputs}\nif [ ! -e ${once} ]; then touch ${once}; echo '{"decision":"block","reason":"Also say how many files there are."}'; fi\n`);
+      kit = await createLoopKit({ hooks: [{ event: "SubagentStop", matcher: "Explore", command: `sh ${script}`, timeoutSeconds: 10, source: "userSettings", where: "test" }] });
+      kit.server.push(turn([agentCall("look", { description: "Look", prompt: "TASK-HOOKED", subagent_type: "Explore" })]));
+      kit.server.script(conversationAbout("TASK-HOOKED"), textTurn("Nothing much here."), textTurn("Nothing much here, and no files."));
+      kit.server.push(textTurn("ok"));
+      const { events } = await kit.run("look");
+      const sub = requestsAbout("TASK-HOOKED");
+      expect(sub).toHaveLength(2);
+      expect(JSON.stringify(bodyOf(sub[1]).messages.at(-1))).toContain("Also say how many files there are.");
+      expect(textOf(mainResults(events)[0])).toStartWith("Nothing much here, and no files.");
+      const recorded = readFileSync(inputs, "utf8").trim().split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line));
+      expect(recorded).toHaveLength(2);
+      expect(recorded[0]).toMatchObject({ hook_event_name: "SubagentStop", agent_type: "Explore", stop_hook_active: false });
+      expect(recorded[0].agent_id).toMatch(/^agent_[0-9a-f]{16}$/);
+      expect(recorded[1]).toMatchObject({ stop_hook_active: true });
     } finally {
       scratch.remove();
     }
