@@ -18,8 +18,10 @@ const EXTENSIONS: Record<string, string> = {
 export function saveResourceBlob(sessionDirectory: string, uri: string, mimeType: string | undefined, blob: string): { path: string; bytes: number } {
   const folder = join(sessionDirectory, "mcp-resources");
   mkdirSync(folder, { recursive: true });
-  const base = (uri.split("/").filter(Boolean).pop() ?? "resource").replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 80) || "resource";
-  const extension = base.includes(".") ? "" : (EXTENSIONS[mimeType ?? ""] ?? ".bin");
+  const name = (uri.split("/").filter(Boolean).pop() ?? "resource").replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 80).replace(/^\.+/, "") || "resource";
+  const dot = name.lastIndexOf(".");
+  const base = dot > 0 ? name.slice(0, dot) : name;
+  const extension = dot > 0 ? name.slice(dot) : (EXTENSIONS[mimeType ?? ""] ?? ".bin");
   const data = Buffer.from(blob, "base64");
   for (let attempt = 1; ; attempt++) {
     const path = join(folder, `${attempt === 1 ? base : `${base}-${attempt}`}${extension}`);
