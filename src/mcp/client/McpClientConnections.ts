@@ -64,7 +64,7 @@ export function createMcpClientConnections(slots: readonly McpServerSlot[]): Mcp
       })));
       return lists.flat();
     },
-    readResource(server, uri, signal): Promise<McpResourceContent[]> {
+    async readResource(server, uri, signal): Promise<McpResourceContent[]> {
       return find(server).readResource(uri, signal);
     },
     close() {

@@ -50,7 +50,8 @@ export function invalidInput(toolName: string, message: string): string {
 }
 
 export function callTimedOut(toolName: string, timeoutMs: number): string {
-  return `${toolName} did not finish within ${Math.round(timeoutMs / 1000)} s (MCP_TOOL_TIMEOUT is ${timeoutMs} ms), so the call was cancelled. Ask for less at once, or have MCP_TOOL_TIMEOUT raised.`;
+  const within = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
+  return `${toolName} did not finish within ${within} (MCP_TOOL_TIMEOUT is ${timeoutMs} ms), so the call was cancelled. Ask for less at once, or have MCP_TOOL_TIMEOUT raised.`;
 }
 
 export function serverUnavailable(server: string, detail: string): string {
