@@ -27,12 +27,15 @@ describe("mapMcpResult", () => {
     expect(output.content[6]).toMatchObject({ type: "text", text: expect.stringContaining("as binary data (application/octet-stream, 14 bytes)") });
   });
 
-  test("structured content comes first as JSON; a text block that only repeats it is dropped, others stay", () => {
+  test("structured content comes first as JSON and stands for the text blocks; images stay", () => {
     const structured = { temperature: 21, unit: "C" };
-    const output = mapMcpResult({ content: [{ type: "text", text: JSON.stringify(structured) }, { type: "text", text: "It is mild." }], structuredContent: structured });
+    const output = mapMcpResult({
+      content: [{ type: "text", text: JSON.stringify(structured) }, { type: "text", text: "21 C" }, { type: "image", data: PNG, mimeType: "image/png" }],
+      structuredContent: structured,
+    });
     expect(output.content).toEqual([
       { type: "text", text: `Structured result (JSON):\n${JSON.stringify(structured, null, 2)}` },
-      { type: "text", text: "It is mild." },
+      { type: "image", source: { type: "base64", media_type: "image/png", data: PNG } },
     ]);
   });
 
