@@ -110,6 +110,8 @@ export class McpServerConnection {
       this.state = { ...this.state, status: "connected", detail: undefined, toolCount: this.currentTools.length, hasResources: capabilities.resources !== undefined };
     } catch (error) {
       this.state = { ...this.state, status: "failed", detail: this.explainFailure(error) };
+      this.closing = true;
+      await this.transport?.terminate?.();
       await this.shutDown();
     }
   }

@@ -142,6 +142,14 @@ export class ProcessStdioTransport implements Transport {
     return this.closing;
   }
 
+  /** Stops the process group at once (SIGTERM, then SIGKILL): for a server that never got going. */
+  async terminate(): Promise<void> {
+    const child = this.child;
+    if (child === undefined) return;
+    this.closing ??= stopProcessGroup(child.pid, child.exited, EXIT_GRACE_MS).then(() => this.finish());
+    await this.closing;
+  }
+
   /** How the process ended, in words ("exited with code 1"), or undefined while it runs. */
   describeExit(): string | undefined {
     if (this.exitCode === undefined) return undefined;

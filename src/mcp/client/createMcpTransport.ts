@@ -18,6 +18,8 @@ const ALLOWLIST = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"];
 export interface McpTransport {
   transport: Transport;
   describeEnd(): string | undefined;
+  /** Ends it without the courtesy of a graceful close (a server that failed to connect). */
+  terminate?(): Promise<void>;
 }
 
 /** The environment of a stdio server: toolshed's (or the short allowlist), the entry's own, and the project folder. */
@@ -37,7 +39,7 @@ export function stdioEnvironment(config: StdioServerConfig, cwd: string, environ
 export function createMcpTransport(config: McpServerConfig, options: { cwd: string; log: ServerLog }): McpTransport {
   if (config.type === "stdio") {
     const transport = new ProcessStdioTransport({ command: config.command, args: config.args, env: stdioEnvironment(config, options.cwd), cwd: options.cwd, log: options.log });
-    return { transport, describeEnd: () => transport.describeExit() };
+    return { transport, describeEnd: () => transport.describeExit(), terminate: () => transport.terminate() };
   }
   const url = new URL(config.url);
   const requestInit = { headers: config.headers };

@@ -64,20 +64,14 @@ function mapBlock(block: ContentBlock): TextBlockParam | ImageBlockParam {
   }
 }
 
-/** True when a text block only repeats the structured result (servers send both for old clients). */
-function repeatsStructured(block: ContentBlock, structured: unknown): boolean {
-  if (block.type !== "text") return false;
-  try {
-    return Bun.deepEquals(JSON.parse(block.text), structured);
-  } catch {
-    return false;
-  }
-}
-
-/** Maps a result; a text block that only repeats `structuredContent` is dropped, nothing else is. */
+/**
+ * Maps a result. With `structuredContent`, its JSON stands for the text: the spec has servers
+ * repeat the structured result as text for older clients, and the leading agent drops the text
+ * blocks then too; images and resources are kept.
+ */
 export function mapMcpResult(result: CallToolResult): McpToolOutput {
   const structured = result.structuredContent;
-  const blocks = structured === undefined ? result.content : result.content.filter((block) => !repeatsStructured(block, structured));
+  const blocks = structured === undefined ? result.content : result.content.filter((block) => block.type !== "text");
   const content = blocks.map(mapBlock);
   if (structured !== undefined) content.unshift(text(`${structuredContentHeader()}\n${JSON.stringify(structured, null, 2)}`));
   if (content.length === 0) content.push(text(EMPTY_RESULT));
