@@ -5,7 +5,7 @@ import { addServerToFile } from "../client/config/editMcpConfigFile.ts";
 import { projectMcpConfigPath, userMcpConfigPath } from "../client/config/mcpConfigPaths.ts";
 import { readMcpConfigSources } from "../client/config/readMcpConfigSources.ts";
 import { HOW_TO_APPROVE } from "../client/config/projectServerApproval.ts";
-import { describeServerTarget } from "./describeServerTarget.ts";
+import { describeServerTarget } from "../client/config/describeServerTarget.ts";
 import { parseMcpAddArgs } from "./parseMcpAddArgs.ts";
 
 /** Adds the server; exits 1 when the name is taken or the file cannot be edited. */

@@ -5,7 +5,8 @@ import { readSessionFlags } from "../../cli/sessionFlags.ts";
 import { UsageError } from "../../errors/ToolError.ts";
 import { readMcpConfigSources, selectMcpServers } from "../client/config/readMcpConfigSources.ts";
 import { checkMcpServers, type CheckedServer } from "./checkMcpServers.ts";
-import { describeServerState, describeServerTarget } from "./describeServerTarget.ts";
+import { describeServerTarget } from "../client/config/describeServerTarget.ts";
+import { describeServerState } from "./describeServerState.ts";
 import { expandMcpConfigValues, MCP_CONFIG_FLAG_OPTIONS, readMcpConfigFlags } from "./mcpConfigFlags.ts";
 
 function describe({ entry, status, toolNames, shadowed, ruleName }: CheckedServer): string {

@@ -4,7 +4,8 @@ import { parseCommandArgs } from "../../cli/parseCommandArgs.ts";
 import { readSessionFlags } from "../../cli/sessionFlags.ts";
 import { UsageError } from "../../errors/ToolError.ts";
 import { checkMcpServers } from "./checkMcpServers.ts";
-import { describeServerState, describeServerTarget } from "./describeServerTarget.ts";
+import { describeServerTarget } from "../client/config/describeServerTarget.ts";
+import { describeServerState } from "./describeServerState.ts";
 import { expandMcpConfigValues, MCP_CONFIG_FLAG_OPTIONS, readMcpConfigFlags } from "./mcpConfigFlags.ts";
 
 /** Lists the servers; exits 0 whatever their states (they are the output). */

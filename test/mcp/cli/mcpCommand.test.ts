@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { runCli } from "../../../src/cli/runCli.ts";
 import { captureStreams } from "../../helpers/cliStreams.ts";
 import { createSettingsSandbox, type SettingsSandbox } from "../../helpers/settingsSandbox.ts";
-import { FIXTURE_SERVER } from "../helpers/serverProcesses.ts";
+import { FIXTURE_EXTRA_TOOLS, FIXTURE_SERVER } from "../helpers/serverProcesses.ts";
 
 let sandbox: SettingsSandbox;
 let savedSessionDir: string | undefined;
@@ -76,7 +76,7 @@ describe("toolshed mcp list and get", () => {
     expect(lines[0]).toStartWith("shared: anything (stdio, project ");
     expect(lines[0]).toContain("- needs approval: a project server that nobody approved yet");
     expect(lines[1]).toContain("fixture: ");
-    expect(lines[1]).toContain("- connected (8 tools)");
+    expect(lines[1]).toContain(`- connected (${2 + FIXTURE_EXTRA_TOOLS} tools)`);
     expect(lines[2]).toContain('- failed: cannot start "definitely-not-a-command-xyz"');
     const json = JSON.parse((await run("list", "--json")).out);
     expect(json.map((row: { name: string; status: string }) => `${row.name}:${row.status}`)).toEqual(["shared:needs-approval", "fixture:connected", "broken:failed"]);
@@ -91,7 +91,7 @@ describe("toolshed mcp list and get", () => {
     const got = await run("get", "extra", "--mcp-config", inline);
     expect(got.status).toBe(0);
     expect(got.out).toContain("extra:\n  Scope: flag (--mcp-config)\n  Type: stdio\n");
-    expect(got.out).toContain("  Status: connected (7 tools)\n");
+    expect(got.out).toContain(`  Status: connected (${1 + FIXTURE_EXTRA_TOOLS} tools)\n`);
     expect(got.out).toContain("  Rule for all its tools: mcp__extra");
     expect(got.out).toContain("mcp__extra__tool_000");
     const missing = await run("get", "nope");

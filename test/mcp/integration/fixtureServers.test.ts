@@ -15,10 +15,11 @@ import { createTemporaryFolder, type TemporaryFolder } from "../../helpers/tempo
 import { callTool } from "../../helpers/testSession.ts";
 import { createMcpTestSession } from "../helpers/mcpTestSession.ts";
 import { createTurnContext } from "../../../src/session/createChildContext.ts";
-import { entry, FIXTURE_SERVER, SILENT_SERVER, stdio } from "../helpers/serverProcesses.ts";
+import { entry, FIXTURE_EXTRA_TOOLS, FIXTURE_SERVER, SILENT_SERVER, stdio } from "../helpers/serverProcesses.ts";
 import type { McpServerEntry } from "../../../src/mcp/client/config/McpServerConfig.ts";
 
 const BUN = process.execPath;
+const EXIT_SCRIPT = join(import.meta.dir, "..", "fixtures", "exitWithoutClosing.ts");
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -59,14 +60,14 @@ describe("stdio servers of our own", () => {
   test("200 tools on pages of 50, all adapted; the list changes and the session hears of it", async () => {
     const folder = newFolder();
     const { connected, session } = await open(folder, [entry("many", stdio(BUN, FIXTURE_SERVER, "--tools", "200", "--page-size", "50"))]);
-    // 200 echo tools and the 6 that exercise the client.
-    expect(connected.tools.length).toBe(206);
-    expect(connected.connections.list()[0]).toMatchObject({ status: "connected", toolCount: 206 });
+    // 200 echo tools and those that exercise the client.
+    expect(connected.tools.length).toBe(200 + FIXTURE_EXTRA_TOOLS);
+    expect(connected.connections.list()[0]).toMatchObject({ status: "connected", toolCount: 200 + FIXTURE_EXTRA_TOOLS });
     const changed = new Promise<void>((resolve) => connected.connections.onChange(resolve));
     expect((await callTool(session.context, "mcp__many__add_tool", {})).text).toBe("added");
     await changed;
-    expect(connected.connections.tools().length).toBe(207);
-    expect(connected.connections.tools().map((tool) => tool.name)).toContain("mcp__many__added_206");
+    expect(connected.connections.tools().length).toBe(201 + FIXTURE_EXTRA_TOOLS);
+    expect(connected.connections.tools().map((tool) => tool.name)).toContain(`mcp__many__added_${200 + FIXTURE_EXTRA_TOOLS}`);
   });
 
   test("a server that dies mid-call: the call fails clearly, the server is reported failed, the others go on", async () => {
@@ -119,5 +120,19 @@ describe("stdio servers of our own", () => {
     const log = join(folder.path, ".session", "mcp-logs", "parent.log");
     expect(statSync(log).size).toBeLessThan(MAX_SERVER_LOG_BYTES + 200);
     expect(readFileSync(log, "utf8")).toContain(`[toolshed: this log reached ${MAX_SERVER_LOG_BYTES} bytes; later output is left out]`);
+  });
+
+  test("toolshed exiting without closing anything still stops each server's process tree", async () => {
+    const script = Bun.spawn([BUN, EXIT_SCRIPT], { stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 20_000 });
+    const [output, code] = await Promise.all([new Response(script.stdout).text(), script.exited]);
+    expect(code).toBe(0);
+    const [serverPid, childPid] = output.trim().split(" ").map(Number);
+    expect(serverPid).toBeGreaterThan(0);
+    expect(childPid).toBeGreaterThan(0);
+    // SIGKILL takes effect a moment after the exit hook sends it, and these are not our children,
+    // so there is nothing to wait on but their state: look again for a bounded while.
+    const gone = () => !isAlive(serverPid ?? 0) && !isAlive(childPid ?? 0);
+    for (let look = 0; look < 200 && !gone(); look++) await Bun.sleep(10);
+    expect([isAlive(serverPid ?? 0), isAlive(childPid ?? 0)]).toEqual([false, false]);
   });
 });
