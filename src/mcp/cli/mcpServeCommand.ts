@@ -15,16 +15,21 @@ import { serveMcpHttp } from "../server/serveMcpHttp.ts";
 import { serveMcpStdio } from "../server/serveMcpStdio.ts";
 import { parseHostPort } from "./parseHostPort.ts";
 
-/** Resolves once a stop signal (Ctrl-C, SIGTERM) arrives. */
+/** How long stopping may take before toolshed exits anyway. */
+const STOP_GRACE_MS = 3000;
+
+/** Resolves once a stop signal (Ctrl-C, SIGTERM) arrives; a second one exits at once. */
 function untilStopped(): Promise<void> {
   return new Promise((resolve) => {
-    const stop = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
+    const first = () => {
+      process.off("SIGINT", first);
+      process.off("SIGTERM", first);
+      process.once("SIGINT", () => process.exit(130));
+      process.once("SIGTERM", () => process.exit(143));
       resolve();
     };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    process.once("SIGINT", first);
+    process.once("SIGTERM", first);
   });
 }
 
@@ -52,7 +57,8 @@ export async function mcpServeCommand(args: string[], streams: CliStreams): Prom
     streams.stdout.write(`${server.url}\n`);
     streams.stderr.write(`toolshed: serving ${session.tools.length} tools over MCP at ${server.url} (Ctrl-C to stop)\n`);
     await untilStopped();
-    await server.stop();
+    // A client that holds a stream open must not keep toolshed from stopping.
+    await Promise.race([server.stop(), Bun.sleep(STOP_GRACE_MS)]);
     return 0;
   } finally {
     await session.close();

@@ -62,6 +62,8 @@ export class McpServerConnection {
   private currentTools: AnyTool[] = [];
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
+  /** A list_changed that came while connecting: the first listing may predate it. */
+  private changedWhileConnecting = false;
   private closing = false;
   readonly log: ServerLog;
 
@@ -108,6 +110,7 @@ export class McpServerConnection {
       const definitions = capabilities.tools === undefined ? [] : await raceDeadline(this.listTools(deadline), deadline, late);
       this.currentTools = this.adapt(definitions);
       this.state = { ...this.state, status: "connected", detail: undefined, toolCount: this.currentTools.length, hasResources: capabilities.resources !== undefined };
+      if (this.changedWhileConnecting) void this.refreshTools();
     } catch (error) {
       this.state = { ...this.state, status: "failed", detail: this.explainFailure(error) };
       this.closing = true;
@@ -154,6 +157,10 @@ export class McpServerConnection {
 
   /** Re-reads the tool list (on list_changed); a failed refresh keeps the tools there were. */
   refreshTools(): Promise<void> {
+    if (this.state.status === "pending") {
+      this.changedWhileConnecting = true;
+      return Promise.resolve();
+    }
     if (this.refreshing !== undefined) {
       this.refreshAgain = true;
       return this.refreshing;
