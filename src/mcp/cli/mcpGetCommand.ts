@@ -7,7 +7,7 @@ import { readMcpConfigSources, selectMcpServers } from "../client/config/readMcp
 import { checkMcpServers, type CheckedServer } from "./checkMcpServers.ts";
 import { describeServerTarget } from "../client/config/describeServerTarget.ts";
 import { describeServerState } from "./describeServerState.ts";
-import { expandMcpConfigValues, MCP_CONFIG_FLAG_OPTIONS, readMcpConfigFlags } from "./mcpConfigFlags.ts";
+import { MCP_CONFIG_FLAG_OPTIONS, readMcpConfigFlags } from "./mcpConfigFlags.ts";
 
 function describe({ entry, status, toolNames, shadowed, ruleName }: CheckedServer): string {
   const lines = [`${entry.name}:`, `  Scope: ${entry.scope} (${entry.where})`];
@@ -29,7 +29,7 @@ function describe({ entry, status, toolNames, shadowed, ruleName }: CheckedServe
 
 /** Shows one server; exits 1 when there is no server of that name. */
 export async function mcpGetCommand(args: string[], streams: CliStreams): Promise<number> {
-  const { values, positionals } = parseCommandArgs("mcp get", expandMcpConfigValues(args), {
+  const { values, positionals } = parseCommandArgs("mcp get", args, {
     json: { type: "boolean" },
     settings: { type: "string" },
     help: { type: "boolean", short: "h" },

@@ -6,11 +6,11 @@ import { UsageError } from "../../errors/ToolError.ts";
 import { checkMcpServers } from "./checkMcpServers.ts";
 import { describeServerTarget } from "../client/config/describeServerTarget.ts";
 import { describeServerState } from "./describeServerState.ts";
-import { expandMcpConfigValues, MCP_CONFIG_FLAG_OPTIONS, readMcpConfigFlags } from "./mcpConfigFlags.ts";
+import { MCP_CONFIG_FLAG_OPTIONS, readMcpConfigFlags } from "./mcpConfigFlags.ts";
 
 /** Lists the servers; exits 0 whatever their states (they are the output). */
 export async function mcpListCommand(args: string[], streams: CliStreams): Promise<number> {
-  const { values, positionals } = parseCommandArgs("mcp list", expandMcpConfigValues(args), {
+  const { values, positionals } = parseCommandArgs("mcp list", args, {
     json: { type: "boolean" },
     settings: { type: "string" },
     help: { type: "boolean", short: "h" },

@@ -85,7 +85,7 @@ describe("toolshed mcp list and get", () => {
   test("--mcp-config adds servers and --strict-mcp-config keeps only them; get shows one server and its tools", async () => {
     await run("add", "mine", "--", "definitely-not-a-command-xyz");
     const inline = JSON.stringify({ mcpServers: { extra: { command: process.execPath, args: [FIXTURE_SERVER, "--tools", "1"] } } });
-    const strict = await run("list", "--mcp-config", inline, "--strict-mcp-config");
+    const strict = await run("list", "--mcp-config", inline, '{"mcpServers": {}}', "--strict-mcp-config");
     expect(strict.out).toContain("extra: ");
     expect(strict.out).not.toContain("mine:");
     const got = await run("get", "extra", "--mcp-config", inline);

@@ -1,7 +1,6 @@
 /** `mcp add` spelled as the leading agent spells it. */
 import { describe, expect, test } from "bun:test";
 import { UsageError } from "../../../src/errors/ToolError.ts";
-import { expandMcpConfigValues } from "../../../src/mcp/cli/mcpConfigFlags.ts";
 import { parseMcpAddArgs } from "../../../src/mcp/cli/parseMcpAddArgs.ts";
 
 describe("parseMcpAddArgs", () => {
@@ -48,13 +47,5 @@ describe("parseMcpAddArgs", () => {
       expect(() => parseMcpAddArgs(args)).toThrow(UsageError);
       expect(() => parseMcpAddArgs(args)).toThrow(message);
     }
-  });
-});
-
-describe("--mcp-config values", () => {
-  test("several values may follow one --mcp-config, up to the next flag", () => {
-    expect(expandMcpConfigValues(["--mcp-config", "a.json", "b.json", "--json", "--mcp-config", "{}"])).toEqual(["--mcp-config", "a.json", "--mcp-config", "b.json", "--json", "--mcp-config", "{}"]);
-    expect(expandMcpConfigValues(["--mcp-config"])).toEqual(["--mcp-config"]);
-    expect(expandMcpConfigValues(["--", "--mcp-config", "x"])).toEqual(["--", "--mcp-config", "x"]);
   });
 });
