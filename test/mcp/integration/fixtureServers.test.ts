@@ -81,17 +81,18 @@ describe("stdio servers of our own", () => {
     expect(status?.detail).toContain("it exited with code 3");
     expect((await callTool(session.context, "mcp__fragile__tool_000", { text: "x" })).text).toContain('the MCP server "fragile" is not connected');
     expect((await callTool(session.context, "mcp__steady__tool_000", { text: "still here" })).text).toBe("tool_000: still here");
+    // What each server wrote on standard error is in its log in the session folder.
+    expect(readFileSync(join(folder.path, ".session", "mcp-logs", "steady.log"), "utf8")).toBe("fixture server started\n");
   });
 
-  test("a server that never answers fails within MCP_TIMEOUT; what it said is kept in its log", async () => {
+  test("a server that never answers fails within MCP_TIMEOUT and is stopped", async () => {
     const folder = newFolder();
     const started = Date.now();
-    const { connected, warnings } = await open(folder, [entry("silent", stdio(BUN, SILENT_SERVER)), entry("fine", stdio(BUN, FIXTURE_SERVER))], { connectTimeoutMs: 500 });
+    // Alone, with a short MCP_TIMEOUT: a busy machine must not make a healthy server miss it.
+    const { connected, warnings } = await open(folder, [entry("silent", stdio(BUN, SILENT_SERVER))], { connectTimeoutMs: 500 });
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(connected.connections.list().map((status) => status.status)).toEqual(["failed", "connected"]);
-    expect(connected.connections.list()[0]?.detail).toBe("it did not answer within 0.5 s (MCP_TIMEOUT is 500 ms)");
+    expect(connected.connections.list()[0]).toMatchObject({ status: "failed", detail: "it did not answer within 0.5 s (MCP_TIMEOUT is 500 ms)" });
     expect(warnings.join("")).toContain('MCP server "silent" failed to connect');
-    expect(readFileSync(join(folder.path, ".session", "mcp-logs", "fine.log"), "utf8")).toBe("fixture server started\n");
   });
 
   test("aborting a call sends notifications/cancelled, and the server's handler sees it", async () => {
