@@ -22,6 +22,8 @@ import { TodoWriteTool } from "./tools/TodoWriteTool/TodoWriteTool.ts";
 import { AskUserQuestionTool } from "./tools/AskUserQuestionTool/AskUserQuestionTool.ts";
 import { EnterPlanModeTool } from "./tools/EnterPlanModeTool/EnterPlanModeTool.ts";
 import { ExitPlanModeTool } from "./tools/ExitPlanModeTool/ExitPlanModeTool.ts";
+import { ListMcpResourcesTool } from "./tools/ListMcpResourcesTool/ListMcpResourcesTool.ts";
+import { ReadMcpResourceTool } from "./tools/ReadMcpResourceTool/ReadMcpResourceTool.ts";
 
 export { filterTools, findToolByName, toolMatchesName } from "./findToolByName.ts";
 
@@ -61,7 +63,8 @@ const GATED_TOOLS: AnyTool[] = [
 export function getAllBaseTools(): AnyTool[] {
   return [
     ReadTool, GlobTool, WriteTool, EditTool, GrepTool, BashTool, TaskOutputTool, TaskStopTool, LSTool, NotebookEditTool,
-    AgentTool, TodoWriteTool, AskUserQuestionTool, EnterPlanModeTool, ExitPlanModeTool, ...GATED_TOOLS,
+    AgentTool, TodoWriteTool, AskUserQuestionTool, EnterPlanModeTool, ExitPlanModeTool, ListMcpResourcesTool, ReadMcpResourceTool,
+    ...GATED_TOOLS,
   ];
 }
 

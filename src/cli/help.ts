@@ -12,6 +12,7 @@ Commands:
   trust          Trust this folder, so its own allow rules apply ("--revoke" to undo)
   sessions       "list": the saved sessions of this folder; "show <id>": one conversation
   update         Replace this binary with the newest release, checked against its checksums
+  mcp            MCP servers: "list", "get", "add", "remove"; "serve" offers toolshed's tools
   help           Show this help, or "toolshed help <command>"
 
 Options:
@@ -184,4 +185,62 @@ Options:
   --force                     Install the release's version even when it is not newer
   --from <url or folder>      Another release location (https, http on this machine, or a folder)
   --help, -h                  Show this help
+`;
+
+/** `toolshed mcp --help` (also shown for "toolshed mcp <subcommand> --help"). */
+export const MCP_HELP = `Usage: toolshed mcp list [--json] [--mcp-config <file or json>...] [--strict-mcp-config]
+       toolshed mcp get <name> [--json] [--mcp-config <file or json>...] [--strict-mcp-config]
+       toolshed mcp add [--transport stdio|http|sse] [--scope user|project] [-e KEY=VALUE]...
+                        [-H "Name: value"]... <name> <url>
+       toolshed mcp add [--scope user|project] [-e KEY=VALUE]... <name> -- <command> [args...]
+       toolshed mcp remove <name> [--scope user|project]
+       toolshed mcp serve [--http <host:port>] [--allow-remote]
+
+MCP servers come from (highest first): --mcp-config, the project's .mcp.json, and the user's
+mcp.json in ~/.toolshed (TOOLSHED_CONFIG_DIR moves it), in the shape users already write:
+  {"mcpServers": {"<name>": {"command": "npx", "args": ["-y", "pkg"], "env": {"KEY": "value"}}}}
+  {"mcpServers": {"<name>": {"type": "http", "url": "https://host/mcp", "headers": {"K": "v"}}}}
+("type" may be stdio, http, streamable-http or sse; \${VAR} and \${VAR:-default} are expanded in
+command, args, env, url and headers). A project's own .mcp.json servers start only in a trusted
+folder ("toolshed trust"), when your user settings name them in enabledMcpjsonServers (or set
+enableAllProjectMcpServers), or once you approve them; disabledMcpjsonServers turns one off.
+
+list     Every server with its state: connected (with its tool count), failed (with the reason),
+         needs approval, or disabled. Each server that may start is connected once to check it.
+get      One server's configuration, state, and tools (named mcp__<server>__<tool>).
+add      Adds a server to the user's mcp.json (default) or, with --scope project, to .mcp.json.
+         A URL means http unless --transport says sse; everything after -- is the server's
+         command line, untouched. Names may use letters, digits, - and _; a name already in use
+         is refused, saying where it is.
+remove   Removes a server from the file that holds it (--scope when both do).
+serve    Offers toolshed's tools (this folder's pool and permission rules) to an MCP client:
+         over standard input and output, or with --http over streamable HTTP at /mcp (port 0
+         picks a free port; the URL is printed). A call the rules would ask about is asked of the
+         client's person through elicitation when the client supports it, and refused otherwise
+         with the rule to add. Only 127.0.0.1, localhost or [::1] unless --allow-remote (there is
+         no authentication); requests whose Host or Origin names another host are refused.
+
+Options:
+  --json                      Print JSON (list, get)
+  --mcp-config <file or json> MCP servers from a file or inline JSON (may repeat, several values
+                              may follow it); --strict-mcp-config uses only these
+  --settings <file or json>   Extra settings (list, get, serve), e.g. enabledMcpjsonServers
+  --transport, -t             stdio, http or sse (add)
+  --scope, -s                 user or project (add, remove)
+  -e KEY=VALUE                An environment variable of a stdio server (add; may repeat)
+  -H "Name: value"            A header of an http or sse server (add; may repeat)
+  --http <host:port>          Serve over streamable HTTP instead of stdio (serve)
+  --allow-remote              Allow serving on an address other machines can reach (serve)
+  --help, -h                  Show this help
+${SESSION_FLAGS_HELP.split("\n").filter((line) => !line.includes("--settings")).join("\n")}
+Environment: MCP_TIMEOUT (ms to connect, default 30000), MCP_TOOL_TIMEOUT (ms per call, default
+600000), MAX_MCP_OUTPUT_TOKENS (a result's size before it is saved to a file, default 25000),
+TOOLSHED_MCP_ALLOWLIST_ENV=1 (stdio servers inherit only HOME, LOGNAME, PATH, SHELL, TERM, USER).
+Each stdio server's standard error goes to mcp-logs/<server>.log in the session folder.
+
+Examples:
+  toolshed mcp add files -- npx -y @modelcontextprotocol/server-filesystem /tmp
+  toolshed mcp add --transport http --scope project docs https://example.com/mcp -H "Authorization: Bearer \${TOKEN}"
+  toolshed mcp list
+  toolshed mcp serve --http 127.0.0.1:0
 `;
