@@ -146,6 +146,10 @@ Sessions (kept under ~/.toolshed/projects/, one file per session):
 
 Permissions:
 ${SESSION_FLAGS_HELP}
+MCP servers (from settings, .mcp.json and the user's mcp.json; see "toolshed mcp --help"):
+  --mcp-config <file or json>  More servers from a file or inline JSON (may repeat)
+  --strict-mcp-config         Use only the servers of --mcp-config
+
 Credentials: ANTHROPIC_API_KEY, or ANTHROPIC_AUTH_TOKEN, or an "apiKeyHelper" command in settings;
 ANTHROPIC_BASE_URL points at another endpoint.
 

@@ -18,7 +18,8 @@ import { buildSystemPrompt } from "../query/systemPrompt/buildSystemPrompt.ts";
 import { readEnvironment } from "../query/systemPrompt/environmentInfo.ts";
 import { readProjectInstructions } from "../query/systemPrompt/projectInstructions.ts";
 import type { TranscriptWriter } from "../query/transcript/TranscriptWriter.ts";
-import { createSession } from "../session/createSession.ts";
+import { readMcpConfigFlags } from "../mcp/cli/mcpConfigFlags.ts";
+import { createSessionWithMcp } from "../mcp/client/createSessionWithMcp.ts";
 import type { CliStreams } from "./cliStreams.ts";
 import { INTERRUPTED_EXIT_STATUS } from "./exitStatus.ts";
 import { parseCommandArgs } from "./parseCommandArgs.ts";
@@ -82,12 +83,17 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
     ? streamJsonInput({ lines: streams.stdinLines?.() ?? noLines(), interrupt: () => interrupt.abort(), warn: (text) => streams.stderr.write(text) })
     : await readPrompt(positionals[0], streams);
 
-  const session = await createSession({
+  // The MCP servers of the settings, .mcp.json and --mcp-config start with the session; a project's
+  // own servers only when the folder is trusted or they were approved (nobody is asked here).
+  const { session, connections } = await createSessionWithMcp({
     cwd,
     flags: readSessionFlags(values),
+    mcpFlags: readMcpConfigFlags(values),
     sessionId: transcript.sessionId,
     warn: (text) => streams.stderr.write(text),
   });
+  // A server's list changed: the next request gives the model the new pool.
+  connections.onChange(() => session.setMcpTools(connections.tools()));
   const onSigint = () => interrupt.abort();
   process.once("SIGINT", onSigint);
   const output = createQueryOutput({ format: outputFormat, includePartialMessages: values["include-partial-messages"] === true, verbose: values.verbose === true, streams });

@@ -17,13 +17,14 @@ import type { Settings } from "../settings/settingsSchema.ts";
 import { trustFolder } from "../settings/trustStore.ts";
 import { assembleToolPool, getHiddenTools, getRuleFamilies } from "../tools.ts";
 import { createAbortScope } from "./abortScope.ts";
+import { MODEL_ALIASES } from "../query/modelAliases.ts";
 import { createSessionServices } from "./createSessionServices.ts";
 import { createToolUseContext } from "./createToolUseContext.ts";
 import { newSessionDirectory } from "./sessionDirectory.ts";
 import type { McpConnections, SessionServices } from "./types.ts";
 
-/** The model a session uses when nothing names one. */
-export const DEFAULT_MODEL = "claude-sonnet-4-5";
+/** The model a session uses when nothing names one: the newest Sonnet (what the `sonnet` alias names). */
+export const DEFAULT_MODEL: string = MODEL_ALIASES.sonnet;
 
 /** How a caller wants its session; everything has a default. */
 export interface CreateSessionOptions {
@@ -66,7 +67,13 @@ export interface Session {
   readonly cwd: string;
   /** The settings as loaded: merged values, sources, warnings, what trust skipped. */
   readonly loaded: LoadedSettings;
+  /** The pool as it is now (MCP servers' tools come and go with their lists). */
   readonly tools: Tools;
+  /**
+   * Replaces the MCP tools of the pool (a server's list changed): the built-ins stay, whole-tool
+   * denies still apply, and the next request of every turn sees the new pool.
+   */
+  setMcpTools(tools: Tools): void;
   readonly askHandler: AskHandler;
   readonly canUseTool: CanUseTool;
   readonly hooks: readonly HookDefinition[];
@@ -126,10 +133,10 @@ export async function createSession(options: CreateSessionOptions = {}): Promise
   const permissionContext = loaded.permissionContext;
   const owned = createSessionServices({ cwd, sessionDirectory }, options.mcp);
   const scope = createAbortScope();
-  const tools = poolFor(options, permissionContext);
+  let tools = poolFor(options, permissionContext);
   const hooks = [...loaded.hooks, ...(options.hooks ?? [])];
   const context = createToolUseContext({
-    tools,
+    tools: () => tools,
     hiddenTools: options.hiddenTools ?? (typeof options.tools === "object" ? [] : getHiddenTools(permissionContext)),
     cwd,
     workingDirectories: [cwd],
@@ -152,7 +159,12 @@ export async function createSession(options: CreateSessionOptions = {}): Promise
     id,
     cwd,
     loaded,
-    tools,
+    get tools() {
+      return tools;
+    },
+    setMcpTools(mcpTools) {
+      tools = poolFor({ ...options, mcpTools }, context.getAppState().toolPermissionContext);
+    },
     askHandler: asking,
     canUseTool: createCanUseTool(asking, { saveRules: options.saveRules }),
     hooks,

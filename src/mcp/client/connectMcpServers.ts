@@ -12,7 +12,7 @@ import type { McpServerEntry } from "./config/McpServerConfig.ts";
 import { readMcpApprovalSettings } from "./config/projectServerApproval.ts";
 import { NO_MCP_FLAGS, readMcpConfigSources, selectMcpServers, type McpConfigFlags } from "./config/readMcpConfigSources.ts";
 import { createMcpClientConnections, type McpClientConnections, type McpServerSlot } from "./McpClientConnections.ts";
-import { McpServerConnection } from "./McpServerConnection.ts";
+import type { McpServerConnection } from "./McpServerConnection.ts";
 import { readMcpLimits, type McpLimits } from "./mcpLimits.ts";
 import { assignServerParts } from "./mcpToolName.ts";
 import { planMcpServers } from "./planMcpServers.ts";
@@ -74,8 +74,11 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
   const parts = assignServerParts(starting.map((plan) => plan.entry.name));
   const byName = new Map<string, McpServerConnection>();
   let service: ReturnType<typeof createMcpClientConnections> | undefined;
+  // The SDK loads only when a server is to be started: a run without servers never pays for it.
+  const { McpServerConnection: Connection } = starting.length > 0 ? await import("./McpServerConnection.ts") : { McpServerConnection: undefined };
   starting.forEach(({ entry, config }, index) => {
-    byName.set(entry.name, new McpServerConnection({
+    if (Connection === undefined) return;
+    byName.set(entry.name, new Connection({
       name: entry.name,
       serverPart: parts[index] ?? entry.name,
       scope: entry.scope,
