@@ -57,6 +57,11 @@ export function getAllBaseTools(): AnyTool[] {
   return [ReadTool, GlobTool, WriteTool, EditTool, GrepTool, BashTool, TaskOutputTool, TaskStopTool, LSTool, NotebookEditTool, ...GATED_TOOLS];
 }
 
+/** Every name a rule may use for `tools` (this build's by default): names and aliases. */
+export function getRuleToolNames(tools: Tools = getAllBaseTools()): string[] {
+  return [...new Set(tools.flatMap((tool) => [tool.name, ...(tool.aliases ?? [])]))];
+}
+
 /** Which tool names stand for which rule family, read off the tools' declarations. */
 export function getRuleFamilies(tools: Tools = getAllBaseTools()): RuleFamilies {
   const families: Record<RuleFamily, string[]> = { readPaths: [], writePaths: [], shellCommands: [], urls: [] };
