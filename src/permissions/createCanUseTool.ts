@@ -3,6 +3,7 @@ import type { CanUseTool } from "../Tool.ts";
 import type { AskHandler } from "./askHandler.ts";
 import { decide } from "./decide.ts";
 import { parseRuleText } from "./parseRule.ts";
+import { userSettingsPath } from "../settings/settingsPaths.ts";
 import { saveAllowRules } from "./saveAllowRules.ts";
 import type { PermissionDecision, PermissionRule } from "./types.ts";
 
@@ -15,12 +16,14 @@ export function explainHowToAllow(decision: PermissionDecision, toolName: string
   }
   const rules = decision.suggestedRules?.length ? decision.suggestedRules : [decision.suggestedRule ?? toolName];
   const listed = rules.map((rule) => `"${rule}"`).join(", ");
+  // Name places that apply as they are: a project's own file is skipped until the folder is trusted.
   return `${decision.reason}. Nobody was there to approve it; to allow it, add ${listed} to ` +
-    `permissions.allow in .toolshed/settings.json`;
+    `permissions.allow in ${userSettingsPath()} (applies in every folder), or pass --allowedTools ${rules.map((rule) => `'${rule.replaceAll("'", "'\\''")}'`).join(" ")} ` +
+    `for one run (a project's .toolshed/settings.json applies only once the folder is trusted with "toolshed trust")`;
 }
 
 export interface CanUseToolOptions {
-  /** Where "always" saves its rules; `.toolshed/settings.local.json` of the working folder by default. */
+  /** Where "always" saves its rules; the person's saved answers for the working folder by default. */
   saveRules?: (projectDirectory: string, rules: readonly string[]) => void;
 }
 
