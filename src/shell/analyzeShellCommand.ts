@@ -11,7 +11,7 @@ import { collectStatement, type CollectState } from "./collectCommandParts.ts";
 import { wrappedStart } from "./commandForms.ts";
 import { describeAssignments, describeProgram, type ProgramEffects } from "./programCatalogue.ts";
 import { removeLineContinuations } from "./removeLineContinuations.ts";
-import { withShellTree } from "./shellParser.ts";
+import { withShellTree, type ShellNode } from "./shellParser.ts";
 import {
   MAX_SHELL_COMMAND_LENGTH,
   MAX_SHELL_NESTING,
@@ -54,6 +54,8 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
   }
   withShellTree(text, (root) => {
     if (root.hasError) analysis.problems.push(`the shell parser could not parse ${JSON.stringify(clip(text))}`);
+    const skipped = skippedText(root, text);
+    if (skipped !== undefined) analysis.problems.push(`the shell parser skipped ${JSON.stringify(clip(skipped))} in ${JSON.stringify(clip(text))}`);
     const state: CollectState = {
       analysis,
       cwd,
@@ -79,6 +81,31 @@ function collectMentioned(text: string, analysis: ShellAnalysis, cwd: ShellCwd, 
     part.problems = [];
     analysis.parts.push(part);
   }
+}
+
+/**
+ * Text no node of the tree covers (other than blanks and line continuations): the parser dropped
+ * it (it does so with a `-` word before `<<`), so what it saw is not what bash will run.
+ */
+function skippedText(root: ShellNode, text: string): string | undefined {
+  const covered = new Uint8Array(text.length);
+  const pending: ShellNode[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop() as ShellNode;
+    if (node.childCount === 0 || node.type === "heredoc_body" || node.type === "comment") {
+      covered.fill(1, node.startIndex, node.endIndex);
+      if (node.type !== "heredoc_body") continue;
+    }
+    for (const child of node.children) if (child !== null) pending.push(child);
+  }
+  for (let index = 0; index < text.length; index++) {
+    if (covered[index] === 1 || /\s/.test(text[index] as string)) continue;
+    if (text[index] === "\\" && text[index + 1] === "\n") continue;
+    let end = index;
+    while (end < text.length && covered[end] !== 1 && !/\s/.test(text[end] as string)) end++;
+    return text.slice(index, end);
+  }
+  return undefined;
 }
 
 function clip(text: string): string {

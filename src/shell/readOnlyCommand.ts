@@ -4,6 +4,7 @@
  * `sed -i`, `rg --pre`, `sort -o`, `git -c`, `--output`, `man -P`, ...), including abbreviated
  * long options that would expand to one of them. Anything not proven read-only is not.
  */
+import { posix } from "node:path";
 import { readSedCall } from "./programs/sedEffects.ts";
 import type { ShellWord } from "./types.ts";
 
@@ -233,6 +234,9 @@ function readPaths(words: readonly ShellWord[], spec: CommandSpec, args: ShellWo
     if (paths.length === 0 && name !== "sed") paths = [{ value: ".", literal: true, glob: false }];
   } else if (name === "cd" && args.length === 0) {
     paths = [{ value: process.env.HOME ?? "/", literal: true, glob: false }];
+  } else if (name === "cd" && !words.some((word) => /^-[a-zA-Z@]*P/.test(word.value))) {
+    // cd (without -P) cleans `..` from the text before it follows links: `cd link/..` stays here.
+    paths = args.map((word) => ({ ...word, value: posix.normalize(word.value) }));
   } else if ((name === "ls" || name === "du" || name === "tree") && args.length === 0) {
     paths = [{ value: ".", literal: true, glob: false }];
   }
