@@ -9,10 +9,11 @@ import type { PermissionDecision, PermissionRule } from "./types.ts";
 
 /** What a non-interactive deny says, so the user knows which rule to add. */
 export function explainHowToAllow(decision: PermissionDecision, toolName: string): string {
-  // An empty list means no allow rule can approve it (a construct the analysis cannot judge, a
-  // protected path): only a person can, so say so instead of naming a rule that would not help.
+  // An empty list means no allow rule approves exactly this call (a construct the analysis cannot
+  // judge, a protected path, a part with a * that a rule would read as a wildcard): only a person
+  // can, so say so instead of naming a rule that would not help or would allow far more.
   if (decision.suggestedRules !== undefined && decision.suggestedRules.length === 0) {
-    return `${decision.reason}. No allow rule can approve this; run it where a person can approve it at the terminal`;
+    return `${decision.reason}. No allow rule approves exactly this call; run it where a person can approve it at the terminal`;
   }
   const rules = decision.suggestedRules?.length ? decision.suggestedRules : [decision.suggestedRule ?? toolName];
   const listed = rules.map((rule) => `"${rule}"`).join(", ");

@@ -7,6 +7,7 @@
  * otherwise ask); the call is denied if any subject is, asked if any is, and allowed only when
  * every subject is.
  */
+import { resolve } from "node:path";
 import type { AnyTool, PermissionResult, ToolUseContext } from "../Tool.ts";
 import { allowForm } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
@@ -18,7 +19,7 @@ import { matchToolName } from "./matchToolName.ts";
 import { createPathContext, isInsideWorkingFolders, resolvePathSubject, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
 import { planCall } from "./planCall.ts";
 import { criticalRemovalReason, protectedGlobReason, protectedPathReason } from "./protectedPaths.ts";
-import { everyForm } from "../paths/pathForms.ts";
+import { everyForm, type PathForms } from "../paths/pathForms.ts";
 import { readableSessionFolders } from "../paths/sessionFolders.ts";
 import { DOMAIN_PREFIX, isWholeToolRule, ruleMatchesSubject } from "./ruleMatchesSubject.ts";
 import { hostOfUrl } from "./matchDomain.ts";
@@ -130,7 +131,8 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   const forms = resolved?.forms;
   const expansions = resolved?.expansions ?? [];
   if (subject.removal && forms !== undefined) {
-    for (const path of [...everyForm(forms), ...expansions.flatMap(everyForm)]) {
+    // A glob removes what it matches, not the folder it matches in (`rm *.o` leaves the working folder be).
+    for (const path of [...(subject.word.glob ? [] : everyForm(forms)), ...expansions.flatMap(everyForm)]) {
       const reason = criticalRemovalReason(path, { home: judge.paths.home, workingDirectories: judge.paths.workingDirectories });
       if (reason !== undefined) return { decision: "deny", reason: `${subject.label} would remove ${path}: ${reason}` };
     }
@@ -179,9 +181,15 @@ function partRuleCovers(judge: Judge, subject: Subject): Verdict | undefined {
 }
 
 /** Where a path leads, as a person reads it: the path, and where its links take it when that differs. */
-function placeOf(resolved: ResolvedPath | undefined, written: string): string {
+function placeOf(resolved: ResolvedPath | undefined, written: string, glob = false): string {
   const forms = resolved?.forms;
   if (forms === undefined) return written;
+  if (glob) {
+    const matches = resolved?.expansions ?? [];
+    const outside = matches.find((each) => each.canonical !== each.lexical);
+    const shown = matches.length === 0 ? "which matches nothing yet" : `which matches ${matches.length === 1 ? (matches[0] as PathForms).lexical : `${matches.length} paths`}`;
+    return `${written} (${shown}${outside === undefined ? "" : `; ${outside.lexical} leads to ${outside.canonical}`})`;
+  }
   const elsewhere = [forms.canonical, ...(resolved?.expansions ?? []).map((each) => each.canonical)].find((path) => path !== forms.lexical && !path.startsWith(`${forms.lexical}/`));
   return elsewhere === undefined ? forms.lexical : `${forms.lexical} (which leads to ${elsewhere})`;
 }
@@ -208,8 +216,11 @@ function allowSide(judge: Judge, subject: Subject): Verdict {
     if (isReadOnlySubject(judge, subject)) return { decision: "allow", reason: "a read-only command" };
     return { decision: "ask", reason: `${subject.part.source} is not a read-only command`, suggestion: suggestCommandRule(judge.tool.name, subject.part) };
   }
-  const suggestion = resolved?.forms ? suggestPathRule(pathRuleName(judge, subject.access), resolved.forms.lexical, judge.paths.cwd) : undefined;
-  if (resolved?.unknown !== undefined) return { decision: "ask", reason: resolved.unknown, suggestion };
+  const suggestion = resolved?.forms === undefined ? undefined : subject.word.glob
+    ? suggestPathRule(pathRuleName(judge, subject.access), resolve(subject.cwd.kind === "changed" ? judge.paths.canonical(subject.cwd.path) : judge.paths.cwd, subject.word.value), judge.paths.cwd, true)
+    : suggestPathRule(pathRuleName(judge, subject.access), resolved.forms.lexical, judge.paths.cwd);
+  // No allow rule places a path only known when the command runs.
+  if (resolved?.unknown !== undefined) return { decision: "ask", reason: resolved.unknown };
   if (subject.access === "read") {
     const linked = [resolved?.forms, ...(resolved?.expansions ?? [])].find((forms) => forms?.hardLinked);
     if (linked !== undefined) {
@@ -224,10 +235,10 @@ function allowSide(judge: Judge, subject: Subject): Verdict {
     if (isInsideWorkingFolders(resolved ?? { denyOnly: [] }, judge.paths, judge.paths.readableDirectories)) {
       return { decision: "allow", reason: "a read of output this session saved for reading" };
     }
-    return { decision: "ask", reason: `${describe(subject, judge.tool)} reads ${placeOf(resolved, subject.word.value)}, outside the working folders`, suggestion };
+    return { decision: "ask", reason: `${describe(subject, judge.tool)} reads ${placeOf(resolved, subject.word.value, subject.word.glob)}, outside the working folders`, suggestion };
   }
   const where = resolved?.forms?.hardLinked ? " (a file with other hard links)" : "";
-  return { decision: "ask", reason: `${describe(subject, judge.tool)} writes ${placeOf(resolved, subject.word.value)}${where}`, suggestion };
+  return { decision: "ask", reason: `${describe(subject, judge.tool)} writes ${placeOf(resolved, subject.word.value, subject.word.glob)}${where}`, suggestion };
 }
 
 /** Judges one subject in the spec's order. */
@@ -345,8 +356,10 @@ function combine(verdicts: { subject?: Subject; verdict: Verdict; label: string 
       source: verdict.rule?.source,
     }));
   if (worst === undefined) return { decision: "ask", reason: `${tool.name} has nothing to judge`, parts };
-  const suggestions = [...new Set(verdicts.filter((entry) => entry.verdict.decision === "ask")
-    .map((entry) => entry.verdict.suggestion).filter((rule): rule is string => rule !== undefined))];
+  // Suggest rules only when adding them would allow the call: every asking part must have one.
+  const asking = verdicts.filter((entry) => entry.verdict.decision === "ask");
+  const complete = asking.every((entry) => entry.verdict.suggestion !== undefined);
+  const suggestions = complete ? [...new Set(asking.flatMap((entry) => (entry.verdict.suggestion === undefined ? [] : [entry.verdict.suggestion])))] : [];
   const verdict = worst.verdict;
   const decision: PermissionDecision = {
     decision: verdict.decision,

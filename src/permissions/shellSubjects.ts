@@ -113,7 +113,12 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
   return subjects;
 }
 
-/** The rule text users would add to allow one part of `toolName`'s command: `Bash(git status)`. */
-export function suggestCommandRule(toolName: string, part: ShellCommandPart): string {
-  return `${toolName}(${joinWords(allowForm(part).words)})`;
+/**
+ * The rule text users would add to allow one part of `toolName`'s command: `Bash(git status)`.
+ * None when the part has a `*` in it: in a rule that is a wildcard, so `Bash(rm *.o)` would allow
+ * far more than the call (and rules have no way to write a plain `*`).
+ */
+export function suggestCommandRule(toolName: string, part: ShellCommandPart): string | undefined {
+  const text = joinWords(allowForm(part).words);
+  return text.includes("*") || text.trim() === "" ? undefined : `${toolName}(${text})`;
 }

@@ -10,6 +10,6 @@ test("a non-interactive deny names the rules that would allow the call", () => {
 
 test("when no rule can allow it, the message says only a person can, and names no rule", () => {
   const text = explainHowToAllow({ decision: "ask", reason: "the analysis does not understand f()", suggestedRules: [] }, "Bash");
-  expect(text).toContain("No allow rule can approve this");
+  expect(text).toContain("No allow rule approves exactly this call");
   expect(text).not.toContain("permissions.allow");
 });
