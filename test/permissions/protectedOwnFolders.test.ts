@@ -8,7 +8,8 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { answersFilePath } from "../../src/settings/answersStore.ts";
 import { createSettingsSandbox, type SettingsSandbox } from "../helpers/settingsSandbox.ts";
-import { Bash, decideFor, Write } from "./harness.ts";
+import type { PermissionMode } from "../../src/permissions/types.ts";
+import { Bash, decideFor, Write, type RuleSet } from "./harness.ts";
 
 let sandbox: SettingsSandbox;
 beforeEach(() => {
@@ -22,7 +23,8 @@ afterEach(() => sandbox.restore());
 test("writing saved answers or trust, with Edit allowed or in acceptEdits, is asked (was allow)", async () => {
   const answers = answersFilePath(sandbox.project);
   const trust = join(sandbox.project, "config", "trusted-folders.json");
-  for (const [file_path, rules, mode] of [[answers, { allow: ["Edit"] }, "default"], [trust, {}, "acceptEdits"]] as const) {
+  const cases: [string, RuleSet, PermissionMode][] = [[answers, { allow: ["Edit"] }, "default"], [trust, {}, "acceptEdits"]];
+  for (const [file_path, rules, mode] of cases) {
     const decision = await decideFor({ tool: Write, input: { file_path, content: "{}" }, rules, mode, cwd: sandbox.project });
     expect(decision.decision).toBe("ask");
     expect(decision.reason).toContain("inside toolshed's user folder");
