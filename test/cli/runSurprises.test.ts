@@ -5,7 +5,7 @@
  * toolshed saves for the model can be read back.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
 
@@ -65,6 +65,16 @@ describe("one run is one session, and says so", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).not.toContain("note:");
   });
+});
+
+test("a settings problem is reported on stderr once per run, with file, line and the nearest spelling", async () => {
+  folder = createTemporaryFolder("toolshed-run-");
+  mkdirSync(join(folder.path, ".toolshed"));
+  writeFileSync(join(folder.path, ".toolshed", "settings.json"), '{\n  "permisions": {"deny": ["Read(.env)"]}\n}\n');
+  const result = await toolshed("run", "Bash", '{"command": "ls"}');
+  expect(result.code).toBe(0);
+  const warning = `toolshed: warning: ${join(folder.path, ".toolshed", "settings.json")}:2:3: "permisions" is not a toolshed setting; did you mean "permissions"?`;
+  expect(result.stderr.split(warning).length - 1).toBe(1);
 });
 
 describe("session flags in every spelling (done before; checked here)", () => {
