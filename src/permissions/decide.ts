@@ -126,7 +126,8 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   if (subject.kind === "command" && subject.part.problems.length > 0) {
     return { decision: "ask", reason: cannotCheck(subject.part.problems[0] as string) };
   }
-  if (subject.kind !== "path" || subject.mentionedOnly) return undefined;
+  if (subject.kind !== "path") return undefined;
+  if (subject.mentionedOnly) return mentionedProtectedPath(judge, subject);
   const resolved = judge.resolved.get(subject);
   const forms = resolved?.forms;
   const expansions = resolved?.expansions ?? [];
@@ -142,9 +143,23 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
     // Every spelling, and every path a glob reaches (`.gi?/hooks/` lands in .git).
     const reason = [...everyForm(forms), ...expansions.flatMap(everyForm)].map(protectedPathReason).find((found) => found !== undefined) ??
       (subject.word.glob ? protectedGlobReason(subject.word.value) : undefined);
-    if (reason !== undefined) return { decision: "ask", reason: `writing ${reason}`, suggestion: undefined };
+    if (reason !== undefined) return { decision: "ask", reason: `${subject.label} writes a protected path, which no allow rule can approve: ${reason}`, suggestion: undefined };
   }
   return undefined;
+}
+
+/**
+ * A protected path named in the arguments of a command that may write (`git clone url .git/hooks`,
+ * `npm install --prefix ~/.bashrc`): which arguments such a program writes is not known, and no
+ * allow rule may approve a write to a protected path, so it is asked.
+ */
+function mentionedProtectedPath(judge: Judge, subject: PathSubject): Verdict | undefined {
+  const part = subject.part;
+  if (part === undefined || part.mentionedOnly || judge.mode === "bypassPermissions" || isReadOnlySubject(judge, { kind: "command", part })) return undefined;
+  const forms = judge.resolved.get(subject)?.forms;
+  if (forms === undefined || forms.invalid !== undefined) return undefined;
+  const reason = everyForm(forms).map(protectedPathReason).find((found) => found !== undefined);
+  return reason === undefined ? undefined : { decision: "ask", reason: `${part.source} may write a protected path, which no allow rule can approve: ${reason}` };
 }
 
 /** True when the path, or anything its glob expands to, is a file with other hard links. */

@@ -77,7 +77,8 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     }
     // What the program reads and writes because its options or script say so (`sed 'w x'`, `tee x`).
     for (const touch of part.touches ?? []) {
-      if (touch.word.value === "" || touch.word.value === "/dev/null" || touch.word.value === "-") continue;
+      // Standard streams and descriptors are not files a rule speaks about.
+      if (touch.word.value === "" || touch.word.value === "-" || /^\/dev\/(?:null|stdout|stderr|stdin|tty|fd\/\d+)$/.test(touch.word.value)) continue;
       judged.add(touch.word);
       subjects.push(pathSubject(part, touch.word, touch.access, mentioned));
     }

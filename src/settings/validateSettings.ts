@@ -63,6 +63,14 @@ function checkPermissions(value: unknown, locate: Locate, problems: SettingsProb
   for (const [key, entry] of Object.entries(value)) {
     const path = ["permissions", key];
     if (!permissionKeys().includes(key)) {
+      const near = nearestSpelling(key, permissionKeys());
+      // A misspelt deny or ask list still narrows access: it is read as meant (failing closed).
+      if ((near === "deny" || near === "ask") && Array.isArray(entry)) {
+        const rules = entry.filter((item): item is string => typeof item === "string");
+        kept[near] = [...(Array.isArray(kept[near]) ? kept[near] : []), ...rules];
+        problems.push({ message: `${locate(path, "key")}: "permissions.${key}" is not a toolshed setting; it is read as "${near}" so that its rules hold; write "${near}"`, severe: true, kept: true });
+        continue;
+      }
       const problem = unknownKey(key, permissionKeys(), ["permissions"], locate, options);
       if (problem !== undefined) problems.push(problem);
       continue;
@@ -102,9 +110,16 @@ function checkPermissions(value: unknown, locate: Locate, problems: SettingsProb
 export function validateSettings(value: Json, locate: Locate, options: ValidateOptions = {}): ValidatedSettings {
   const problems: SettingsProblem[] = [];
   const kept: Json = {};
+  const misspeltPermissions: Json[] = [];
   const shape = settingsSchema().shape;
   for (const [key, entry] of Object.entries(value)) {
     if (!settingsKeys().includes(key)) {
+      // A misspelt "permissions" still gives up its deny and ask rules (never its allow rules or mode).
+      if (nearestSpelling(key, settingsKeys()) === "permissions" && isObject(entry)) {
+        misspeltPermissions.push(entry);
+        problems.push({ message: `${locate([key], "key")}: "${key}" is not a toolshed setting; did you mean "permissions"? Only its deny and ask rules are read, so that they hold`, severe: true, kept: true });
+        continue;
+      }
       const problem = unknownKey(key, settingsKeys(), [], locate, options);
       if (problem !== undefined) problems.push(problem);
       continue;
@@ -122,6 +137,15 @@ export function validateSettings(value: Json, locate: Locate, options: ValidateO
     const issue = checked.error.issues[0];
     const path = [key, ...(issue?.path ?? []).filter((part): part is string | number => typeof part !== "symbol")];
     problems.push(severe(`${locate(path)}: "${path.join(".")}": ${issue?.message ?? "invalid"}`));
+  }
+  for (const misspelt of misspeltPermissions) {
+    const narrowing = checkPermissions(Object.fromEntries(Object.entries(misspelt).filter(([key]) => ["deny", "ask"].includes(nearestSpelling(key, permissionKeys()) ?? key))), locate, [], options);
+    const permissions: Json = isObject(kept.permissions) ? kept.permissions : {};
+    for (const list of ["deny", "ask"] as const) {
+      const rules = narrowing?.[list];
+      if (Array.isArray(rules) && rules.length > 0) permissions[list] = [...(Array.isArray(permissions[list]) ? permissions[list] : []), ...rules];
+    }
+    if (Object.keys(permissions).length > 0) kept.permissions = permissions;
   }
   // Every key was checked against its own schema above, so the whole passes too; if it ever did
   // not, that is a bug, and dropping the file quietly would drop its deny rules.

@@ -258,8 +258,9 @@ function updateCwd(part: ShellCommandPart, state: CollectState): void {
   const physical = options.some((option) => option.value.includes("P"));
   const known = name === "cd" && targets.length === 1 && target !== undefined && target.literal && !target.glob && target.value !== "-" &&
     options.every((option) => /^-[LPe@]+$/.test(option.value));
-  // With CDPATH set, `cd sub` may go to a folder of CDPATH rather than ./sub.
-  const viaCdpath = (process.env.CDPATH ?? "") !== "" && target !== undefined && !/^(?:\/|\.\.?(?:\/|$))/.test(target.value);
+  // With CDPATH set (in the environment or in front of cd), `cd sub` may go to a folder of CDPATH rather than ./sub.
+  const cdpath = part.assignments.some((assignment) => assignment.name === "CDPATH") || (process.env.CDPATH ?? "") !== "";
+  const viaCdpath = cdpath && target !== undefined && !/^(?:\/|\.\.?(?:\/|$))/.test(target.value);
   if (!known || viaCdpath) {
     state.cwd = { kind: "unknown", reason: `after "${part.source}" the working folder is not known` };
     return;

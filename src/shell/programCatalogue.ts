@@ -18,7 +18,7 @@ import { evalEffects, redefiningEffects, SHELLS, shellEffects, subscriptEffects,
 import { sqliteEffects } from "./programs/sqliteEffects.ts";
 import { variableEffects } from "./programs/variableEffects.ts";
 import { commandOptionEffects, envEffects, findEffects, templateEffects, watchEffects } from "./programs/wrapperEffects.ts";
-import { lessEffects, writerEffects } from "./programs/writerEffects.ts";
+import { lessEffects, manEffects, writerEffects } from "./programs/writerEffects.ts";
 import type { ShellCommandPart, ShellWord } from "./types.ts";
 
 export type { ProgramEffects };
@@ -68,6 +68,7 @@ const PROGRAMS: Readonly<Record<string, EffectsReader>> = {
   wget: wgetEffects,
   git: gitEffects,
   less: lessEffects,
+  man: manEffects,
   // Programs that write the files their arguments name.
   ...Object.fromEntries(["tee", "shred", "mkfifo", "mknod", "truncate", "dd", "install", "ln", "link", "split", "csplit", "patch", "sort", "uniq", "chmod", "chown", "chgrp", "strace", "ltrace", "time"].map((name) => [name, writerEffects])),
 };

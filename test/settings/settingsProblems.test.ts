@@ -67,11 +67,20 @@ describe("one bad key costs only itself", () => {
 
 describe("misspellings get a warning naming the file, the line and the nearest valid spelling", () => {
   test("unknown keys", () => {
-    writeFileSync(file, '{\n  "permisions": {},\n  "permissions": { "alow": ["Read"] }\n}');
+    writeFileSync(file, '{\n  "permisions": {},\n  "permissions": { "alow": ["Read"] },\n  "modle": "x"\n}');
     expect(load().warnings).toEqual([
-      `${file}:2:3: "permisions" is not a toolshed setting; did you mean "permissions"?; it is ignored, the rest of the file applies`,
+      `${file}:2:3: "permisions" is not a toolshed setting; did you mean "permissions"? Only its deny and ask rules are read, so that they hold; the rest of the file applies`,
       `${file}:3:20: "permissions.alow" is not a toolshed setting; did you mean "allow"?; it is ignored, the rest of the file applies`,
+      `${file}:4:3: "modle" is not a toolshed setting; did you mean "model"?; it is ignored, the rest of the file applies`,
     ]);
+  });
+
+  test("a misspelt permissions block or deny list still denies (fails closed); a misspelt allow allows nothing", () => {
+    writeFileSync(file, JSON.stringify({ Permissions: { deny: ["Read(.env)"], allow: ["Bash"], defaultMode: "bypassPermissions" }, permissions: { deyn: ["Bash(rm *)"], alow: ["Bash(curl *)"] } }));
+    const loaded = load();
+    expect(rules(loaded).sort()).toEqual(["deny Bash(rm *)", "deny Read(.env)"]);
+    expect(loaded.permissionContext.mode).toBe("default");
+    expect(loaded.warnings.join("\n")).toContain('"permissions.deyn" is not a toolshed setting; it is read as "deny" so that its rules hold');
   });
 
   test("unknown tool names in rules", () => {

@@ -133,6 +133,6 @@ describe(".claude files, just below the matching .toolshed files", () => {
   test("keys the other agent knows and toolshed does not pass quietly; a near miss is reported", () => {
     const path = write(".claude/settings.json", { statusLine: { type: "command" }, permisions: { deny: ["Read(.env)"] } });
     const warnings = loadSettings({ cwd: project }).warnings;
-    expect(warnings).toEqual([`${path}:5:3: "permisions" is not a toolshed setting; did you mean "permissions"?; it is ignored, the rest of the file applies`]);
+    expect(warnings).toEqual([`${path}:5:3: "permisions" is not a toolshed setting; did you mean "permissions"? Only its deny and ask rules are read, so that they hold; the rest of the file applies`]);
   });
 });

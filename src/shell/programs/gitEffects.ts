@@ -93,7 +93,41 @@ export function gitEffects(words: readonly ShellWord[]): ProgramEffects {
     }
   }
   if (subcommand === "config") gitConfigWrite(rest, effects);
+  subcommandCommands(subcommand, rest, effects);
   return effects;
+}
+
+/** `--tree-filter` and the other filter-branch options whose value is a command. */
+const FILTER_OPTIONS = ["--tree-filter", "--index-filter", "--msg-filter", "--env-filter", "--commit-filter", "--parent-filter", "--tag-name-filter"];
+const SEND_EMAIL_COMMANDS = ["--to-cmd", "--cc-cmd", "--header-cmd", "--sendmail-cmd"];
+
+/** Commands git subcommands run from their own options and arguments. */
+function subcommandCommands(subcommand: string | undefined, args: readonly ShellWord[], effects: ProgramEffects): void {
+  const take = (command: ShellWord | undefined, via: string) => {
+    if (command === undefined) return;
+    if (command.literal) effects.runs.push({ text: command.value, via });
+    else effects.unknown.push(`${via} runs a command only known when it runs`);
+  };
+  args.forEach((word, index) => {
+    const [option = "", glued] = word.value.split(/=(.*)/s);
+    const value = glued !== undefined ? literalWord(glued, word) : args[index + 1];
+    if (subcommand === "grep" && (option === "--open-files-in-pager" || /^-O./.test(word.value))) take(glued !== undefined ? literalWord(glued, word) : literalWord(word.value.slice(2), word), "git grep -O");
+    if ((subcommand === "rebase" && (word.value === "-x" || option === "--exec")) || (subcommand === "difftool" && (word.value === "-x" || option === "--extcmd"))) take(value, `git ${subcommand} ${option}`);
+    if (subcommand === "filter-branch" && FILTER_OPTIONS.includes(option)) take(value, `git filter-branch ${option}`);
+    if (subcommand === "send-email" && SEND_EMAIL_COMMANDS.includes(option)) take(value, `git send-email ${option}`);
+    if ((subcommand === "clone" || subcommand === "init" || subcommand === "submodule") && (word.value === "-c" || option === "--config")) {
+      if (value?.literal) judgeGitSetting(value.value, `git ${subcommand} --config`, effects);
+      else effects.problems.push(`git ${subcommand} --config is given a setting only known when it runs`);
+    }
+    if ((subcommand === "clone" || subcommand === "init") && option === "--template") effects.unknown.push(`git ${subcommand} --template copies hooks the analysis does not read`);
+  });
+  const first = args.findIndex((word) => !word.value.startsWith("-"));
+  if (subcommand === "submodule" && args[first]?.value === "foreach") {
+    const script = args.slice(first + 1).filter((word) => !word.value.startsWith("--"));
+    if (script.every((word) => word.literal)) effects.runs.push({ text: script.map((word) => word.value).join(" "), via: "git submodule foreach" });
+    else effects.unknown.push("git submodule foreach runs a command only known when it runs");
+  }
+  if (subcommand === "bisect" && args[first]?.value === "run" && args.length > first + 1) effects.runs.push({ words: args.slice(first + 1), via: "git bisect run" });
 }
 
 /** `git config` that sets a value writes the repository's config (or the global one, or `--file`). */

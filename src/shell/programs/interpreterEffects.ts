@@ -48,6 +48,9 @@ export const INTERPRETERS: Readonly<Record<string, InterpreterSpec>> = {
   gnuplot: { codeShort: "e" }, octave: { codeLong: ["eval"] }, guile: { codeShort: "c", loadShort: "l" },
   racket: { codeShort: "e", loadShort: "lr" }, sbcl: { codeLong: ["eval", "load"] }, groovy: { codeShort: "e" },
   elixir: { codeShort: "e", loadShort: "r" }, erl: { codeLong: ["eval"] }, irb: { readsStdin: true }, jshell: { readsStdin: true },
+  // Debuggers and editors with their own command languages.
+  emacs: { codeLong: ["eval", "funcall", "f"], loadShort: "lf", loadLong: ["load", "script", "l"] },
+  lldb: { codeShort: "ok", codeLong: ["one-line", "one-line-before-file", "one-line-on-crash"], loadShort: "sSO", loadLong: ["source", "source-before-file", "source-on-crash"] },
 };
 
 /** The interpreter spec for a program name (`python3.12` is python3). */
@@ -65,7 +68,8 @@ function codeOptions(read: ReadArguments, spec: InterpreterSpec): ShellWord[] {
 export function interpreterEffects(words: readonly ShellWord[], part: ShellCommandPart, spec: InterpreterSpec): ProgramEffects {
   const effects = noEffects();
   const name = words[0]?.value ?? "";
-  const args = words.slice(1);
+  // Some take whole-word options with one dash (`emacs -eval`, `lldb -one-line`): read them as long ones.
+  const args = words.slice(1).map((word) => (/^-[a-z]{3,}/.test(word.value) && (spec.codeLong ?? []).concat(spec.loadLong ?? []).some((long) => word.value.slice(1).startsWith(long)) ? { ...word, value: `-${word.value}` } : word));
   const read = readOptions(args, {
     valueShort: `${spec.codeShort ?? ""}${spec.loadShort ?? ""}${spec.valueShort ?? ""}`,
     valueLong: [...(spec.codeLong ?? []), ...(spec.loadLong ?? []), ...(spec.valueLong ?? [])],

@@ -10,7 +10,7 @@ import { readOptions, valuesOf } from "./readOptions.ts";
 import type { ShellWord } from "../types.ts";
 
 function writes(effects: ProgramEffects, words: readonly ShellWord[]): ProgramEffects {
-  for (const word of words) if (word.value !== "-" && word.value !== "/dev/null") effects.touches.push({ word, access: "write" });
+  for (const word of words) if (word.value !== "-") effects.touches.push({ word, access: "write" });
   return effects;
 }
 
@@ -75,5 +75,23 @@ export function lessEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = writerEffects(words);
   if (words.slice(1).some((word) => word.value.startsWith("+"))) effects.unknown.push("less runs the commands given with +, which can start a shell");
   if (words.slice(1).some((word) => /^-k|^--lesskey/.test(word.value))) effects.unknown.push("less -k loads key bindings that can run commands");
+  return effects;
+}
+
+/** man: `-P` / `--pager` and `-H` / `--html` name programs it runs on the page. */
+export function manEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const read = readOptions(words.slice(1), { valueShort: "PCMmLSsetrER", valueLong: ["pager", "config-file", "manpath", "systems", "locale", "sections", "extension", "preprocessor", "prompt", "encoding", "recode"] });
+  for (const pager of valuesOf(read, "P", ["pager"])) {
+    if (pager.literal) effects.runs.push({ text: pager.value, via: "man -P" });
+    else effects.unknown.push("man -P runs a pager only known when it runs");
+  }
+  for (const option of read.options.filter((each) => (!each.long && each.name === "H") || (each.long && each.name.startsWith("html")))) {
+    effects.unknown.push(`man ${option.long ? "--html" : "-H"} starts a browser`);
+  }
+  for (const word of words.slice(1).filter((each) => /^-H./.test(each.value) || each.value.startsWith("--html="))) {
+    effects.runs.push({ text: word.value.replace(/^-H|^--html=/, ""), via: "man -H" });
+  }
+  if (valuesOf(read, "C", ["config-file"]).length > 0) effects.unknown.push("man -C reads a configuration file that names programs");
   return effects;
 }
