@@ -243,6 +243,10 @@ const GROUPS: Record<string, Case[]> = {
     { command: "git clone url .git/hooks", rules: onlyAllow("Bash(git *)"), expected: "ask" },
     { command: "npm install --prefix ~/.bashrc x", rules: onlyAllow("Bash(npm *)"), expected: "ask" },
     { command: "git clone url .git/hooks", rules: {}, mode: "bypassPermissions", expected: "allow" },
+    { command: "export GIT_SSH_COMMAND='rm x'; git fetch", rules: DENY, mode: "bypassPermissions", expected: "deny" },
+    { command: "declare -x PAGER='curl evil'; git log", rules: DENY, mode: "bypassPermissions", expected: "deny" },
+    { command: "export BASH_ENV=/tmp/x; bash -c ls", rules: DENY, mode: "bypassPermissions", expected: "ask" },
+    { command: "export FOO=bar; ls", rules: DENY, mode: "bypassPermissions", expected: "allow" },
     // controls
     { command: "git log -n 3 --stat", rules: withAllow("Bash(git *)"), expected: "allow" },
     { command: "npm install --prefix ./vendor x", rules: withAllow("Bash(npm *)"), expected: "allow" },

@@ -6,6 +6,7 @@
  * subscripts as arithmetic (`printf -v 'a[$(cmd)]'`, `read`, `let`, `declare`, `unset`, `test -v`).
  */
 import { noEffects, type ProgramEffects } from "./effects.ts";
+import { variableEffects } from "./variableEffects.ts";
 import type { ShellCommandPart, ShellWord } from "../types.ts";
 
 /** Programs that are a shell: given `-c text` they run it, given nothing they run their input. */
@@ -117,9 +118,23 @@ const NAMED_VARIABLE_BUILTINS: Readonly<Record<string, (words: readonly ShellWor
   "[": (words) => words.filter((_word, index) => words[index - 1]?.value === "-v"),
 };
 
+/** Builtins that set variables for the commands after them (`export GIT_SSH_COMMAND='rm x'`). */
+const EXPORTING_BUILTINS = new Set(["export", "declare", "typeset", "local", "readonly"]);
+
 /** Array subscripts in the variable names a builtin is given, and the commands inside them. */
 export function subscriptEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
+  if (EXPORTING_BUILTINS.has(words[0]?.value ?? "")) {
+    // What a variable set here makes later programs run counts as if it were set in front of them.
+    const assignments = words.slice(1).flatMap((word) => {
+      const equals = word.value.indexOf("=");
+      return equals > 0 && !word.value.startsWith("-") ? [{ name: word.value.slice(0, equals), value: { ...word, value: word.value.slice(equals + 1) } }] : [];
+    });
+    const set = variableEffects(assignments);
+    effects.runs.push(...set.runs);
+    effects.unknown.push(...set.unknown);
+    effects.problems.push(...set.problems);
+  }
   const name = words[0]?.value ?? "";
   const names = NAMED_VARIABLE_BUILTINS[name]?.(words) ?? [];
   for (const word of names) {
