@@ -1,12 +1,13 @@
 #!/usr/bin/env bun
 /**
  * Builds toolshed's standalone executables: every flavor in flags/ (one file each) for the host,
- * or the flavors and targets asked for, then smoke-tests, audits and checks them.
- * Usage: bun build.ts [--flavor <name>]... [--target <target> | --target all]... (see --help)
+ * or the flavors and targets asked for, then smoke-tests, audits and checks them; with --release
+ * and --npm, packs them into release archives and npm tarballs.
+ * Usage: bun build.ts [--flavor <name>]... [--target <target> | --target all]... [--release] [--npm] (see --help)
  */
 import { BuildCheckError, BuildConfigError } from "./scripts/build/buildErrors.ts";
 import { formatHowToRun, formatSummary } from "./scripts/build/formatSummary.ts";
-import { BUILD_HELP, parseBuildArgs } from "./scripts/build/parseBuildArgs.ts";
+import { BUILD_HELP, defaultSelection, parseBuildArgs } from "./scripts/build/parseBuildArgs.ts";
 import { runBuild } from "./scripts/build/runBuild.ts";
 
 async function main(): Promise<number> {
@@ -18,10 +19,11 @@ async function main(): Promise<number> {
   const say = (line: string) => (args.json ? process.stderr : process.stdout).write(`${line}\n`);
   const result = await runBuild({
     root: import.meta.dir,
-    flavors: args.flavors,
-    targets: args.targets,
+    ...defaultSelection(args),
     commit: args.commit,
     updateBaseline: args.updateBaseline,
+    release: args.release,
+    npm: args.npm,
     onProgress: say,
   });
   if (args.json) {

@@ -14,9 +14,10 @@ import { grepBenchmark } from "./grep.bench.ts";
 import { globBenchmark } from "./glob.bench.ts";
 import { bigOutputBenchmark } from "./bigOutput.bench.ts";
 import { bigFileBenchmark } from "./bigFile.bench.ts";
+import { sessionBenchmark } from "./session.bench.ts";
 
 /** Every benchmark, in the order they run. Add new ones here. */
-const BENCHMARKS: Benchmark[] = [pipelineBenchmark, startupBenchmark, parallelBenchmark, grepBenchmark, globBenchmark, bigOutputBenchmark, bigFileBenchmark, buildBenchmark];
+const BENCHMARKS: Benchmark[] = [pipelineBenchmark, startupBenchmark, parallelBenchmark, grepBenchmark, globBenchmark, bigOutputBenchmark, bigFileBenchmark, sessionBenchmark, buildBenchmark];
 
 const { values } = parseArgs({ options: { only: { type: "string", multiple: true }, help: { type: "boolean", short: "h" } } });
 if (values.help) {

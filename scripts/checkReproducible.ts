@@ -3,10 +3,12 @@
  * Proves the build is reproducible: copies this working tree into two different folders (at
  * different depths), builds the same flavors for the host in each with the same commit stamp,
  * and compares the executables byte for byte (their SHA256SUMS), and the manifest and audit
- * (which must not hold paths, times or anything else of the machine). Exit 0 identical, 1 not.
- * Usage: bun scripts/checkReproducible.ts [--flavor <name>]... [--json]
+ * (which must not hold paths, times or anything else of the machine). With --release, each
+ * build also writes the release, and its archives (release/SHA256SUMS) and release.json are
+ * compared too; with --npm, the npm tarballs. Exit 0 identical, 1 not.
+ * Usage: bun scripts/checkReproducible.ts [--flavor <name>]... [--target <target>]... [--release] [--npm] [--json]
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -35,22 +37,40 @@ function copyTree(folder: string, files: readonly string[]): void {
   if (linked.exitCode !== 0) cpSync(join(root, "node_modules"), join(folder, "node_modules"), { recursive: true });
 }
 
-/** The files compared between the two builds; SHA256SUMS stands for the executables. */
+/** The files compared between the two builds; SHA256SUMS stands for the executables, release/SHA256SUMS for the archives. */
 const COMPARED = ["SHA256SUMS", "manifest.json", "audit.json"] as const;
-type Outputs = Record<(typeof COMPARED)[number], string>;
+const COMPARED_RELEASE = ["release/SHA256SUMS", "release/release.json"] as const;
+type Outputs = Record<string, string>;
 
 class BuildFailedError extends Error {}
 
-function build(folder: string, flavors: readonly string[], commit: string): Outputs {
-  const args = [process.execPath, "build.ts", "--commit", commit, ...flavors.flatMap((flavor) => ["--flavor", flavor])];
-  const result = Bun.spawnSync(args, { cwd: folder, stdout: "pipe", stderr: "pipe" });
+/** `npm/<file>` for each npm tarball, with its SHA-256, as SHA256SUMS would list it. */
+function npmTarballSums(folder: string): Outputs {
+  const npm = join(folder, "dist", "npm");
+  const line = (file: string) => `${new Bun.CryptoHasher("sha256").update(readFileSync(join(npm, file))).digest("hex")}  npm/${file}\n`;
+  return { "npm/": readdirSync(npm).sort().map(line).join("") };
+}
+
+function build(folder: string, options: { flavors: readonly string[]; targets: readonly string[]; release: boolean; npm: boolean; commit: string }): Outputs {
+  const args = [
+    process.execPath, "build.ts", "--commit", options.commit,
+    ...options.flavors.flatMap((flavor) => ["--flavor", flavor]),
+    // The host by default, with or without --release (whose own default is every target).
+    ...(options.targets.length === 0 ? ["host"] : options.targets).flatMap((target) => ["--target", target]),
+    ...(options.release ? ["--release"] : []),
+    ...(options.npm ? ["--npm"] : []),
+  ];
+  // Every wait has an end: a release of every flavor and target takes minutes, not an hour.
+  const result = Bun.spawnSync(args, { cwd: folder, stdout: "pipe", stderr: "pipe", timeout: 3_600_000 });
   if (result.exitCode !== 0) throw new BuildFailedError(`the build in ${folder} failed (exit ${result.exitCode}):\n${result.stdout}\n${result.stderr}`);
-  const read = (file: string) => readFileSync(join(folder, "dist", file), "utf8");
-  return { SHA256SUMS: read("SHA256SUMS"), "manifest.json": read("manifest.json"), "audit.json": read("audit.json") };
+  const files = [...COMPARED, ...(options.release ? COMPARED_RELEASE : [])];
+  return { ...Object.fromEntries(files.map((file) => [file, readFileSync(join(folder, "dist", file), "utf8")])), ...(options.npm ? npmTarballSums(folder) : {}) };
 }
 
 function compare(): void {
-  const { values } = parseArgs({ options: { flavor: { type: "string", multiple: true }, json: { type: "boolean" } } });
+  const { values } = parseArgs({ options: { flavor: { type: "string", multiple: true }, target: { type: "string", multiple: true }, release: { type: "boolean" }, npm: { type: "boolean" }, json: { type: "boolean" } } });
+  const release = values.release ?? false;
+  const npm = values.npm ?? false;
   const stamped = gitCommit(root);
   const commit = stamped === "unknown" ? "0000000" : stamped;
   const files = sourceFiles();
@@ -59,13 +79,15 @@ function compare(): void {
   try {
     const [first, second] = folders.map((folder) => {
       copyTree(folder, files);
-      return build(folder, values.flavor ?? [], commit);
+      return build(folder, { flavors: values.flavor ?? [], targets: values.target ?? [], release, npm, commit });
     }) as [Outputs, Outputs];
-    const differing = COMPARED.filter((file) => first[file] !== second[file]);
-    const identical = differing.length === 0 && first.SHA256SUMS.trim() !== "";
-    if (values.json) console.log(JSON.stringify({ identical, differing, commit, folders, sums: { first: first.SHA256SUMS, second: second.SHA256SUMS } }, null, 2));
-    else if (identical) console.log(`reproducible: two builds of ${commit} in different folders gave identical binaries, manifests and audits:\n${first.SHA256SUMS.trimEnd()}`);
-    else console.log(`NOT reproducible: the builds of ${commit} differ in ${differing.join(", ") || "nothing (but built nothing)"}.\nIn ${folders[0]}:\n${first.SHA256SUMS}In ${folders[1]}:\n${second.SHA256SUMS}`);
+    const differing = Object.keys(first).filter((file) => first[file] !== second[file]);
+    const sums = (outputs: Outputs) => `${outputs.SHA256SUMS}${outputs["release/SHA256SUMS"] ?? ""}${outputs["npm/"] ?? ""}`;
+    const identical = differing.length === 0 && (first.SHA256SUMS ?? "").trim() !== "";
+    const what = `binaries, ${release ? "archives, " : ""}${npm ? "npm tarballs, " : ""}manifests and audits`;
+    if (values.json) console.log(JSON.stringify({ identical, differing, commit, folders, sums: { first: first.SHA256SUMS, second: second.SHA256SUMS }, ...(release ? { archives: { first: first["release/SHA256SUMS"], second: second["release/SHA256SUMS"] } } : {}) }, null, 2));
+    else if (identical) console.log(`reproducible: two builds of ${commit} in different folders gave identical ${what}:\n${sums(first).trimEnd()}`);
+    else console.log(`NOT reproducible: the builds of ${commit} differ in ${differing.join(", ") || "nothing (but built nothing)"}.\nIn ${folders[0]}:\n${sums(first)}In ${folders[1]}:\n${sums(second)}`);
     process.exitCode = identical ? 0 : 1;
   } finally {
     rmSync(base, { recursive: true, force: true });

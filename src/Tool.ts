@@ -106,6 +106,8 @@ export interface ToolUseContext {
   readonly sessionId: string;
   /** The agent this context belongs to: the session's own, or a sub-agent's. */
   readonly agentId: string;
+  /** How many sub-agents deep this context is: 0 (or absent) for the session's own agent. */
+  readonly agentDepth?: number;
   /** Receives the progress of every call of the context. */
   readonly onProgress?: (progress: ToolProgress<unknown>) => void;
   /** Receives warnings meant for the person (a hook that failed), one line each. */
@@ -142,6 +144,8 @@ export interface ToolCallOptions<Progress = unknown> {
 export interface PromptOptions {
   tools: Tools;
   hiddenTools?: Tools;
+  /** The session's services, for tools whose text lists what the session has (agent types). */
+  services?: SessionServices;
 }
 
 /** What a tool may know when it describes one call for people. */
@@ -152,9 +156,10 @@ export interface DescriptionOptions {
 /**
  * What the pool filters read: `simple` tools stay in simple mode; `primitive` tools leave the
  * model's pool in REPL mode; a `hostsTools` tool reaches the hidden ones; `mcp` tools came from
- * an MCP server.
+ * an MCP server; `mainAgentOnly` tools talk with the person or steer the session (questions,
+ * plan mode), so sub-agents are not given them.
  */
-export type ToolTag = "simple" | "primitive" | "hostsTools" | "mcp";
+export type ToolTag = "simple" | "primitive" | "hostsTools" | "mcp" | "mainAgentOnly";
 
 /** Every tool, built-in or MCP, seen from the pipeline. */
 export interface Tool<

@@ -4,6 +4,16 @@
  * `import { createSession, buildTool, runToolUse } from "toolshed"`.
  */
 export { createSession, DEFAULT_MODEL, type CreateSessionOptions, type Session } from "./session/createSession.ts";
+export { query, initEvent, type QueryOptions, type UserInput } from "./query/query.ts";
+export type { QueryEvent, ResultEvent, AssistantEvent, UserEvent, SystemInitEvent, ApiRetryEvent, StreamEventEvent, ToolProgressEvent, PermissionDenial } from "./query/events.ts";
+export type { CallModel, ModelEvent, ModelRequest } from "./query/modelTypes.ts";
+export { createDefaultModel, type DefaultModelOptions } from "./query/defaultModel.ts";
+export { modelService, type ModelAccess } from "./query/modelAccess.ts";
+export { createRunAccounting, type RunAccounting } from "./query/runAccounting.ts";
+export { buildSystemPrompt } from "./query/systemPrompt/buildSystemPrompt.ts";
+export { readEnvironment } from "./query/systemPrompt/environmentInfo.ts";
+export { readProjectInstructions } from "./query/systemPrompt/projectInstructions.ts";
+export { repairConversation } from "./query/repairConversation.ts";
 export { createChildContext, createTurnContext, type ChildContextOptions } from "./session/createChildContext.ts";
 export { createAbortScope, type AbortScope } from "./session/abortScope.ts";
 export { defineService, type ServiceKey, type ServiceScope } from "./session/serviceKey.ts";

@@ -17,6 +17,11 @@ import { TaskOutputTool } from "./tools/TaskOutputTool/TaskOutputTool.ts";
 import { TaskStopTool } from "./tools/TaskStopTool/TaskStopTool.ts";
 import { LSTool } from "./tools/LSTool/LSTool.ts";
 import { NotebookEditTool } from "./tools/NotebookEditTool/NotebookEditTool.ts";
+import { AgentTool } from "./tools/AgentTool/AgentTool.ts";
+import { TodoWriteTool } from "./tools/TodoWriteTool/TodoWriteTool.ts";
+import { AskUserQuestionTool } from "./tools/AskUserQuestionTool/AskUserQuestionTool.ts";
+import { EnterPlanModeTool } from "./tools/EnterPlanModeTool/EnterPlanModeTool.ts";
+import { ExitPlanModeTool } from "./tools/ExitPlanModeTool/ExitPlanModeTool.ts";
 
 export { filterTools, findToolByName, toolMatchesName } from "./findToolByName.ts";
 
@@ -54,7 +59,10 @@ const GATED_TOOLS: AnyTool[] = [
 
 /** Every tool that exists in this build, enabled or not. */
 export function getAllBaseTools(): AnyTool[] {
-  return [ReadTool, GlobTool, WriteTool, EditTool, GrepTool, BashTool, TaskOutputTool, TaskStopTool, LSTool, NotebookEditTool, ...GATED_TOOLS];
+  return [
+    ReadTool, GlobTool, WriteTool, EditTool, GrepTool, BashTool, TaskOutputTool, TaskStopTool, LSTool, NotebookEditTool,
+    AgentTool, TodoWriteTool, AskUserQuestionTool, EnterPlanModeTool, ExitPlanModeTool, ...GATED_TOOLS,
+  ];
 }
 
 /** Every name a rule may use for `tools` (this build's by default): names and aliases. */

@@ -6,6 +6,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { z } from "zod";
 import { FEATURES, type FeatureName } from "../../src/features.ts";
+import { NPM_FOLDER } from "../npm/npmPackages.ts";
+import { RELEASE_FOLDER } from "../../src/release/releaseLayout.ts";
 import { BuildConfigError } from "./buildErrors.ts";
 
 /** Defines the build sets itself; a flavor file may not override them. */
@@ -66,6 +68,8 @@ export function parseFlavor(name: string, text: string, file: string): Flavor {
   if (!FLAVOR_NAME.test(name)) {
     throw new BuildConfigError(`${file}: the flavor name "${name}" must be lower-case letters, digits and dashes, starting with a letter.`);
   }
+  // dist/<flavor>/ sits beside dist/release/ and dist/npm/, which every build replaces.
+  if (name === RELEASE_FOLDER || name === NPM_FOLDER) throw new BuildConfigError(`${file}: "${name}" is the name of a folder the build writes; call the flavor something else.`);
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,6 +1,7 @@
 /** The table printed at the end of a build, and the lines that say how to run what was built. */
 import { relative } from "node:path";
 import type { BuildResult } from "./runBuild.ts";
+import { TARGET_PLATFORMS } from "./targets.ts";
 
 function pad(rows: string[][]): string {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length))) ?? [];
@@ -11,10 +12,32 @@ function kilobytes(bytes: number): string {
   return `${Math.round(bytes / 1024)} KB`;
 }
 
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function shown(path: string): string {
+  return relative(process.cwd(), path) || ".";
+}
+
 function describeOutputs(result: BuildResult): string {
-  const folder = relative(process.cwd(), result.outputDirectory) || ".";
+  const folder = shown(result.outputDirectory);
   const release = result.ok ? `, ${folder}/manifest.json, ${folder}/SHA256SUMS` : " (no manifest.json or SHA256SUMS: the build failed its checks)";
   return `Reports: ${folder}/audit.{md,html,json}${release}`;
+}
+
+/** One line each for the release and the npm tarballs, when they were made. */
+function describePackages(result: BuildResult): string[] {
+  const lines: string[] = [];
+  if (result.release !== undefined) {
+    const { archives } = result.release.manifest;
+    const total = archives.reduce((sum, archive) => sum + archive.bytes, 0);
+    lines.push(`Release: ${shown(result.release.folder)}/ holds ${archives.length} archive${archives.length === 1 ? "" : "s"} (${megabytes(total)}), SHA256SUMS, release.json and install.sh`);
+  }
+  if (result.npm !== undefined) {
+    lines.push(`npm: ${shown(result.npm.folder)}/ holds ${result.npm.tarballs.map((tarball) => `${tarball.file} (${megabytes(tarball.bytes)})`).join(", ")}`);
+  }
+  return lines;
 }
 
 /** One row per executable, then one line per flavor's audit and the baseline change. */
@@ -42,12 +65,14 @@ export function formatSummary(result: BuildResult): string {
   }
   if (result.audit.baselineUpdated) lines.push("The baseline (build/audit-baseline.json) now holds these sizes.");
   lines.push(`commit ${result.commit}, Bun ${Bun.version}, ${result.seconds.toFixed(1)} s in all. ${describeOutputs(result)}`);
+  lines.push(...describePackages(result));
   return lines.join("\n");
 }
 
 /** How to run the host executables that were built. */
 export function formatHowToRun(result: BuildResult): string {
-  const runnable = result.artifacts.filter((artifact) => artifact.smokeTest.includes("(native)"));
+  // A baseline build runs here too, but it is the same program: one line per flavor is enough.
+  const runnable = result.artifacts.filter((artifact) => artifact.smokeTest.includes("(native)") && !TARGET_PLATFORMS[artifact.target].baseline);
   if (runnable.length === 0) return "";
   const lines = ["", "Run it:"];
   for (const artifact of runnable) {
@@ -56,5 +81,10 @@ export function formatHowToRun(result: BuildResult): string {
   }
   const first = `./${relative(process.cwd(), (runnable[0] as (typeof runnable)[number]).path)}`;
   lines.push(`  ${first} run Read '{"file_path": "${process.cwd()}/package.json"}'`);
+  if (result.release !== undefined) lines.push("", "Install it from this release:", `  sh ${shown(result.release.folder)}/install.sh --from ${shown(result.release.folder)}`);
+  if (result.npm !== undefined) {
+    const tarballs = result.npm.tarballs.map((tarball) => `./${shown(`${result.npm?.folder}/${tarball.file}`)}`);
+    lines.push("", "Install the npm packages built here (npm picks the platform package that fits):", `  npm install -g ${tarballs.join(" ")}`);
+  }
   return lines.join("\n");
 }

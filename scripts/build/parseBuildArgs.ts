@@ -1,5 +1,6 @@
 /** The command line of `bun build.ts`; unknown flags are errors that list the valid ones. */
 import { parseArgs } from "node:util";
+import { NPM_FLAVOR, NPM_TARGETS } from "../npm/npmPackages.ts";
 import { BuildConfigError } from "./buildErrors.ts";
 import { TARGETS } from "./targets.ts";
 
@@ -9,6 +10,8 @@ export interface BuildArgs {
   json: boolean;
   help: boolean;
   updateBaseline: boolean;
+  release: boolean;
+  npm: boolean;
   commit?: string;
 }
 
@@ -17,6 +20,8 @@ const OPTIONS = {
   target: { type: "string", multiple: true },
   json: { type: "boolean" },
   "update-baseline": { type: "boolean" },
+  release: { type: "boolean" },
+  npm: { type: "boolean" },
   commit: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -28,7 +33,14 @@ smoke-tests, audits and checks them. With no flags: every flavor for this machin
 
 Options:
   --flavor <name>      Build this flavor (repeatable; default: every file in flags/)
-  --target <target>    ${TARGETS.join(", ")}, host or all (repeatable; default: host)
+  --target <target>    ${TARGETS.join(", ")},
+                       host or all (repeatable; default: host)
+  --release            Then write the release into dist/release/: an archive per flavor and target
+                       (toolshed-<version>-<flavor>-<target>.tar.gz, .zip for Windows), SHA256SUMS,
+                       release.json and install.sh (default targets: all)
+  --npm                Then write the npm tarballs into dist/npm/: toolshed-<version>.tgz and one
+                       @toolshed/<target> package per platform (default: flavor ${NPM_FLAVOR}, targets
+                       ${NPM_TARGETS.join(", ")})
   --json               Print the result as JSON on stdout (progress goes to stderr)
   --update-baseline    Write this build's sizes to build/audit-baseline.json
   --commit <hash>      Stamp this commit instead of asking git (for builds outside a checkout)
@@ -37,8 +49,10 @@ Options:
 Output: dist/<flavor>/<target>/toolshed[.exe], dist/manifest.json, dist/SHA256SUMS,
 dist/audit.json, dist/audit.md, dist/audit.html. dist/ then holds only what this build made:
 executables of other flavors or targets from an earlier build are removed, and manifest.json and
-SHA256SUMS are written only when every check passed. Exit status: 0 built and every check passed,
-1 a check failed (smoke test, leak, budget, source map), 2 a bad request.
+SHA256SUMS are written only when every check passed, and so are dist/release/ and dist/npm/ (a
+build without --release or --npm removes them: they would describe other binaries). Exit status:
+0 built and every check passed, 1 a check failed (smoke test, leak, budget, source map), 2 a bad
+request.
 `;
 
 function validFlags(): string {
@@ -67,6 +81,19 @@ export function parseBuildArgs(args: string[]): BuildArgs {
     json: parsed.values.json ?? false,
     help: parsed.values.help ?? false,
     updateBaseline: parsed.values["update-baseline"] ?? false,
+    release: parsed.values.release ?? false,
+    npm: parsed.values.npm ?? false,
     commit,
   };
+}
+
+/**
+ * The flavors and targets to build when none are named: a release is every flavor for every
+ * target, the npm packages alone are the npm flavor for the npm targets, anything else is every
+ * flavor for this machine (an empty list).
+ */
+export function defaultSelection(args: Pick<BuildArgs, "flavors" | "targets" | "release" | "npm">): { flavors: string[]; targets: string[] } {
+  const flavors = args.flavors.length > 0 || args.release || !args.npm ? args.flavors : [NPM_FLAVOR];
+  const targets = args.targets.length > 0 ? args.targets : args.release ? ["all"] : args.npm ? [...NPM_TARGETS] : [];
+  return { flavors, targets };
 }

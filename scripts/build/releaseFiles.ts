@@ -2,11 +2,13 @@
 import { join } from "node:path";
 import { writeFileAtomic } from "../../src/files/writeFileAtomic.ts";
 import type { FeatureName } from "../../src/features.ts";
+import { formatChecksums } from "../../src/release/parseChecksums.ts";
+import type { TargetName } from "./targets.ts";
 
 /** One executable in the manifest. */
 export interface ManifestArtifact {
   flavor: string;
-  target: string;
+  target: TargetName;
   /** Relative to the output folder, with forward slashes. */
   file: string;
   features: FeatureName[];
@@ -42,6 +44,5 @@ function byFlavorAndTarget(a: ManifestArtifact, b: ManifestArtifact): number {
 export function writeReleaseFiles(outputDirectory: string, manifest: Manifest): void {
   const artifacts = [...manifest.artifacts].sort(byFlavorAndTarget);
   writeFileAtomic(join(outputDirectory, "manifest.json"), `${JSON.stringify({ ...manifest, artifacts }, null, 2)}\n`, { createParents: true });
-  const sums = artifacts.map((artifact) => `${artifact.sha256}  ${artifact.file}\n`).join("");
-  writeFileAtomic(join(outputDirectory, "SHA256SUMS"), sums, { createParents: true });
+  writeFileAtomic(join(outputDirectory, "SHA256SUMS"), formatChecksums(artifacts), { createParents: true });
 }

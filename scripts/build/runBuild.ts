@@ -3,12 +3,17 @@
  * smoke-test what can run here, audit the flavor, then write the manifest, checksums, audit
  * reports and (on request) the baseline. Checks that fail are collected and reported together.
  * The manifest and checksums are written only when every check passed; the audit reports always.
+ * On request, a build that passed goes on to the release archives and the npm tarballs.
  */
 import { isAbsolute, join } from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
+import { NPM_FLAVOR } from "../npm/npmPackages.ts";
+import { checkNpmInputs, writeNpmPackages, type NpmTarball } from "../npm/writeNpmPackages.ts";
+import { checkReleaseDocuments, writeRelease, type WrittenRelease } from "../release/writeRelease.ts";
 import { compareFlavors, type FlavorAudit, type FlavorDifference } from "./auditFlavor.ts";
 import { compareWithBaseline, readBaseline, updateBaseline, type BaselineRow, type FlavorSizes } from "./baseline.ts";
 import type { BuildAudit } from "./buildAudit.ts";
+import { BuildConfigError } from "./buildErrors.ts";
 import { buildFlavor, type BuiltArtifact } from "./buildFlavor.ts";
 import { removeStaleOutputs } from "./cleanOutputs.ts";
 import { loadFlavors, selectFlavors } from "./flavors.ts";
@@ -34,7 +39,11 @@ export interface BuildOptions {
   commit?: string;
   /** Write this build's sizes to the baseline file (only when every check passed). */
   updateBaseline?: boolean;
-  /** Receives one line per flavor and target as it finishes. */
+  /** Then write the release: archives, SHA256SUMS, release.json and install.sh in `<output>/release/`. */
+  release?: boolean;
+  /** Then write the npm tarballs of the npm flavor in `<output>/npm/`. */
+  npm?: boolean;
+  /** Receives one line per flavor and target as it finishes, and per archive and tarball. */
   onProgress?: (line: string) => void;
 }
 
@@ -46,6 +55,10 @@ export interface BuildResult {
   artifacts: BuiltArtifact[];
   audit: BuildAudit;
   outputDirectory: string;
+  /** What `release` wrote, when asked for and every check passed. */
+  release?: WrittenRelease;
+  /** What `npm` wrote, when asked for and every check passed. */
+  npm?: { folder: string; tarballs: NpmTarball[] };
   seconds: number;
 }
 
@@ -71,6 +84,14 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const commit = options.commit ?? gitCommit(root);
   const progress = options.onProgress ?? (() => {});
   const total = flavors.length * targets.length;
+  const targetWidth = Math.max(...targets.map((target) => target.length));
+  // What the release and the npm packages need is checked before minutes of compiling.
+  if (options.release) checkReleaseDocuments(root);
+  const npmFlavor = flavors.find((flavor) => flavor.name === NPM_FLAVOR);
+  if (options.npm) {
+    checkNpmInputs(root, packageJson);
+    if (npmFlavor === undefined) throw new BuildConfigError(`the npm packages are the ${NPM_FLAVOR} flavor; add --flavor ${NPM_FLAVOR}.`);
+  }
 
   const removed = removeStaleOutputs(outputDirectory, { flavors: flavors.map((flavor) => flavor.name), targets });
   if (removed.length > 0) progress(`removed stale outputs of an earlier build: ${removed.join(", ")}`);
@@ -87,7 +108,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       host,
       onTarget: (artifact) => {
         done++;
-        progress(`[${done}/${total}] ${flavor.name.padEnd(10)} ${artifact.target.padEnd(13)} ${artifact.seconds.toFixed(1).padStart(5)} s  ${megabytes(artifact.bytes).padStart(9)}  smoke test ${artifact.smokeTest}`);
+        progress(`[${done}/${total}] ${flavor.name.padEnd(10)} ${artifact.target.padEnd(targetWidth)} ${artifact.seconds.toFixed(1).padStart(5)} s  ${megabytes(artifact.bytes).padStart(9)}  smoke test ${artifact.smokeTest}`);
       },
     });
     artifacts.push(...built.artifacts);
@@ -128,5 +149,27 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     });
   }
   writeAuditReports(outputDirectory, buildAudit);
-  return { ok, failures, commit, artifacts, audit: buildAudit, outputDirectory, seconds: seconds(started) };
+  const result: BuildResult = { ok, failures, commit, artifacts, audit: buildAudit, outputDirectory, seconds: 0 };
+  if (ok && options.release) {
+    result.release = writeRelease({
+      root,
+      outputDirectory,
+      release: { name: packageJson.name, version: packageJson.version, commit, bunVersion: Bun.version },
+      binaries: artifacts,
+      onProgress: progress,
+    });
+  }
+  if (ok && options.npm && npmFlavor !== undefined) {
+    result.npm = await writeNpmPackages({
+      root,
+      outputDirectory,
+      repository: packageJson,
+      flavor: npmFlavor,
+      commit,
+      binaries: artifacts.filter((artifact) => artifact.flavor === NPM_FLAVOR),
+      onProgress: progress,
+    });
+  }
+  result.seconds = seconds(started);
+  return result;
 }

@@ -1,13 +1,12 @@
 /** The platforms a flavor can be compiled for, and where each executable goes. */
 import { join } from "node:path";
 import { BuildConfigError } from "./buildErrors.ts";
+import { executableName, TARGET_PLATFORMS, TARGETS, type TargetName } from "../../src/release/targets.ts";
 
-/** Every target `--target all` builds. Bun fetches the runtimes of other platforms from the npm registry. */
-export const TARGETS = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64", "windows-x64"] as const;
-export type TargetName = (typeof TARGETS)[number];
+export { executableName, TARGET_PLATFORMS, TARGETS, type TargetName, type TargetPlatform } from "../../src/release/targets.ts";
 
 function isTargetName(name: string): name is TargetName {
-  return TARGETS.some((target) => target === name);
+  return Object.hasOwn(TARGET_PLATFORMS, name);
 }
 
 /** The target of the machine running the build, if it is one we build for. */
@@ -33,11 +32,6 @@ export function selectTargets(names: readonly string[]): TargetName[] {
   return [...new Set(selected)];
 }
 
-/** `toolshed` or `toolshed.exe`. */
-export function executableName(target: TargetName): string {
-  return target.startsWith("windows-") ? "toolshed.exe" : "toolshed";
-}
-
 /** `dist/<flavor>/<target>/toolshed[.exe]` under `outputDirectory`. */
 export function executablePath(outputDirectory: string, flavor: string, target: TargetName): string {
   return join(outputDirectory, flavor, target, executableName(target));
@@ -45,5 +39,5 @@ export function executablePath(outputDirectory: string, flavor: string, target: 
 
 /** Bun's name for the target's runtime. */
 export function bunCompileTarget(target: TargetName): Bun.Build.CompileTarget {
-  return `bun-${target}` as Bun.Build.CompileTarget;
+  return TARGET_PLATFORMS[target].bunTarget;
 }

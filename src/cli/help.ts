@@ -1,7 +1,8 @@
 /** The help texts of the CLI. */
-export const MAIN_HELP = `toolshed: the tool runtime for coding agents
+export const MAIN_HELP = `toolshed: the agent runtime for coding agents
 
 Usage:
+  toolshed -p "<prompt>" [options]   Run the agent on a prompt and print its answer ("toolshed -p --help")
   toolshed <command> [options]
 
 Commands:
@@ -9,13 +10,17 @@ Commands:
   run <Tool>     Run one tool call through the whole pipeline (permissions included)
   permissions    "check <Tool> [json]": the permission decision for a call; "list": the rules
   trust          Trust this folder, so its own allow rules and other settings apply ("--revoke" to undo)
+  sessions       "list": the saved sessions of this folder; "show <id>": one conversation
+  update         Replace this binary with the newest release, checked against its checksums
   help           Show this help, or "toolshed help <command>"
 
 Options:
+  --print, -p    Run the agent once, headless (see "toolshed -p --help")
   --version, -v  Print the version, build flavor, features, commit and Bun version
   --help, -h     Show help (also after any command)
 
 Examples:
+  toolshed -p "explain what src/main.ts does" --output-format json
   toolshed tools --json
   toolshed run Read '{"file_path": "/etc/hosts"}' --allowedTools Read
   echo '{"pattern": "**/*.ts"}' | toolshed run Glob -
@@ -124,4 +129,80 @@ Options:
 Examples:
   toolshed trust
   toolshed trust --revoke
+`;
+
+/** `toolshed -p --help`. */
+export const PRINT_HELP = `Usage: toolshed -p [prompt] [options]
+
+Runs the agent on one prompt with nobody at the keyboard: the model reads, searches, edits and
+runs commands through toolshed's tools, under the permission rules of the folder; a call that
+would need someone's approval is refused (the model is told why, and the result lists it under
+permission_denials). The prompt is the argument; piped standard input comes before it, or is the
+prompt when there is no argument (at most 10 MB).
+
+Output:
+  --output-format <format>    text (the answer, default), json (one result object), or
+                              stream-json (one JSON object per line as it happens: system/init
+                              first, then assistant and user messages, the result last)
+  --include-partial-messages  With stream-json: the model's raw stream events too
+  --input-format <format>     text (default) or stream-json: user messages as JSON lines on
+                              standard input ({"type": "user", "message": {...}}), one turn each
+  --verbose                   With text: a line about the run on standard error
+
+The model:
+  --model <model>             sonnet, opus, haiku, or a full model id (default: settings' "model")
+  --fallback-model <model>    Used when the model fails for good (overloaded, not found)
+  --max-turns <n>             At most n tool-use round trips (the final answer does not count)
+  --max-budget-usd <dollars>  Stop when the estimated cost reaches this
+  --system-prompt <text>      Replace toolshed's own system prompt (--system-prompt-file <file>)
+  --append-system-prompt <text>  Add to the end of it (--append-system-prompt-file <file>)
+
+Sessions (kept under ~/.toolshed/projects/, one file per session):
+  --session-id <uuid>         Use this id for the new session
+  --resume, -r <id>           Continue a saved session
+  --continue, -c              Continue the latest session of this folder
+  --fork-session              With --resume or --continue: continue as a new session
+  --no-session-persistence    Keep nothing
+
+Permissions:
+${SESSION_FLAGS_HELP}
+Credentials: ANTHROPIC_API_KEY, or ANTHROPIC_AUTH_TOKEN, or an "apiKeyHelper" command in settings;
+ANTHROPIC_BASE_URL points at another endpoint.
+
+Exit status: 0 success, 1 the run failed (the result says why), 2 bad usage, 130 Ctrl-C.
+
+Examples:
+  toolshed -p "what does this project do?"
+  git diff | toolshed -p "review this change" --output-format json
+  toolshed -p "fix the failing test" --allowedTools "Bash(npm test *)" Edit --max-turns 20
+  toolshed -p --continue "now add a test for it"
+`;
+
+/** `toolshed sessions --help`. */
+export const SESSIONS_HELP = `Usage: toolshed sessions [list [--all] | show <id>] [--json]
+
+list: the saved sessions of this folder, newest first (with --all, of every folder).
+show: one session's conversation.
+Continue one with: toolshed -p --resume <id> "..." (or --continue for the latest).
+
+Options:
+  --all                       Every folder's sessions
+  --json                      Print JSON
+  --help, -h                  Show this help
+`;
+
+/** `toolshed update --help`. */
+export const UPDATE_HELP = `Usage: toolshed update [--check] [--force] [--from <url or folder>]
+
+Replaces this toolshed binary with the newest release of its flavor for this machine, from the
+place install.sh downloads from: --from, else $TOOLSHED_RELEASE_URL, else the project's release
+location. The archive is checked against the release's SHA256SUMS and the new binary must run
+before it replaces the old one; on any failure the installed toolshed is left as it was.
+A toolshed installed by npm is updated by npm (npm install -g toolshed@latest).
+
+Options:
+  --check                     Only say whether a newer release is available
+  --force                     Install the release's version even when it is not newer
+  --from <url or folder>      Another release location (https, http on this machine, or a folder)
+  --help, -h                  Show this help
 `;

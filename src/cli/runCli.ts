@@ -1,7 +1,7 @@
 /** Dispatches a command line to its subcommand and turns failures into exit codes. */
 import { UsageError } from "../errors/ToolError.ts";
 import { logError } from "../errors/logError.ts";
-import { MAIN_HELP, PERMISSIONS_HELP, RUN_HELP, TOOLS_HELP, TRUST_HELP } from "./help.ts";
+import { MAIN_HELP, PERMISSIONS_HELP, PRINT_HELP, RUN_HELP, SESSIONS_HELP, TOOLS_HELP, TRUST_HELP, UPDATE_HELP } from "./help.ts";
 import type { CliStreams } from "./cliStreams.ts";
 import { processStreams } from "./processStreams.ts";
 
@@ -15,7 +15,15 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; help: string }> =
   run: { load: async () => (await import("./runCommand.ts")).runCommand, help: RUN_HELP },
   permissions: { load: async () => (await import("./permissionsCommand.ts")).permissionsCommand, help: PERMISSIONS_HELP },
   trust: { load: async () => (await import("./trustCommand.ts")).trustCommand, help: TRUST_HELP },
+  sessions: { load: async () => (await import("./sessionsCommand.ts")).sessionsCommand, help: SESSIONS_HELP },
+  update: { load: async () => (await import("./updateCommand.ts")).updateCommand, help: UPDATE_HELP },
 };
+
+/** True when the command line asks for the headless agent: `-p` or `--print` anywhere. */
+function isPrintMode(args: readonly string[]): boolean {
+  const end = args.indexOf("--");
+  return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === "-p" || arg === "--print");
+}
 
 /** Runs the CLI and returns the exit status: 0 ok, 1 tool error, 2 usage error. */
 export async function runCli(args: string[], streams: CliStreams = processStreams): Promise<number> {
@@ -31,6 +39,14 @@ export async function runCli(args: string[], streams: CliStreams = processStream
       else if (COMMANDS[topic] !== undefined) streams.stdout.write(COMMANDS[topic].help);
       else throw new UsageError(`There is no command "${topic}". The commands are: ${Object.keys(COMMANDS).join(", ")}.`);
       return 0;
+    }
+    if (COMMANDS[name] === undefined && name !== "help" && isPrintMode(args)) {
+      if (args.includes("--help") || args.includes("-h")) {
+        streams.stdout.write(PRINT_HELP);
+        return 0;
+      }
+      const { printCommand } = await import("./printCommand.ts");
+      return await printCommand(args, streams);
     }
     if (name === "--version" || name === "-v") {
       const { formatVersion } = await import("../buildInfo.ts");

@@ -6,7 +6,7 @@
  */
 import type { AnyTool, CanUseTool, Tools, ToolUseContext } from "../Tool.ts";
 import type { HookDefinition } from "../hooks/types.ts";
-import { nonInteractiveAskHandler, type AskHandler } from "../permissions/askHandler.ts";
+import { askHandlerService, nonInteractiveAskHandler, type AskHandler } from "../permissions/askHandler.ts";
 import { createCanUseTool, type CanUseToolOptions } from "../permissions/createCanUseTool.ts";
 import { ruleMatchesWholeTool } from "../permissions/ruleMatchesWholeTool.ts";
 import type { ToolPermissionContext } from "../permissions/types.ts";
@@ -132,6 +132,7 @@ export async function createSession(options: CreateSessionOptions = {}): Promise
   const sessionDirectory = options.sessionDirectory ?? newSessionDirectory(id);
   const permissionContext = loaded.permissionContext;
   const owned = createSessionServices({ cwd, sessionDirectory }, options.mcp);
+  owned.services.provide(askHandlerService, askHandler);
   const scope = createAbortScope();
   const tools = poolFor(options, permissionContext);
   const hooks = [...loaded.hooks, ...(options.hooks ?? [])];

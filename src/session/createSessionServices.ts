@@ -29,6 +29,9 @@ export function createSessionServices(scope: ServiceScope, mcp: McpConnections =
       extensions.set(key, created);
       return created;
     },
+    provide<T>(key: ServiceKey<T>, service: T): void {
+      extensions.set(key, service);
+    },
   };
   return {
     services,

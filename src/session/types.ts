@@ -30,6 +30,8 @@ export interface SessionServices {
   /** What each file looked like when it was last read: Write and Edit check against it. */
   readonly fileState: FileStateCache;
   readonly mcp: McpConnections;
-  /** A service that only some builds contain, created on first use. */
+  /** A service that only some builds or some runs have: created on first use, or as provided. */
   use<T>(key: ServiceKey<T>): T;
+  /** Gives the session a service made outside it (the model a run talks to). */
+  provide<T>(key: ServiceKey<T>, service: T): void;
 }

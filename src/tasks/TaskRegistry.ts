@@ -1,5 +1,6 @@
 /** The background tasks of one session (a service of the session: `context.services.tasks`). */
-import { join } from "node:path";
+import { appendFileSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { BackgroundTask } from "./BackgroundTask.ts";
 import { spawnShellCommand } from "./spawnShellCommand.ts";
 
@@ -22,6 +23,50 @@ export class TaskRegistry {
     });
     const task = new BackgroundTask(id, options.command, options.description, outputPath, process);
     this.tasks.set(id, task);
+    return task;
+  }
+
+  /**
+   * Runs `work` in this process as a background task named `id` (a sub-agent): what it logs is the
+   * task's output; it resolves with an exit code (0 done, other values failed); stopping the task
+   * aborts its signal.
+   */
+  startInProcess(options: {
+    id: string;
+    label: string;
+    description?: string;
+    work: (log: (text: string) => void, signal: AbortSignal) => Promise<number>;
+  }): BackgroundTask {
+    if (this.tasks.has(options.id)) throw new Error(`a task named ${options.id} exists already`);
+    const outputPath = join(this.sessionDirectory, "tasks", `${options.id}.log`);
+    mkdirSync(dirname(outputPath), { recursive: true });
+    appendFileSync(outputPath, "");
+    const log = (text: string) => {
+      try {
+        appendFileSync(outputPath, text);
+      } catch {
+        // A full or read-only disk: the task goes on; its output is what could be written.
+      }
+    };
+    const controller = new AbortController();
+    let signalCode: string | null = null;
+    const exited = options.work(log, controller.signal).then(
+      (code) => (controller.signal.aborted ? null : code),
+      (error: unknown) => {
+        log(`\nThe task failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        return controller.signal.aborted ? null : 1;
+      },
+    );
+    const task = new BackgroundTask(options.id, options.label, options.description, outputPath, {
+      exited,
+      signalCode: () => signalCode,
+      stop: async () => {
+        signalCode = "SIGTERM";
+        controller.abort();
+        await exited;
+      },
+    });
+    this.tasks.set(options.id, task);
     return task;
   }
 

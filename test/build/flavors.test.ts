@@ -63,4 +63,10 @@ describe("flavor files", () => {
     expect(messageOf(() => selectFlavors(flavors, ["public", "nightly"]))).toBe(`unknown flavor "nightly". The flavors are: ${flavors.map((flavor) => flavor.name).join(", ")}.`);
     expect(selectFlavors(flavors, []).length).toBe(flavors.length);
   });
+
+  test("a flavor may not take the name of a folder the build writes beside the flavors", () => {
+    for (const name of ["release", "npm"]) {
+      expect(messageOf(() => parseFlavor(name, JSON.stringify(valid), `flags/${name}.json`))).toBe(`flags/${name}.json: "${name}" is the name of a folder the build writes; call the flavor something else.`);
+    }
+  });
 });
