@@ -191,7 +191,7 @@ describe("README examples in the text", () => {
 });
 
 describe("--help examples", () => {
-  const texts = Object.entries(help).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[0].endsWith("_HELP"));
+  const texts = Object.entries(help).flatMap(([name, text]): [string, string][] => (typeof text === "string" && name.endsWith("_HELP") ? [[name, text]] : []));
   for (const [name, text] of texts) {
     const examples = helpExamples(text);
     const agent = examples.filter(isAgentExample);
