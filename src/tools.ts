@@ -68,6 +68,11 @@ export function getAllBaseTools(): AnyTool[] {
   ];
 }
 
+/** Every name a rule may use for `tools` (this build's by default): names and aliases. */
+export function getRuleToolNames(tools: Tools = getAllBaseTools()): string[] {
+  return [...new Set(tools.flatMap((tool) => [tool.name, ...(tool.aliases ?? [])]))];
+}
+
 /** Which tool names stand for which rule family, read off the tools' declarations. */
 export function getRuleFamilies(tools: Tools = getAllBaseTools()): RuleFamilies {
   const families: Record<RuleFamily, string[]> = { readPaths: [], writePaths: [], shellCommands: [], urls: [] };

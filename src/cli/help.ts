@@ -9,7 +9,7 @@ Commands:
   tools          List the tools the model would be given (name, description, input schema)
   run <Tool>     Run one tool call through the whole pipeline (permissions included)
   permissions    "check <Tool> [json]": the permission decision for a call; "list": the rules
-  trust          Trust this folder, so its own allow rules apply ("--revoke" to undo)
+  trust          Trust this folder, so its own allow rules and other settings apply ("--revoke" to undo)
   sessions       "list": the saved sessions of this folder; "show <id>": one conversation
   update         Replace this binary with the newest release, checked against its checksums
   mcp            MCP servers: "list", "get", "add", "remove"; "serve" offers toolshed's tools
@@ -23,6 +23,7 @@ Options:
 Examples:
   toolshed -p "explain what src/main.ts does" --output-format json
   toolshed tools --json
+  toolshed run Read '{"file_path": "/etc/hosts"}' --allowedTools Read
   echo '{"pattern": "**/*.ts"}' | toolshed run Glob -
 `;
 
@@ -55,22 +56,29 @@ Runs one call of <Tool> through the whole pipeline: lookup, input checks, permis
 and result shaping (large results are saved to a file). The input is a JSON object given as the
 second argument, or read from standard input with "-" (or when standard input is a pipe).
 
-With --calls, runs a JSON array of {"name": "<Tool>", "input": {...}} in order in one session (so
-a Read can be followed by an Edit, and a background task read back), printing each result under
-"[n] <Tool>"; with --json, one JSON array of the tool_result blocks.
+Each run is one session: what a call leaves behind (the files it read, a background task) is gone
+when the run ends. With --calls, runs a JSON array of {"name": "<Tool>", "input": {...}} in order in
+one session (so a Read or Write can be followed by an Edit, and a background task read back),
+printing each result under "[n] <Tool>"; with --json, one JSON array of the tool_result blocks.
 
 Options:
   --json                      Print the tool_result block as JSON instead of its text
   --calls <file | ->          Run the calls in <file> (or standard input) in one session
   --help, -h                  Show this help
 ${SESSION_FLAGS_HELP}
-Exit status: 0 when the tool succeeded, 1 when it returned an error (including a permission
-denial), 2 for bad usage (a tool name that does not exist included), 130 when stopped by Ctrl-C.
+Exit status: 0 when the tool succeeded, 1 when it returned an error (a permission denial, or a
+Bash command that exited non-zero, included), 2 for bad usage (a tool name that does not exist
+included), 130 when stopped by Ctrl-C.
+
+Nobody can answer questions in a script, so a call that would ask is refused with the rule that
+would allow it: give it with --allowedTools, or answer "always" once at a terminal (the answer is
+kept for this folder in ~/.toolshed/answers/).
 
 Examples:
-  toolshed run Read '{"file_path": "/etc/hostname", "limit": 5}'
+  toolshed run Read '{"file_path": "/etc/hosts", "limit": 5}' --allowedTools Read
   echo '{"pattern": "*.md"}' | toolshed run Glob - --json
-  toolshed run --calls calls.json --allowedTools Edit
+  toolshed run Bash '{"command": "ls -la"}'
+  printf '[{"name": "Write", "input": {"file_path": "%s/notes.txt", "content": "one"}}, {"name": "Edit", "input": {"file_path": "%s/notes.txt", "old_string": "one", "new_string": "two"}}]' "$PWD" "$PWD" | toolshed run --calls - --allowedTools Edit
 `;
 
 /** `toolshed permissions --help`. */
@@ -81,19 +89,25 @@ check: the permission decision for one call of <Tool>, without running it: allow
 the reason, the rule that decided and its source, and for shell commands the verdict on each
 part. The input is JSON as for "toolshed run". With --json:
   {"decision": "allow|ask|deny", "reason", "rule", "source", "parts": [...], "suggestedRules": [...]}
-list: the effective rules with their sources, the mode, additional folders, the settings files
-read, and the project rules skipped because the folder is not trusted.
+list: the effective rules with their sources and the file and line each was written at, the mode,
+additional folders, the settings files read, what the project's files would widen but may not
+because the folder is not trusted, and every warning about the settings (misspelt keys, tool
+names and rules, with the nearest valid spelling).
 PreToolUse hooks (the "hooks" settings key) run first in "check" as in "run": a hook's deny shows
 as the rule 'PreToolUse hook "<command>"' with its source; a failing hook warns on stderr.
 
 Settings come from (highest first): /etc/toolshed/managed-settings.json (TOOLSHED_MANAGED_SETTINGS
-moves it), the command line, .toolshed/settings.local.json, .toolshed/settings.json, and
-~/.toolshed/settings.json (TOOLSHED_CONFIG_DIR moves ~/.toolshed).
+moves it), the command line, .toolshed/settings.local.json, .claude/settings.local.json, your
+"always" answers for this folder (~/.toolshed/answers/), .toolshed/settings.json,
+.claude/settings.json, and ~/.toolshed/settings.json (TOOLSHED_CONFIG_DIR moves ~/.toolshed). Until
+the folder is trusted, its own files may only add deny and ask rules or a stricter mode.
 
 Options:
   --json                      Print JSON
   --help, -h                  Show this help
 ${SESSION_FLAGS_HELP}
+Exit status of check: 0 allow, 1 deny, 3 ask (2 is bad usage, as everywhere).
+
 Examples:
   toolshed permissions check Bash '{"command": "ls | rm -rf /"}' --disallowedTools "Bash(rm *)"
   toolshed permissions list --json
@@ -102,13 +116,20 @@ Examples:
 /** `toolshed trust --help`. */
 export const TRUST_HELP = `Usage: toolshed trust [folder] [--revoke]
 
-Trusts the folder (the working folder by default): its own allow rules and additional folders
-(.toolshed/settings.json and settings.local.json) apply from now on. Deny and ask rules always
-apply. The list lives in trusted-folders.json under ~/.toolshed (TOOLSHED_CONFIG_DIR moves it).
+Trusts the folder (the working folder by default; it must exist): everything its own settings
+files (.toolshed/ and .claude/, settings.json and settings.local.json) would widen applies from
+now on: allow rules, additional folders, a looser defaultMode, hooks, env, apiKeyHelper, MCP
+servers. Their deny and ask rules and a stricter mode apply without trust, and so do your own
+"always" answers. The list lives in trusted-folders.json under ~/.toolshed (TOOLSHED_CONFIG_DIR
+moves it).
 
 Options:
   --revoke                    Stop trusting the folder (and any trusted folder inside it)
   --help, -h                  Show this help
+
+Examples:
+  toolshed trust
+  toolshed trust --revoke
 `;
 
 /** `toolshed -p --help`. */

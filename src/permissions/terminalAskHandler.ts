@@ -5,6 +5,7 @@
  */
 import { printableText } from "../text/printableText.ts";
 import type { AskAnswer, AskHandler, AskRequest, PersonQuestion, QuestionAnswers } from "./askHandler.ts";
+import { nextTerminalLine } from "./terminalLines.ts";
 import type { DeclaredSubject } from "./types.ts";
 
 const ANSWERS: Record<string, AskAnswer> = { y: "yes", yes: "yes", n: "no", no: "no", a: "always", always: "always" };
@@ -64,9 +65,7 @@ export function readChoice(line: string, question: PersonQuestion): { answer: st
 
 /** An ask handler reading answers from `input` and writing questions to `output`. */
 export function createTerminalAskHandler(input?: NodeJS.ReadableStream, output?: NodeJS.WritableStream): AskHandler {
-  // One line reader for the handler's life, so answers typed ahead are not lost between questions.
-  let lines: AsyncIterator<string> | undefined;
-  let reader: import("node:readline").Interface | undefined;
+  // The process streams are touched only when a question is asked: they cost start-up time.
   const writer = () => output ?? process.stderr;
   // One question at a time: calls asking at once (parallel sub-agents) wait their turn, so a typed
   // answer always belongs to the question on the screen.
@@ -77,28 +76,9 @@ export function createTerminalAskHandler(input?: NodeJS.ReadableStream, output?:
     return next;
   };
 
-  /** The next typed line; "aborted" when the signal fires (the reader is let go), undefined when the input closed. */
-  async function nextLine(signal: AbortSignal | undefined): Promise<string | undefined | "aborted"> {
-    if (lines === undefined) {
-      // The process streams are touched only when a question is asked: they cost start-up time.
-      const { createInterface } = await import("node:readline");
-      reader = createInterface({ input: input ?? process.stdin, terminal: false, crlfDelay: Number.POSITIVE_INFINITY });
-      lines = reader[Symbol.asyncIterator]();
-    }
-    const current = lines;
-    const aborted = new Promise<"aborted">((resolve) => {
-      if (signal?.aborted) resolve("aborted");
-      else signal?.addEventListener("abort", () => resolve("aborted"), { once: true });
-    });
-    const next = await Promise.race([current.next(), aborted]);
-    if (next === "aborted") {
-      reader?.close();
-      reader = undefined;
-      lines = undefined;
-      return "aborted";
-    }
-    return next.done ? undefined : next.value;
-  }
+  // One line reader per input for the process (terminalLines.ts), shared with the trust question,
+  // so answers typed ahead are not lost between questions. Undefined: the input closed or Ctrl-C.
+  const nextLine = (signal: AbortSignal | undefined) => nextTerminalLine(input ?? process.stdin, signal);
 
   return {
     interactive: true,
@@ -107,9 +87,9 @@ export function createTerminalAskHandler(input?: NodeJS.ReadableStream, output?:
       writer().write(formatQuestion(request));
       for (;;) {
         writer().write("Allow? [y]es / [n]o / [a]lways: ");
-        // Ctrl-C while the question is open answers no and lets go of standard input.
+        // Ctrl-C while the question is open answers no and lets go of standard input; a closed input: nobody is there to say yes.
         const line = await nextLine(request.signal);
-        if (line === "aborted" || line === undefined) return "no"; // A closed input: nobody is there to say yes.
+        if (line === undefined) return "no";
         const answer = ANSWERS[line.trim().toLowerCase()];
         if (answer !== undefined) return answer;
         writer().write("Please answer y, n or a.\n");
@@ -123,7 +103,7 @@ export function createTerminalAskHandler(input?: NodeJS.ReadableStream, output?:
         for (;;) {
           writer().write(question.multiSelect ? "Your choice (numbers, with commas for several, or your own words): " : "Your choice (a number, or your own words): ");
           const line = await nextLine(signal);
-          if (line === "aborted" || line === undefined) return undefined;
+          if (line === undefined) return undefined;
           const choice = readChoice(line, question);
           if (choice === undefined) continue;
           if ("problem" in choice) {

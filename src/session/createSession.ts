@@ -15,7 +15,7 @@ import { combineSettingsSources, loadSettings, type LoadedSettings } from "../se
 import type { SessionFlags } from "../settings/sessionFlags.ts";
 import type { Settings } from "../settings/settingsSchema.ts";
 import { trustFolder } from "../settings/trustStore.ts";
-import { assembleToolPool, getHiddenTools, getRuleFamilies } from "../tools.ts";
+import { assembleToolPool, getAllBaseTools, getHiddenTools, getRuleFamilies, getRuleToolNames } from "../tools.ts";
 import { createAbortScope } from "./abortScope.ts";
 import { MODEL_ALIASES } from "../query/modelAliases.ts";
 import { createSessionServices } from "./createSessionServices.ts";
@@ -86,20 +86,28 @@ export interface Session {
   close(): Promise<void>;
 }
 
-function readSettings(options: CreateSessionOptions, cwd: string): LoadedSettings {
+/** The names rules may use: the registry's, the caller's own tools and the MCP tools given. */
+function ruleToolNames(options: CreateSessionOptions): string[] {
+  const registry = getAllBaseTools();
+  const given = typeof options.tools === "function" ? options.tools(registry) : options.tools ?? [];
+  return getRuleToolNames([...registry, ...given, ...(options.mcpTools ?? [])]);
+}
+
+function readSettings(options: CreateSessionOptions, cwd: string, trusted?: boolean): LoadedSettings {
   const families = getRuleFamilies();
+  const toolNames = ruleToolNames(options);
   if (options.settings !== undefined) {
     const source = { source: "session" as const, where: "the session's own settings", settings: options.settings, baseDirectory: cwd };
-    return combineSettingsSources({ sources: [source], trusted: true, families });
+    return combineSettingsSources({ sources: [source], trusted: true, families, toolNames });
   }
-  return loadSettings({ cwd, flags: options.flags, families });
+  return loadSettings({ cwd, flags: options.flags, families, toolNames, trusted });
 }
 
 async function settleTrust(options: CreateSessionOptions, cwd: string, loaded: LoadedSettings, isNonInteractive: () => boolean): Promise<LoadedSettings> {
   if (loaded.skippedUntrusted.length === 0 || options.askTrust === undefined || isNonInteractive()) return loaded;
   if (!(await options.askTrust(loaded.skippedUntrusted))) return loaded;
   trustFolder(cwd);
-  return loadSettings({ cwd, flags: options.flags, trusted: true, families: getRuleFamilies() });
+  return readSettings(options, cwd, true);
 }
 
 function reportSettings(loaded: LoadedSettings, cwd: string, warn: ((text: string) => void) | undefined): void {
