@@ -101,6 +101,35 @@ async function expectWorks(line: string): Promise<void> {
   }
 }
 
+/** A server example (`toolshed mcp serve --http ...`): it says where it serves, then stops cleanly on SIGTERM. */
+async function expectServes(line: string): Promise<void> {
+  const folder = createTemporaryFolder("toolshed-example-");
+  try {
+    const args = normalize(line).split(/\s+/).slice(1);
+    const child = Bun.spawn([process.execPath, MAIN, ...args], {
+      cwd: folder.path,
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+      timeout: 30_000,
+      env: { ...process.env, TOOLSHED_CONFIG_DIR: join(folder.path, ".config-home"), TOOLSHED_MANAGED_SETTINGS: join(folder.path, ".no-managed.json"), TOOLSHED_SESSION_DIR: join(folder.path, ".session") },
+    });
+    let printed = "";
+    const decoder = new TextDecoder();
+    for await (const chunk of child.stdout) {
+      printed += decoder.decode(chunk, { stream: true });
+      if (/http:\/\/127\.0\.0\.1:\d+\/mcp/.test(printed)) break;
+    }
+    expect(printed).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp/);
+    child.kill("SIGTERM");
+    const [stderr, code] = await Promise.all([new Response(child.stderr).text(), child.exited]);
+    expect({ line, code, stderr }).toEqual({ line, code: expect.any(Number), stderr: expect.not.stringMatching(/internal error|Run "toolshed --help"/) });
+    expect(child.signalCode).toBeNull();
+  } finally {
+    folder.remove();
+  }
+}
+
 /**
  * Runs agent examples in order in one folder (a git repository, as a project is), each answered by
  * the local Messages API; `export NAME=value` lines set the environment of the lines after them.
@@ -196,7 +225,9 @@ describe("--help examples", () => {
     const examples = helpExamples(text);
     const agent = examples.filter(isAgentExample);
     if (agent.length > 0) test(`${name}: the agent examples, in order: ${agent.join(" / ")}`, () => expectAgentExamplesWork(agent));
-    for (const line of examples.filter((example) => !isAgentExample(example))) test(`${name}: ${line}`, () => expectWorks(line));
+    for (const line of examples.filter((example) => !isAgentExample(example))) {
+      test(`${name}: ${line}`, () => (/\bmcp serve --http\b/.test(line) ? expectServes(line) : expectWorks(line)));
+    }
   }
 
   test("the help texts have examples to run", () => {
