@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import * as help from "../src/cli/help.ts";
 import { startMessagesApiServer, textTurn, type MessagesApiServer } from "./helpers/messagesApiServer.ts";
+import { parseAgentFile } from "../src/agents/parseAgentFile.ts";
 import { createTemporaryFolder } from "./helpers/temporaryFolder.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -82,8 +83,9 @@ async function runExample(line: string, cwd: string, scratch: string = cwd, mode
 
 /** Checks an example did what it says: the exit status it documents, no usage error, no internal error. */
 function expectDocumented(line: string, result: { code: number; stderr: string }): void {
-  // `permissions check` says its decision in its exit status (0 allow, 1 deny, 3 ask); the rest succeed.
-  const allowed = /toolshed permissions check\b/.test(line) ? [0, 1, 3] : [0];
+  // `permissions check` says its decision in its exit status (0 allow, 1 deny, 3 ask), `doctor` whether
+  // it found a problem (here, with no credentials, it does); the rest succeed.
+  const allowed = /toolshed permissions check\b/.test(line) ? [0, 1, 3] : /toolshed doctor\b/.test(line) ? [0, 1] : [0];
   expect({ line, code: allowed.includes(result.code) ? "as documented" : result.code, stderr: result.stderr })
     .toEqual({ line, code: "as documented", stderr: expect.not.stringMatching(/internal error|Run "toolshed --help"|Permission to use/) });
 }
@@ -185,6 +187,14 @@ describe("README code blocks", () => {
     } finally {
       folder.remove();
     }
+  });
+
+  test("the agent file example is a valid agent type", () => {
+    const block = fencedBlocks().find((each) => each.language === "markdown")?.body ?? "";
+    const text = block.split("\n").map((line) => line.replace(/^ {2}/, "")).join("\n");
+    const parsed = parseAgentFile(text, "README.md", "project");
+    expect(parsed.ok && { name: parsed.agent.name, tools: parsed.agent.tools, model: parsed.agent.model, notes: parsed.notes })
+      .toEqual({ name: "reviewer", tools: ["Read", "Grep", "Glob"], model: "sonnet", notes: [] });
   });
 
   test("the library example runs and reads package.json through the pipeline", async () => {
