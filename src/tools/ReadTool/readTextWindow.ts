@@ -1,8 +1,11 @@
 /**
  * Reads a window of lines from a text file without loading more of it than needed: small files
  * are read whole (and hashed); large ones are streamed and the stream stops after the window.
+ * The file is read through a descriptor the caller opened and checked (a regular file), so
+ * what is read is what was checked.
  */
 import { hashBytes } from "../../files/hashBytes.ts";
+import { readDescriptorBounded } from "../../files/readBoundedFile.ts";
 import { MAX_LINE_CHARS, MAX_WHOLE_FILE_BYTES } from "./limits.ts";
 
 export interface TextWindow {
@@ -18,6 +21,8 @@ export interface TextWindow {
   totalLines?: number;
   /** Hash of the file's bytes, when the whole file was read. */
   contentHash?: string;
+  /** True when the file holds nothing at all. */
+  empty: boolean;
 }
 
 function cut(line: string): { text: string; wasCut: boolean } {
@@ -34,10 +39,15 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
-/** Reads lines [startLine, startLine + limit) of the file at `path`. */
-export async function readTextWindow(path: string, size: number, startLine: number, limit: number): Promise<TextWindow> {
-  if (size <= MAX_WHOLE_FILE_BYTES) {
-    const bytes = await Bun.file(path).bytes();
+/**
+ * Reads lines [startLine, startLine + limit) of the open file `descriptor`, whose size was
+ * `size`. Undefined for a file whose size says 0 (as files under /proc do) but that holds more
+ * than MAX_WHOLE_FILE_BYTES: such a file has no known end to stream to.
+ */
+export async function readTextWindow(descriptor: number, size: number, startLine: number, limit: number): Promise<TextWindow | undefined> {
+  const bytes = size <= MAX_WHOLE_FILE_BYTES ? readDescriptorBounded(descriptor, size, MAX_WHOLE_FILE_BYTES) : undefined;
+  if (bytes === undefined && size === 0) return undefined;
+  if (bytes !== undefined) {
     const all = splitLines(new TextDecoder().decode(bytes));
     const picked = all.slice(startLine - 1, startLine - 1 + limit).map(cut);
     return {
@@ -47,9 +57,11 @@ export async function readTextWindow(path: string, size: number, startLine: numb
       hasMore: all.length > startLine - 1 + limit,
       totalLines: all.length,
       contentHash: hashBytes(bytes),
+      empty: bytes.length === 0,
     };
   }
-  return streamTextWindow(path, startLine, limit);
+  // Too large to read whole (or grown past the limit since it was measured): streamed.
+  return { ...(await streamTextWindow(descriptor, startLine, limit)), empty: false };
 }
 
 /** Longest run of bytes kept for one line: enough for MAX_LINE_CHARS characters of UTF-8. */
@@ -59,7 +71,7 @@ const MAX_LINE_BYTES = MAX_LINE_CHARS * 4 + 4;
  * Streams the file and counts line ends on the raw bytes; only lines inside the window are
  * decoded, so a window at the end of a huge file costs a scan, not a decode of all of it.
  */
-async function streamTextWindow(path: string, startLine: number, limit: number): Promise<TextWindow> {
+async function streamTextWindow(descriptor: number, startLine: number, limit: number): Promise<Omit<TextWindow, "empty">> {
   const lastWanted = startLine - 1 + limit;
   const decoder = new TextDecoder();
   const lines: string[] = [];
@@ -94,7 +106,7 @@ async function streamTextWindow(path: string, startLine: number, limit: number):
     pendingBytes = 0;
     pendingTooLong = false;
   };
-  const reader = Bun.file(path).stream().getReader();
+  const reader = Bun.file(descriptor).stream().getReader();
   try {
     for (;;) {
       const { value, done } = await reader.read();
