@@ -1,0 +1,15 @@
+/** Measures how deeply a value nests without recursion, so no depth can overflow the stack. */
+
+/** True when `value` has arrays or objects nested more than `maxDepth` levels deep. */
+export function exceedsDepth(value: unknown, maxDepth: number): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const pending: Array<{ value: object; depth: number }> = [{ value, depth: 1 }];
+  while (pending.length > 0) {
+    const { value: current, depth } = pending.pop() as { value: object; depth: number };
+    if (depth > maxDepth) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+      if (typeof child === "object" && child !== null) pending.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return false;
+}
