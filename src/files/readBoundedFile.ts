@@ -16,9 +16,20 @@ export type BoundedRead =
 /** The step a file with no known size is read by. */
 const CHUNK_BYTES = 64 * 1024;
 
-/** Reads from `descriptor` until its end, or until more than `maxBytes` came (then undefined). */
-export function readDescriptorBounded(descriptor: number, sizeHint: number, maxBytes: number): Buffer | undefined {
-  let buffer = Buffer.allocUnsafe(Math.min(maxBytes, sizeHint) + 1);
+/**
+ * Reads from `descriptor`: `size` bytes when the size is known (more than 0), else until its end;
+ * undefined when more than `maxBytes` came. A file that grows while it is read is read to the
+ * size it had: what was measured is what is read, and no more.
+ */
+export function readDescriptorBounded(descriptor: number, size: number, maxBytes: number): Buffer | undefined {
+  if (size > maxBytes) return undefined;
+  if (size > 0) {
+    const buffer = Buffer.allocUnsafe(size);
+    let filled = 0;
+    for (let read = -1; read !== 0 && filled < size; filled += read) read = readSync(descriptor, buffer, filled, size - filled, filled);
+    return filled === size ? buffer : buffer.subarray(0, filled);
+  }
+  let buffer = Buffer.allocUnsafe(Math.min(maxBytes, CHUNK_BYTES) + 1);
   let filled = 0;
   for (;;) {
     if (filled === buffer.length) {
@@ -43,7 +54,6 @@ export function readBoundedFile(path: string, maxBytes: number): BoundedRead {
   if (opened.kind !== "file") return opened;
   const { descriptor, stats } = opened;
   try {
-    if (stats.size > maxBytes) return { kind: "too-large", stats };
     const bytes = readDescriptorBounded(descriptor, stats.size, maxBytes);
     return bytes === undefined ? { kind: "too-large", stats } : { kind: "read", bytes, stats };
   } finally {

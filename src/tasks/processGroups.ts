@@ -5,6 +5,8 @@
  */
 
 const live = new Set<number>();
+/** Children that run in toolshed's own group (ripgrep): killed one by one at exit. */
+const children = new Set<number>();
 let hooksInstalled = false;
 
 /** Sends `signal` to the whole group led by `pid`; false when the group is gone. */
@@ -20,6 +22,14 @@ export function signalProcessGroup(pid: number, signal: NodeJS.Signals | 0): boo
 function killAll(): void {
   for (const pid of live) signalProcessGroup(pid, "SIGKILL");
   live.clear();
+  for (const pid of children) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+  children.clear();
 }
 
 function onSignal(signal: NodeJS.Signals): void {
@@ -49,6 +59,20 @@ export function trackProcessGroup(pid: number): void {
   installHooks();
   for (const known of live) if (!processGroupHasMembers(known)) live.delete(known);
   live.add(pid);
+}
+
+/**
+ * Remembers a child that runs in toolshed's own process group, so toolshed's exit (or SIGTERM)
+ * stops it too; forget it with untrackChildProcess as soon as it exits (its pid may be reused).
+ */
+export function trackChildProcess(pid: number): void {
+  installHooks();
+  children.add(pid);
+}
+
+/** Forgets a child that has exited. */
+export function untrackChildProcess(pid: number): void {
+  children.delete(pid);
 }
 
 /** Forgets a group that has ended (or was stopped). */
