@@ -34,6 +34,9 @@ function killAll(): void {
 
 function onSignal(signal: NodeJS.Signals): void {
   killAll();
+  // Another listener (a CLI command printing the results of the calls that finished) then owns
+  // the exit; it ends the process itself, within a bounded grace period.
+  if (process.listenerCount(signal) > 1) return;
   process.exit(signal === "SIGTERM" ? 143 : 129);
 }
 
