@@ -1,8 +1,12 @@
 /**
  * Every process group toolshed started and has not seen end. Commands run in their own group
  * (spawned detached), so one signal to the group reaches grandchildren too; whatever is still
- * alive when toolshed exits is killed.
+ * alive when toolshed exits is killed, and so is every process carrying this toolshed's tag
+ * (processes that left their group: setsid, `set -m`).
  */
+import { PROCESS_TAG } from "./processTags.ts";
+import { findTaggedProcesses } from "./processTree.ts";
+
 
 const live = new Set<number>();
 /** Children that run in toolshed's own group (ripgrep): killed one by one at exit. */
@@ -22,7 +26,7 @@ export function signalProcessGroup(pid: number, signal: NodeJS.Signals | 0): boo
 function killAll(): void {
   for (const pid of live) signalProcessGroup(pid, "SIGKILL");
   live.clear();
-  for (const pid of children) {
+  for (const pid of [...children, ...findTaggedProcesses(PROCESS_TAG)]) {
     try {
       process.kill(pid, "SIGKILL");
     } catch {
@@ -90,7 +94,8 @@ export function trackedProcessGroups(): number[] {
 
 /**
  * Stops a group: SIGTERM, then SIGKILL once `exited` settles or `graceMs` passes, so children
- * that ignore SIGTERM or outlive their parent are gone too.
+ * that ignore SIGTERM or outlive their parent are gone too. (Commands stop with stopCommand,
+ * which also finds processes that left the group.)
  */
 export async function stopProcessGroup(pid: number, exited: Promise<unknown>, graceMs = 500): Promise<void> {
   signalProcessGroup(pid, "SIGTERM");
