@@ -11,6 +11,8 @@ import { writeFileAtomic } from "../files/writeFileAtomic.ts";
 
 /** About how much of a persisted result the model sees. */
 export const PREVIEW_CHARS = 2000;
+/** The least preview shown, however small the tool's limit. */
+const MIN_PREVIEW_CHARS = 200;
 
 type ResultContent = Exclude<ToolResultBlockParam["content"], undefined>;
 
@@ -67,7 +69,8 @@ export function persistLargeResult(
 ): ToolResultBlockParam {
   const text = resultText(block.content);
   if (text.length <= maxChars) return block;
-  const shown = preview(text, PREVIEW_CHARS);
+  // A tool with a small limit gets a smaller preview, so the message itself stays within it.
+  const shown = preview(text, Math.min(PREVIEW_CHARS, Math.max(MIN_PREVIEW_CHARS, Math.floor(maxChars / 2))));
   let saved: string;
   const folder = join(sessionDirectory, "tool-results");
   let path: string | undefined;
