@@ -3,7 +3,7 @@
  * descendants by parent, and any process carrying its environment tag. Read from /proc (Linux);
  * elsewhere only the process group can be found, and callers say so.
  */
-import { closeSync, openSync, readdirSync, readFileSync, readSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readSync } from "node:fs";
 import { TAGS_VARIABLE } from "./processTags.ts";
 
 /** One process, as /proc describes it. */
@@ -18,14 +18,31 @@ const MAX_ENVIRONMENT_BYTES = 1024 * 1024;
 const environmentBuffer = Buffer.allocUnsafe(MAX_ENVIRONMENT_BYTES);
 const TAGS_PREFIX = Buffer.from(`\0${TAGS_VARIABLE}=`);
 
-/** Parses /proc/<pid>/stat; undefined for a zombie (it runs no more) or a process gone meanwhile. */
-function readProcess(pid: number): ProcessInfo | undefined {
-  let stat: string;
+/** A stat line is a few hundred bytes; reading more is never needed. */
+const MAX_STAT_BYTES = 4096;
+const statBuffer = Buffer.allocUnsafe(MAX_STAT_BYTES);
+
+/** A /proc file's first `buffer.length` bytes, as text; undefined when it cannot be read. */
+function readProcFile(path: string, buffer: Buffer): string | undefined {
+  let descriptor: number;
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    descriptor = openSync(path, "r");
   } catch {
     return undefined;
   }
+  try {
+    return buffer.toString("latin1", 0, readSync(descriptor, buffer, 0, buffer.length, 0));
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Parses /proc/<pid>/stat; undefined for a zombie (it runs no more) or a process gone meanwhile. */
+function readProcess(pid: number): ProcessInfo | undefined {
+  const stat = readProcFile(`/proc/${pid}/stat`, statBuffer);
+  if (stat === undefined) return undefined;
   // The command name is in parentheses and may hold spaces or parentheses: fields start after the last ")".
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   if (fields[0] === "Z" || fields[0] === "X") return undefined;

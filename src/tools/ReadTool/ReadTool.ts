@@ -12,13 +12,13 @@ import { describeSpecialFile, openRegularFile, type OpenedFile } from "../../fil
 import { readDescriptorBounded } from "../../files/readBoundedFile.ts";
 import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
 import { missingFileMessage } from "../../files/suggestSimilarPaths.ts";
-import { DEFAULT_LINE_LIMIT, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_OUTPUT_CHARS, MAX_WHOLE_FILE_BYTES } from "./limits.ts";
+import { DEFAULT_LINE_LIMIT, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_OUTPUT_CHARS, MAX_WHOLE_FILE_BYTES, READ_TIMEOUT_MS } from "./limits.ts";
 import { IMAGE_EXTENSIONS, type MediaReadOutput } from "./mediaOutput.ts";
 import { readImage } from "./readImage.ts";
 import { readNotebook } from "./readNotebook.ts";
 import { readPdf } from "./readPdf.ts";
 import { DESCRIPTION, READ_TOOL_NAME, renderPrompt } from "./prompt.ts";
-import { readTextWindow } from "./readTextWindow.ts";
+import { readTextWindow, ReadTimeoutError } from "./readTextWindow.ts";
 
 /** Built on first use: start-up never pays for a schema it does not need. */
 const inputSchema = () => z.strictObject({
@@ -119,7 +119,16 @@ async function readOpenFile(input: ReadInput, filePath: string, { descriptor, st
   }
   const startLine = Math.max(1, input.offset ?? 1);
   const limit = input.limit ?? DEFAULT_LINE_LIMIT;
-  const window = await readTextWindow(descriptor, stats.size, startLine, limit);
+  let window: Awaited<ReturnType<typeof readTextWindow>>;
+  try {
+    window = await readTextWindow(descriptor, stats.size, startLine, limit);
+  } catch (error) {
+    if (!(error instanceof ReadTimeoutError)) throw error;
+    throw new ToolError(
+      `Reading ${filePath} for lines ${startLine}-${startLine + limit - 1} took longer than ${READ_TIMEOUT_MS / 1000} seconds (it got to line ${error.linesScanned + 1}). ` +
+        "Search it with Grep instead, or read its end with Bash (tail).",
+    );
+  }
   if (window === undefined) {
     throw new ToolError(
       `${filePath} reports no size (as files under /proc do) but holds more than the ${MAX_WHOLE_FILE_BYTES / 1024} KB Read takes from such a file. ` +

@@ -16,3 +16,5 @@ export const MAX_PDF_PAGES = 20;
 export const MAX_PDF_BYTES = 24 * 1024 * 1024;
 /** A PDF or notebook larger than this is not loaded. */
 export const MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
+/** A read that has to scan a large file for its window stops after this long. */
+export const READ_TIMEOUT_MS = 30_000;

@@ -6,7 +6,15 @@
  */
 import { hashBytes } from "../../files/hashBytes.ts";
 import { readDescriptorBounded } from "../../files/readBoundedFile.ts";
-import { MAX_LINE_CHARS, MAX_WHOLE_FILE_BYTES } from "./limits.ts";
+import { MAX_LINE_CHARS, MAX_WHOLE_FILE_BYTES, READ_TIMEOUT_MS } from "./limits.ts";
+
+/** Scanning for the window took longer than its timeout; `linesScanned` lines were passed by then. */
+export class ReadTimeoutError extends Error {
+  override readonly name = "ReadTimeoutError";
+  constructor(readonly linesScanned: number) {
+    super(`reading stopped at its timeout, at line ${linesScanned + 1}`);
+  }
+}
 
 export interface TextWindow {
   /** The lines of the window, each already cut to MAX_LINE_CHARS. */
@@ -44,7 +52,7 @@ function splitLines(text: string): string[] {
  * `size`. Undefined for a file whose size says 0 (as files under /proc do) but that holds more
  * than MAX_WHOLE_FILE_BYTES: such a file has no known end to stream to.
  */
-export async function readTextWindow(descriptor: number, size: number, startLine: number, limit: number): Promise<TextWindow | undefined> {
+export async function readTextWindow(descriptor: number, size: number, startLine: number, limit: number, timeoutMs: number = READ_TIMEOUT_MS): Promise<TextWindow | undefined> {
   const bytes = size <= MAX_WHOLE_FILE_BYTES ? readDescriptorBounded(descriptor, size, MAX_WHOLE_FILE_BYTES) : undefined;
   if (bytes === undefined && size === 0) return undefined;
   if (bytes !== undefined) {
@@ -61,7 +69,7 @@ export async function readTextWindow(descriptor: number, size: number, startLine
     };
   }
   // Too large to read whole (or grown past the limit since it was measured): streamed.
-  return { ...(await streamTextWindow(descriptor, startLine, limit)), empty: false };
+  return { ...(await streamTextWindow(descriptor, startLine, limit, timeoutMs)), empty: false };
 }
 
 /** Longest run of bytes kept for one line: enough for MAX_LINE_CHARS characters of UTF-8. */
@@ -71,7 +79,7 @@ const MAX_LINE_BYTES = MAX_LINE_CHARS * 4 + 4;
  * Streams the file and counts line ends on the raw bytes; only lines inside the window are
  * decoded, so a window at the end of a huge file costs a scan, not a decode of all of it.
  */
-async function streamTextWindow(descriptor: number, startLine: number, limit: number): Promise<Omit<TextWindow, "empty">> {
+async function streamTextWindow(descriptor: number, startLine: number, limit: number, timeoutMs: number): Promise<Omit<TextWindow, "empty">> {
   const lastWanted = startLine - 1 + limit;
   const decoder = new TextDecoder();
   const lines: string[] = [];
@@ -107,10 +115,13 @@ async function streamTextWindow(descriptor: number, startLine: number, limit: nu
     pendingTooLong = false;
   };
   const reader = Bun.file(descriptor).stream().getReader();
+  const deadline = Date.now() + timeoutMs;
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
+      // A huge file (a sparse one of terabytes) would take minutes to scan for its lines.
+      if (Date.now() > deadline) throw new ReadTimeoutError(lineNumber);
       let from = 0;
       for (let newline = value.indexOf(10); newline !== -1; newline = value.indexOf(10, from)) {
         if (lineNumber + 1 > lastWanted) return { lines, startLine, cutLines, hasMore: true };

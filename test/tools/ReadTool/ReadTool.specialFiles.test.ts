@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { existsSync, symlinkSync } from "node:fs";
+import { closeSync, existsSync, ftruncateSync, openSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
+import { READ_TIMEOUT_MS } from "../../../src/tools/ReadTool/limits.ts";
 import { ReadTool } from "../../../src/tools/ReadTool/ReadTool.ts";
+import { ReadTimeoutError, readTextWindow } from "../../../src/tools/ReadTool/readTextWindow.ts";
 import { reportSkip } from "../../helpers/specialFiles.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../../helpers/temporaryFolder.ts";
 import { callTool, createTestContext } from "../../helpers/testSession.ts";
@@ -37,4 +39,20 @@ test("a symlink loop is a tool error saying so, not logged as a toolshed bug", a
   const { text } = await callTool(await context(), "Read", { file_path: link });
   expect(text).toContain("is a symbolic link that loops back on itself");
   expect(existsSync(join(folder.path, ".session", "errors.log"))).toBe(false);
+});
+
+test("scanning a huge file for a window far down stops at the read timeout", async () => {
+  const path = join(folder.path, "sparse.bin");
+  const descriptor = openSync(path, "w");
+  ftruncateSync(descriptor, 1024 ** 4);
+  closeSync(descriptor);
+  const reading = openSync(path, "r");
+  try {
+    const started = Date.now();
+    await expect(readTextWindow(reading, 1024 ** 4, 10, 5, 100)).rejects.toBeInstanceOf(ReadTimeoutError);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  } finally {
+    closeSync(reading);
+  }
+  expect(READ_TIMEOUT_MS).toBeGreaterThan(0);
 });
