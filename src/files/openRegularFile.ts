@@ -7,7 +7,7 @@
 import { closeSync, constants, fstatSync, openSync, type Stats } from "node:fs";
 
 /** O_NONBLOCK where the platform has it (not on Windows, which has no named pipes in the file system). */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+export const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 /** An open regular file, or what the path turned out to be instead. */
 export type OpenedFile =

@@ -3,8 +3,8 @@
  * grows past it while being read) is reported, not loaded. Files whose size says 0 but that have
  * content (/proc/cpuinfo) are read to their end, within the same limit.
  */
-import { closeSync, readSync, type Stats } from "node:fs";
-import { openRegularFile } from "./openRegularFile.ts";
+import { closeSync, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import { OPEN_FLAGS, openRegularFile } from "./openRegularFile.ts";
 
 /** The file's bytes, or why they were not read. */
 export type BoundedRead =
@@ -50,10 +50,11 @@ export function readDescriptorBounded(descriptor: number, size: number, maxBytes
  * ELOOP, EIO, ...) are thrown as they are; callers turn them into messages.
  */
 export function readBoundedFile(path: string, maxBytes: number): BoundedRead {
-  const opened = openRegularFile(path);
-  if (opened.kind !== "file") return opened;
-  const { descriptor, stats } = opened;
+  // openRegularFile's steps, inlined: this runs once per file a built-in search reads.
+  const descriptor = openSync(path, OPEN_FLAGS);
   try {
+    const stats = fstatSync(descriptor);
+    if (!stats.isFile()) return stats.isDirectory() ? { kind: "folder", stats } : { kind: "special", stats };
     const bytes = readDescriptorBounded(descriptor, stats.size, maxBytes);
     return bytes === undefined ? { kind: "too-large", stats } : { kind: "read", bytes, stats };
   } finally {

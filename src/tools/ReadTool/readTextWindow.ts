@@ -4,6 +4,7 @@
  * The file is read through a descriptor the caller opened and checked (a regular file), so
  * what is read is what was checked.
  */
+import { read } from "node:fs";
 import { hashBytes } from "../../files/hashBytes.ts";
 import { readDescriptorBounded } from "../../files/readBoundedFile.ts";
 import { MAX_LINE_CHARS, MAX_WHOLE_FILE_BYTES, READ_TIMEOUT_MS } from "./limits.ts";
@@ -114,38 +115,47 @@ async function streamTextWindow(descriptor: number, startLine: number, limit: nu
     pendingBytes = 0;
     pendingTooLong = false;
   };
-  const reader = Bun.file(descriptor).stream().getReader();
   const deadline = Date.now() + timeoutMs;
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      // A huge file (a sparse one of terabytes) would take minutes to scan for its lines.
-      if (Date.now() > deadline) throw new ReadTimeoutError(lineNumber);
-      let from = 0;
-      for (let newline = value.indexOf(10); newline !== -1; newline = value.indexOf(10, from)) {
-        if (lineNumber + 1 > lastWanted) return { lines, startLine, cutLines, hasMore: true };
-        if (lineNumber + 1 >= startLine) {
-          keep(value.subarray(from, newline));
-          finishLine();
-        }
-        lineNumber++;
-        from = newline + 1;
+  // One buffer, read into again and again: a scan of gigabytes leaves no garbage behind it
+  // (kept line parts are copied out).
+  const buffer = Buffer.allocUnsafe(STREAM_CHUNK_BYTES);
+  let position = 0;
+  for (;;) {
+    const read = await readAt(descriptor, buffer, position);
+    if (read === 0) break;
+    position += read;
+    const value = buffer.subarray(0, read);
+    // A huge file (a sparse one of terabytes) would take minutes to scan for its lines.
+    if (Date.now() > deadline) throw new ReadTimeoutError(lineNumber);
+    let from = 0;
+    for (let newline = value.indexOf(10); newline !== -1; newline = value.indexOf(10, from)) {
+      if (lineNumber + 1 > lastWanted) return { lines, startLine, cutLines, hasMore: true };
+      if (lineNumber + 1 >= startLine) {
+        keep(value.subarray(from, newline));
+        finishLine();
       }
-      if (from < value.length && lineNumber + 1 >= startLine) {
-        if (lineNumber + 1 > lastWanted) return { lines, startLine, cutLines, hasMore: true };
-        keep(value.subarray(from));
-      }
-      // A partial line at the end of the chunk: counted at the end if no line end follows.
-      pendingTail = from < value.length || (pendingTail && from === 0);
-    }
-    if (pendingTail) {
       lineNumber++;
-      if (lineNumber > lastWanted) return { lines, startLine, cutLines, hasMore: true };
-      if (lineNumber >= startLine) finishLine();
+      from = newline + 1;
     }
-    return { lines, startLine, cutLines, hasMore: false, totalLines: lineNumber };
-  } finally {
-    await reader.cancel().catch(() => {});
+    if (from < value.length && lineNumber + 1 >= startLine) {
+      if (lineNumber + 1 > lastWanted) return { lines, startLine, cutLines, hasMore: true };
+      keep(value.subarray(from));
+    }
+    // A partial line at the end of the chunk: counted at the end if no line end follows.
+    pendingTail = from < value.length || (pendingTail && from === 0);
   }
+  if (pendingTail) {
+    lineNumber++;
+    if (lineNumber > lastWanted) return { lines, startLine, cutLines, hasMore: true };
+    if (lineNumber >= startLine) finishLine();
+  }
+  return { lines, startLine, cutLines, hasMore: false, totalLines: lineNumber };
+}
+
+/** How much of a large file each read takes. */
+const STREAM_CHUNK_BYTES = 1024 * 1024;
+
+/** Reads into `buffer` from `position` without blocking the thread; resolves with the byte count. */
+function readAt(descriptor: number, buffer: Buffer, position: number): Promise<number> {
+  return new Promise((resolve, reject) => read(descriptor, buffer, 0, buffer.length, position, (error, bytes) => (error ? reject(error) : resolve(bytes))));
 }
