@@ -36,12 +36,18 @@ function typeFilter(type: string | undefined): ((name: string) => boolean) | und
 }
 
 /**
- * The file's bytes: read within MAX_BUILTIN_FILE_BYTES, opened without blocking (a file swapped
+ * Most files are read into this one buffer. Its bytes are decoded before the next file is read
+ * (nothing awaits in between), so searches running side by side cannot mix their files up.
+ */
+const scratch = Buffer.allocUnsafe(256 * 1024);
+
+/**
+ * The file's bytes (a view of `scratch` for most): read within MAX_BUILTIN_FILE_BYTES, opened without blocking (a file swapped
  * for a pipe after the walk saw it cannot hang the search). Undefined for what cannot be read.
  */
 function readSearchedFile(path: string, result: GrepEngineResult): Uint8Array | undefined {
   try {
-    const read = readBoundedFile(path, MAX_BUILTIN_FILE_BYTES);
+    const read = readBoundedFile(path, MAX_BUILTIN_FILE_BYTES, scratch);
     if (read.kind === "read") return read.bytes;
     if (read.kind === "too-large") result.skippedLargeFiles = (result.skippedLargeFiles ?? 0) + 1;
   } catch {
