@@ -162,6 +162,13 @@ const SHAPES: Record<string, Record<string, Generator>> = {
   RemoteTrigger: { action: () => pick(["list", "get", "create", "update", "run", "drop"]), trigger_id: text, body: () => ({ name: pick(STRINGS) }) },
   REPL: { code: () => pick(["1 + 1", "return 2", `return await Read({ file_path: ${JSON.stringify(join(root, "a.txt"))} })`, "throw new Error('x')", "return 'x'.repeat(1e6)", "return ({}).constructor", "await Sleep({ seconds: 0.01 })"]) },
   Config: { setting: () => pick(["model", "permissions.allow", "nope", "", "model.deeper"]), value: () => pick(["claude-sonnet-4-5", 5, true, "x".repeat(20_000)]) },
+  Agent: { description: text, prompt: text, subagent_type: () => pick(["general-purpose", "Explore", "nope"]), run_in_background: bool },
+  TodoWrite: { todos: () => [{ content: pick(STRINGS), status: pick(["pending", "in_progress", "completed", "done"]), activeForm: pick(STRINGS) }] },
+  AskUserQuestion: { questions: () => [{ question: pick(STRINGS), header: "h", options: [{ label: "a", description: "b" }, { label: "c", description: "d" }], multiSelect: bool() }] },
+  EnterPlanMode: {},
+  ExitPlanMode: { plan: text },
+  ListMcpResources: { server: text },
+  ReadMcpResource: { server: text, uri: () => pick(["file:///x", "", "\0"]) },
 };
 
 /** The parameters each tool needs; plausible calls always give them. */
@@ -169,6 +176,7 @@ const REQUIRED: Record<string, readonly string[]> = {
   Read: ["file_path"], Write: ["file_path", "content"], Edit: ["file_path", "old_string", "new_string"], NotebookEdit: ["notebook_path", "new_source"],
   Glob: ["pattern"], Grep: ["pattern"], LS: ["path"], Bash: ["command"], TaskOutput: ["task_id"], TaskStop: ["task_id"], Sleep: ["seconds"],
   Monitor: ["description", "command"], CronCreate: ["cron", "prompt"], CronDelete: ["id"], RemoteTrigger: ["action"], REPL: ["code"], Config: ["setting"],
+  Agent: ["description", "prompt"], TodoWrite: ["todos"], AskUserQuestion: ["questions"], ReadMcpResource: ["server", "uri"],
 };
 
 /** One call's input: mostly plausible, sometimes broken in one of the ways models break them. */
@@ -189,7 +197,13 @@ function allTools(): AnyTool[] {
   return [...getAllBaseTools(), SleepTool, MonitorTool, CronCreateTool, CronListTool, CronDeleteTool, RemoteTriggerTool, REPLTool, ConfigTool];
 }
 
+/** No call may reach a real model: no credentials, and requests go to a closed local port. */
+const MODEL_VARIABLES = ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL"] as const;
+const savedModelVariables = MODEL_VARIABLES.map((name) => [name, process.env[name]] as const);
+
 beforeAll(async () => {
+  for (const name of MODEL_VARIABLES) delete process.env[name];
+  process.env.ANTHROPIC_BASE_URL = "http://127.0.0.1:9";
   sandbox = createSettingsSandbox("toolshed-fuzz-");
   root = sandbox.project;
   makeFiles(root);
@@ -201,6 +215,10 @@ afterAll(async () => {
   delete process.env.TOOLSHED_GREP_ENGINE;
   await session.close();
   sandbox.restore();
+  for (const [name, value] of savedModelVariables) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
 });
 
 /** A context of its own for one call, interrupted at the deadline. */
@@ -255,6 +273,10 @@ test(`every tool answers random and adversarial input with a well-formed, bounde
     if (existsSync(errorsLog)) throw new Error(`toolshed logged an error of its own at ${where()}:\n${readFileSync(errorsLog, "utf8").slice(0, 2000)}`);
     // As the scheduler would: the call's state change applies before the next call.
     context = outcome.contextModifier?.(context) ?? context;
+    // EnterPlanMode would make every later write a permission denial: plan mode is left again soon.
+    if (context.getAppState().toolPermissionContext.mode === "plan" && chance(0.2)) {
+      context.setAppState((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, mode: "default" } }));
+    }
   }
   expect(calls).toBeGreaterThan(500);
   if (process.env.TOOLSHED_FUZZ_STATS) console.log([...stats].sort().join("\n"), "\n", [...timings].sort((a, b) => b[1] - a[1]).join("\n"));
