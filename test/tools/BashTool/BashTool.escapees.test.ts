@@ -70,7 +70,18 @@ test("processes that left the group are stopped when toolshed exits", async () =
     [process.execPath, join(import.meta.dir, "..", "..", "..", "src", "main.ts"), "run", "Bash", JSON.stringify({ command: escapingCommand(folder, false) }), "--permission-mode", "bypassPermissions"],
     { cwd: folder, stdin: "ignore", stdout: "pipe", stderr: "pipe", env: { ...process.env, TOOLSHED_CONFIG_DIR: join(folder, ".config"), TOOLSHED_SESSION_DIR: join(folder, ".session") } },
   );
-  expect(await cli.exited).toBe(0);
+  const [code, stderr] = await Promise.all([cli.exited, new Response(cli.stderr).text()]);
+  expect(stderr).toBe("");
+  expect(code).toBe(0);
   const pids = readPids(folder);
-  expect(await eventually(() => pids.every((pid) => !isProcessAlive(pid)), 5_000)).toBe(true);
+  await eventually(() => pids.every((pid) => !isProcessAlive(pid)), 5_000);
+  // What a survivor is, if there is one: its status line and its command line.
+  const describe = (pid: number) => {
+    try {
+      return `${pid}: ${readFileSync(`/proc/${pid}/stat`, "utf8").trim()} | ${readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ")}`;
+    } catch {
+      return `${pid}: gone`;
+    }
+  };
+  expect(pids.filter((pid) => isProcessAlive(pid)).map(describe)).toEqual([]);
 });
