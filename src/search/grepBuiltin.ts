@@ -39,7 +39,7 @@ function typeFilter(type: string | undefined): ((name: string) => boolean) | und
  * Most files are read into this one buffer. Its bytes are decoded before the next file is read
  * (nothing awaits in between), so searches running side by side cannot mix their files up.
  */
-const scratch = Buffer.allocUnsafe(256 * 1024);
+let scratch: Buffer | undefined;
 
 /**
  * The file's bytes (a view of `scratch` for most): read within MAX_BUILTIN_FILE_BYTES, opened without blocking (a file swapped
@@ -47,6 +47,7 @@ const scratch = Buffer.allocUnsafe(256 * 1024);
  */
 function readSearchedFile(path: string, result: GrepEngineResult): Uint8Array | undefined {
   try {
+    scratch ??= Buffer.allocUnsafe(256 * 1024);
     const read = readBoundedFile(path, MAX_BUILTIN_FILE_BYTES, scratch);
     if (read.kind === "read") return read.bytes;
     if (read.kind === "too-large") result.skippedLargeFiles = (result.skippedLargeFiles ?? 0) + 1;

@@ -15,7 +15,8 @@ export interface ProcessInfo {
 
 /** The most of a process's environment that is read to find its tags. */
 const MAX_ENVIRONMENT_BYTES = 1024 * 1024;
-const environmentBuffer = Buffer.allocUnsafe(MAX_ENVIRONMENT_BYTES);
+/** Made on the first scan: start-up never pays for it. */
+let environmentBuffer: Buffer | undefined;
 const TAGS_PREFIX = Buffer.from(`\0${TAGS_VARIABLE}=`);
 
 /** A stat line is a few hundred bytes; reading more is never needed. */
@@ -77,6 +78,7 @@ export function processTags(pid: number): string[] {
     return [];
   }
   let length = 0;
+  environmentBuffer ??= Buffer.allocUnsafe(MAX_ENVIRONMENT_BYTES);
   try {
     // A NUL in front, so the variable is found at the very start as well as after another.
     environmentBuffer[0] = 0;
