@@ -3,7 +3,8 @@ import { UsageError } from "../errors/ToolError.ts";
 import type { ToolUseStage } from "../pipeline/runToolUse.ts";
 import { runTools } from "../pipeline/runTools.ts";
 import type { CliStreams } from "./cliStreams.ts";
-import { INTERRUPTED_EXIT_STATUS, USAGE_EXIT_STATUS } from "./exitStatus.ts";
+import { INTERRUPTED_EXIT_STATUS, TERMINATED_EXIT_STATUS, USAGE_EXIT_STATUS } from "./exitStatus.ts";
+import { listenForTermination } from "./listenForTermination.ts";
 import { openCliSession } from "./openCliSession.ts";
 import { parseCommandArgs } from "./parseCommandArgs.ts";
 import { parseToolInput } from "./parseToolInput.ts";
@@ -61,13 +62,15 @@ export async function runCommand(args: string[], streams: CliStreams): Promise<n
     : parseToolInput(inputArgument ?? "{}", "argument");
 
   const { session, close } = await openCliSession({ flags: readSessionFlags(values), streams, stdinCarriesInput: fromStdin });
+  // On SIGTERM the call is interrupted and its result still printed; the status is then 143.
+  const termination = listenForTermination(() => session.context.abortController.abort());
   try {
-    const { outcomes } = await runTools({
-      toolUses: [{ id: "toolu_cli_1", name: toolName, input }],
-      context: session.context,
-      canUseTool: session.canUseTool,
-    });
-    const [outcome] = outcomes;
+    const run = await Promise.race([
+      runTools({ toolUses: [{ id: "toolu_cli_1", name: toolName, input }], context: session.context, canUseTool: session.canUseTool }),
+      termination.expired,
+    ]);
+    if (run === "expired") return TERMINATED_EXIT_STATUS;
+    const [outcome] = run.outcomes;
     if (outcome === undefined) throw new Error("the scheduler returned no result for the call");
     const text = terminalText(outcome);
     if (values.json) streams.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
@@ -75,8 +78,9 @@ export async function runCommand(args: string[], streams: CliStreams): Promise<n
     for (const note of singleRunNotes(text, session.services.tasks.list().filter((task) => task.status === "running").map((task) => task.id))) {
       streams.stderr.write(`toolshed: note: ${note}\n`);
     }
-    return runExitStatus(outcome.stage, outcome.result.is_error === true);
+    return termination.terminated ? TERMINATED_EXIT_STATUS : runExitStatus(outcome.stage, outcome.result.is_error === true);
   } finally {
-    await close();
+    termination.dispose();
+    await (termination.terminated ? Promise.race([close(), termination.expired]) : close());
   }
 }

@@ -49,7 +49,7 @@ export function createSessionServices(scope: ServiceScope, mcp: McpConnections =
   return {
     services,
     async close() {
-      await tasks.stopAll();
+      await tasks.close();
       await mcp.close();
       for (const [key, service] of extensions) await key.close?.(service);
     },

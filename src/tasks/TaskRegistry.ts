@@ -1,9 +1,22 @@
-/** The background tasks of one session (a service of the session: `context.services.tasks`). */
+/**
+ * The background tasks of one session (a service of the session: `context.services.tasks`).
+ * When the session closes (or toolshed exits without closing it) the tasks are stopped and their
+ * logs removed, with the session folders left empty (cleanUpSessionFolder.ts).
+ */
 import { appendFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ToolError } from "../errors/ToolError.ts";
 import { BackgroundTask } from "./BackgroundTask.ts";
+import { cleanUpSessionFolder } from "./cleanUpSessionFolder.ts";
 import { spawnShellCommand } from "./spawnShellCommand.ts";
+
+/** The cleanups of sessions still open, run at exit when a session was never closed. */
+const openRegistries = new Set<TaskRegistry>();
+let exitHookInstalled = false;
+
+function cleanUpAtExit(): void {
+  for (const registry of openRegistries) registry.removeFiles();
+}
 
 export class TaskRegistry {
   private readonly tasks = new Map<string, BackgroundTask>();
@@ -17,15 +30,25 @@ export class TaskRegistry {
   start(options: { command: string; description?: string; cwd: string }): BackgroundTask {
     const id = `bash_${this.nextNumber++}`;
     const outputPath = join(this.sessionDirectory, "tasks", `${id}.log`);
-    const process = spawnShellCommand({
+    const shell = spawnShellCommand({
       command: options.command,
       cwd: options.cwd,
       outputPath,
       cwdPath: join(this.sessionDirectory, "tasks", `${id}.cwd`),
       keepsProcessAlive: false,
     });
-    const task = new BackgroundTask(id, options.command, options.description, outputPath, process);
-    this.tasks.set(id, task);
+    return this.add(new BackgroundTask(id, options.command, options.description, outputPath, shell));
+  }
+
+  /** Keeps a new task, and makes sure toolshed's exit removes its files if the session is never closed. */
+  private add(task: BackgroundTask): BackgroundTask {
+    this.tasks.set(task.id, task);
+    if (!exitHookInstalled) {
+      exitHookInstalled = true;
+      // Runs after the process groups' own exit hook has killed the tasks (it was installed first).
+      process.on("exit", cleanUpAtExit);
+    }
+    openRegistries.add(this);
     return task;
   }
 
@@ -70,8 +93,7 @@ export class TaskRegistry {
         await exited;
       },
     });
-    this.tasks.set(options.id, task);
-    return task;
+    return this.add(task);
   }
 
   get(id: string): BackgroundTask | undefined {
@@ -86,5 +108,18 @@ export class TaskRegistry {
   async stopAll(): Promise<void> {
     this.stopping = true;
     await Promise.all(this.list().map((task) => task.stop()));
+  }
+
+  /** Stops every task, removes the tasks' files, and removes the session folders left empty. */
+  async close(): Promise<void> {
+    await this.stopAll();
+    this.removeFiles();
+  }
+
+  /** Removes the tasks' logs and working-folder files, and the session folders left empty. */
+  removeFiles(): void {
+    openRegistries.delete(this);
+    const files = this.list().flatMap((task) => [task.outputPath, join(this.sessionDirectory, "tasks", `${task.id}.cwd`)]);
+    cleanUpSessionFolder(this.sessionDirectory, files);
   }
 }
