@@ -1,7 +1,8 @@
 /**
  * MCP start: the time from starting `toolshed -p` to its first model request with three stdio MCP
  * servers configured (--mcp-config), against the same run without servers, interleaved, medians
- * compared. The servers are test/mcp/fixtures/fixtureServer.ts run by this Bun; the model is the
+ * compared. The servers are bench/lib/tinyMcpServer.ts run by this Bun (as fast as a server can
+ * start, so the figure is toolshed's own cost); the model is the
  * local Messages API server, which notes when each request arrives.
  */
 import { mkdirSync } from "node:fs";
@@ -11,7 +12,7 @@ import { benchDirectory, publicBinary } from "./lib/binaries.ts";
 import { startMessagesApiServer, textTurn } from "../test/helpers/messagesApiServer.ts";
 
 const ROUNDS = 15;
-const FIXTURE = resolve("test", "mcp", "fixtures", "fixtureServer.ts");
+const SERVER = resolve("bench", "lib", "tinyMcpServer.ts");
 
 export const mcpStartBenchmark: Benchmark = {
   name: "mcp start",
@@ -20,7 +21,7 @@ export const mcpStartBenchmark: Benchmark = {
     const server = startMessagesApiServer();
     const project = join(benchDirectory, "mcp-project");
     mkdirSync(join(project, ".git"), { recursive: true });
-    const servers = Object.fromEntries(["one", "two", "three"].map((name) => [name, { command: process.execPath, args: [FIXTURE, "--tools", "5"] }]));
+    const servers = Object.fromEntries(["one", "two", "three"].map((name) => [name, { command: process.execPath, args: [SERVER] }]));
     const withServers = ["--mcp-config", JSON.stringify({ mcpServers: servers })];
     const env = {
       PATH: process.env.PATH ?? "/usr/bin:/bin",

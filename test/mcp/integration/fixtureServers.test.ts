@@ -13,6 +13,7 @@ import { createCanUseTool } from "../../../src/permissions/createCanUseTool.ts";
 import { nonInteractiveAskHandler } from "../../../src/permissions/askHandler.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../../helpers/temporaryFolder.ts";
 import { callTool } from "../../helpers/testSession.ts";
+import { eventually } from "../../tasks/processAlive.ts";
 import { createMcpTestSession } from "../helpers/mcpTestSession.ts";
 import { createTurnContext } from "../../../src/session/createChildContext.ts";
 import { entry, FIXTURE_EXTRA_TOOLS, FIXTURE_SERVER, SILENT_SERVER, stdio } from "../helpers/serverProcesses.ts";
@@ -117,7 +118,8 @@ describe("stdio servers of our own", () => {
     expect(isAlive(pid)).toBe(true);
     expect((await callTool(session.context, "mcp__parent__noisy", {})).text).toBe("done");
     await session.close();
-    expect(isAlive(pid)).toBe(false);
+    // The group was signalled; on a busy machine the grandchild may take a moment to be gone.
+    expect(await eventually(() => !isAlive(pid), 5_000)).toBe(true);
     const log = join(folder.path, ".session", "mcp-logs", "parent.log");
     expect(statSync(log).size).toBeLessThan(MAX_SERVER_LOG_BYTES + 200);
     expect(readFileSync(log, "utf8")).toContain(`[toolshed: this log reached ${MAX_SERVER_LOG_BYTES} bytes; later output is left out]`);
