@@ -138,10 +138,12 @@ export interface ToolCallOptions<Progress = unknown> {
   canUseTool: CanUseTool;
 }
 
-/** What a tool may know when it writes its prompt: the rest of the pool. */
+/** What a tool may know when it writes its prompt: the rest of the pool, and the session when there is one. */
 export interface PromptOptions {
   tools: Tools;
   hiddenTools?: Tools;
+  /** The session's services, when the text is written for a session (a tool listing the session's skills reads them here). */
+  services?: SessionServices;
 }
 
 /** What a tool may know when it describes one call for people. */
@@ -152,9 +154,10 @@ export interface DescriptionOptions {
 /**
  * What the pool filters read: `simple` tools stay in simple mode; `primitive` tools leave the
  * model's pool in REPL mode; a `hostsTools` tool reaches the hidden ones; `mcp` tools came from
- * an MCP server.
+ * an MCP server; a `loadsTools` tool loads the definitions of deferred tools (so tools are
+ * deferred only when one is in the pool, and it never is).
  */
-export type ToolTag = "simple" | "primitive" | "hostsTools" | "mcp";
+export type ToolTag = "simple" | "primitive" | "hostsTools" | "mcp" | "loadsTools";
 
 /** Every tool, built-in or MCP, seen from the pipeline. */
 export interface Tool<
@@ -171,7 +174,10 @@ export interface Tool<
   readonly inputJSONSchema?: ToolInputJSONSchema;
   /** Larger results are saved to a file and the model gets a path and a preview. */
   readonly maxResultSizeChars: number;
-  /** Sent to the model by name only until it asks for the schema (ToolSearch). */
+  /**
+   * Sent to the model by name only until a `loadsTools` tool loads it, once the pool's deferrable
+   * tools pass a threshold. MCP tools are deferrable unless this is false; built-ins only when true.
+   */
   readonly shouldDefer?: boolean;
   /** The family of rules this tool's name stands for (see RuleFamily). */
   readonly ruleFamily?: RuleFamily;

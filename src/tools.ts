@@ -17,6 +17,7 @@ import { TaskOutputTool } from "./tools/TaskOutputTool/TaskOutputTool.ts";
 import { TaskStopTool } from "./tools/TaskStopTool/TaskStopTool.ts";
 import { LSTool } from "./tools/LSTool/LSTool.ts";
 import { NotebookEditTool } from "./tools/NotebookEditTool/NotebookEditTool.ts";
+import { WebFetchTool } from "./tools/WebFetchTool/WebFetchTool.ts";
 
 export { filterTools, findToolByName, toolMatchesName } from "./findToolByName.ts";
 
@@ -54,7 +55,7 @@ const GATED_TOOLS: AnyTool[] = [
 
 /** Every tool that exists in this build, enabled or not. */
 export function getAllBaseTools(): AnyTool[] {
-  return [ReadTool, GlobTool, WriteTool, EditTool, GrepTool, BashTool, TaskOutputTool, TaskStopTool, LSTool, NotebookEditTool, ...GATED_TOOLS];
+  return [ReadTool, GlobTool, WriteTool, EditTool, GrepTool, BashTool, TaskOutputTool, TaskStopTool, LSTool, NotebookEditTool, WebFetchTool, ...GATED_TOOLS];
 }
 
 /** Which tool names stand for which rule family, read off the tools' declarations. */
