@@ -19,6 +19,7 @@ import { LSTool } from "./tools/LSTool/LSTool.ts";
 import { NotebookEditTool } from "./tools/NotebookEditTool/NotebookEditTool.ts";
 import { WebFetchTool } from "./tools/WebFetchTool/WebFetchTool.ts";
 import { WebSearchTool } from "./tools/WebSearchTool/WebSearchTool.ts";
+import { ToolSearchTool } from "./tools/ToolSearchTool/ToolSearchTool.ts";
 
 export { filterTools, findToolByName, toolMatchesName } from "./findToolByName.ts";
 
@@ -56,7 +57,7 @@ const GATED_TOOLS: AnyTool[] = [
 
 /** Every tool that exists in this build, enabled or not. */
 export function getAllBaseTools(): AnyTool[] {
-  return [ReadTool, GlobTool, WriteTool, EditTool, GrepTool, BashTool, TaskOutputTool, TaskStopTool, LSTool, NotebookEditTool, WebFetchTool, WebSearchTool, ...GATED_TOOLS];
+  return [ReadTool, GlobTool, WriteTool, EditTool, GrepTool, BashTool, TaskOutputTool, TaskStopTool, LSTool, NotebookEditTool, WebFetchTool, WebSearchTool, ToolSearchTool, ...GATED_TOOLS];
 }
 
 /** Which tool names stand for which rule family, read off the tools' declarations. */
