@@ -20,6 +20,7 @@ import { NotebookEditTool } from "./tools/NotebookEditTool/NotebookEditTool.ts";
 import { WebFetchTool } from "./tools/WebFetchTool/WebFetchTool.ts";
 import { WebSearchTool } from "./tools/WebSearchTool/WebSearchTool.ts";
 import { ToolSearchTool } from "./tools/ToolSearchTool/ToolSearchTool.ts";
+import { SkillTool } from "./tools/SkillTool/SkillTool.ts";
 
 export { filterTools, findToolByName, toolMatchesName } from "./findToolByName.ts";
 
@@ -57,7 +58,7 @@ const GATED_TOOLS: AnyTool[] = [
 
 /** Every tool that exists in this build, enabled or not. */
 export function getAllBaseTools(): AnyTool[] {
-  return [ReadTool, GlobTool, WriteTool, EditTool, GrepTool, BashTool, TaskOutputTool, TaskStopTool, LSTool, NotebookEditTool, WebFetchTool, WebSearchTool, ToolSearchTool, ...GATED_TOOLS];
+  return [ReadTool, GlobTool, WriteTool, EditTool, GrepTool, BashTool, TaskOutputTool, TaskStopTool, LSTool, NotebookEditTool, WebFetchTool, WebSearchTool, ToolSearchTool, SkillTool, ...GATED_TOOLS];
 }
 
 /** Which tool names stand for which rule family, read off the tools' declarations. */
