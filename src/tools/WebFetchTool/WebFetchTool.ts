@@ -78,7 +78,10 @@ export const WebFetchTool = buildTool({
     return parsed.ok ? { result: true } : { result: false, message: parsed.message };
   },
   async checkPermissions(input, context) {
-    const url = urlOf(input);
+    const parsed = parseFetchUrl(input.url);
+    // A URL that does not parse never reaches the network: validation says what is wrong with it.
+    if (!parsed.ok) return { behavior: "passthrough" };
+    const url = parsed.url;
     const checked = await checkHost(url.hostname, context.services.use(webFetchNetworkService).resolve);
     checkedHosts.set(input, checked);
     // A host that cannot be found cannot be reached: the call says so.
