@@ -143,7 +143,7 @@ export const block = (outcome: ToolUseOutcome): number => outcome.result;
     ]);
     const ran = run([process.execPath, "agent.ts"], { cwd: project });
     expect(ran.stderr).toBe("");
-    expect(ran.stdout).toBe("Bash,Edit,Glob,Grep,LS,NotebookEdit,Read,TaskOutput,TaskStop,Write function true\n");
+    expect(ran.stdout).toBe("Bash,Edit,Glob,Grep,LS,NotebookEdit,Read,Skill,TaskOutput,TaskStop,ToolSearch,WebFetch,WebSearch,Write function true\n");
     const fromNode = run([node as string, "--input-type=module", "-e", 'await import("toolshed")'], { cwd: project });
     expect(fromNode.exitCode).not.toBe(0);
     expect(fromNode.stderr).toContain("toolshed's library runs on Bun (https://bun.sh), not here. From Node or any other runtime, use toolshed through its MCP server instead: run `toolshed mcp serve`");

@@ -4,7 +4,6 @@
  * start-up never loads it. Its cost grows with the square of the nesting depth, so a page that
  * nests deeper than MAX_PARSE_DEPTH stops being parsed and is read as plain text instead.
  */
-import type { DomHandler as DomHandlerClass } from "domhandler";
 import { renderMarkdown } from "./renderMarkdown.ts";
 
 /** Open elements beyond this many at once end the parse (no real page comes close). */
@@ -29,7 +28,7 @@ export async function htmlToMarkdown(html: string, pageUrl?: string): Promise<st
   const { DomHandler, Parser } = await import("htmlparser2");
   let depth = 0;
   let tooDeep = false;
-  const handler: DomHandlerClass = new (class extends DomHandler {
+  const handler = new (class extends DomHandler {
     override onopentag(name: string, attribs: Record<string, string>): void {
       depth += 1;
       if (depth > MAX_PARSE_DEPTH) tooDeep = true;

@@ -5,7 +5,28 @@
  * not escaped. Nesting deeper than MAX_RENDER_DEPTH is read as plain text, so a hostile page
  * cannot exhaust the stack.
  */
-import type { ChildNode, Element } from "domhandler";
+
+/** A node of the parsed page, as htmlparser2's DOM has it (only what rendering reads). */
+export interface HtmlNode {
+  type: string;
+  /** A text node's text. */
+  data?: string;
+  /** An element's name, in lower case. */
+  name?: string;
+  attribs?: Record<string, string>;
+  children?: HtmlNode[];
+}
+
+type ChildNode = HtmlNode;
+interface Element extends HtmlNode {
+  name: string;
+  attribs: Record<string, string>;
+  children: HtmlNode[];
+}
+
+interface TextNode extends HtmlNode {
+  data: string;
+}
 
 /** Elements nested deeper than this are read as their text only. */
 export const MAX_RENDER_DEPTH = 200;
@@ -28,7 +49,12 @@ interface RenderContext {
 }
 
 function isElement(node: ChildNode): node is Element {
-  return node.type === "tag" || node.type === "script" || node.type === "style";
+  return (node.type === "tag" || node.type === "script" || node.type === "style") && typeof node.name === "string" &&
+    node.attribs !== undefined && node.children !== undefined;
+}
+
+function isText(node: ChildNode): node is TextNode {
+  return node.type === "text" && typeof node.data === "string";
 }
 
 function isHidden(element: Element): boolean {
@@ -41,7 +67,7 @@ function plainText(nodes: readonly ChildNode[]): string {
   const parts: string[] = [];
   const stack: ChildNode[] = [...nodes].reverse();
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    if (node.type === "text") parts.push(node.data);
+    if (isText(node)) parts.push(node.data);
     else if (isElement(node) && !DROPPED.has(node.name)) for (let at = node.children.length - 1; at >= 0; at -= 1) stack.push(node.children[at] as ChildNode);
   }
   return parts.join(" ");
@@ -75,7 +101,7 @@ function wrap(text: string, mark: string): string {
 function inlineOf(nodes: readonly ChildNode[], context: RenderContext): string {
   let text = "";
   for (const node of nodes) {
-    if (node.type === "text") text += collapse(node.data);
+    if (isText(node)) text += collapse(node.data);
     else if (isElement(node)) text += inlineElement(node, context);
   }
   return text;
@@ -137,7 +163,7 @@ function blocksOf(nodes: readonly ChildNode[], context: RenderContext): string[]
     inline = "";
   };
   for (const node of nodes) {
-    if (node.type === "text") inline += collapse(node.data);
+    if (isText(node)) inline += collapse(node.data);
     else if (!isElement(node) || DROPPED.has(node.name) || isHidden(node)) continue;
     else if (BLOCKS.has(node.name) && context.depth < MAX_RENDER_DEPTH) {
       flush();
@@ -188,7 +214,7 @@ function plainTextKeepingLines(nodes: readonly ChildNode[]): string {
   const parts: string[] = [];
   const stack: ChildNode[] = [...nodes].reverse();
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    if (node.type === "text") parts.push(node.data);
+    if (isText(node)) parts.push(node.data);
     else if (isElement(node)) {
       if (node.name === "br") parts.push("\n");
       for (let at = node.children.length - 1; at >= 0; at -= 1) stack.push(node.children[at] as ChildNode);
