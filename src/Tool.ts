@@ -106,6 +106,8 @@ export interface ToolUseContext {
   readonly sessionId: string;
   /** The agent this context belongs to: the session's own, or a sub-agent's. */
   readonly agentId: string;
+  /** How many sub-agents deep this context is: 0 (or absent) for the session's own agent. */
+  readonly agentDepth?: number;
   /** Receives the progress of every call of the context. */
   readonly onProgress?: (progress: ToolProgress<unknown>) => void;
   /** Receives warnings meant for the person (a hook that failed), one line each. */
@@ -142,7 +144,7 @@ export interface ToolCallOptions<Progress = unknown> {
 export interface PromptOptions {
   tools: Tools;
   hiddenTools?: Tools;
-  /** The session's services, when the text is written for a session (a tool listing the session's skills reads them here). */
+  /** The session's services, for tools whose text lists what the session has (agent types, skills). */
   services?: SessionServices;
 }
 
@@ -154,10 +156,11 @@ export interface DescriptionOptions {
 /**
  * What the pool filters read: `simple` tools stay in simple mode; `primitive` tools leave the
  * model's pool in REPL mode; a `hostsTools` tool reaches the hidden ones; `mcp` tools came from
- * an MCP server; a `loadsTools` tool loads the definitions of deferred tools (so tools are
- * deferred only when one is in the pool, and it never is).
+ * an MCP server; `mainAgentOnly` tools talk with the person or steer the session (questions,
+ * plan mode), so sub-agents are not given them; a `loadsTools` tool loads the definitions of
+ * deferred tools (so tools are deferred only when one is in the pool, and it never is).
  */
-export type ToolTag = "simple" | "primitive" | "hostsTools" | "mcp" | "loadsTools";
+export type ToolTag = "simple" | "primitive" | "hostsTools" | "mcp" | "mainAgentOnly" | "loadsTools";
 
 /** Every tool, built-in or MCP, seen from the pipeline. */
 export interface Tool<

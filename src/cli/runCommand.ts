@@ -18,6 +18,24 @@ export function runExitStatus(stage: ToolUseStage, isError: boolean): number {
   return isError ? 1 : 0;
 }
 
+/**
+ * What a person running one call should know that the result cannot say: each `toolshed run` is a
+ * session of its own, so what a call needs from an earlier one (a Read before an Edit) is not
+ * there, and a background task ends when the run does.
+ */
+export function singleRunNotes(resultText: string, runningTasks: readonly string[]): string[] {
+  const notes: string[] = [];
+  if (/\bin this session\b/i.test(resultText)) {
+    notes.push('each "toolshed run" is a session of its own. To run calls that build on each other (a Read, then an Edit of the same file), ' +
+      'put them in one JSON file and run "toolshed run --calls <file>" (see "toolshed run --help").');
+  }
+  if (runningTasks.length > 0) {
+    notes.push(`the background task ${runningTasks.join(", ")} ends now, with this run: read a background task's output in the same ` +
+      'session, with "toolshed run --calls <file>" holding the Bash call and a TaskOutput call after it.');
+  }
+  return notes;
+}
+
 /** `toolshed run`: parses the arguments and runs one call (or a calls file) through the pipeline. */
 export async function runCommand(args: string[], streams: CliStreams): Promise<number> {
   const { values, positionals } = parseCommandArgs("run", args, {
@@ -51,10 +69,11 @@ export async function runCommand(args: string[], streams: CliStreams): Promise<n
     });
     const [outcome] = outcomes;
     if (outcome === undefined) throw new Error("the scheduler returned no result for the call");
+    const text = terminalText(outcome);
     if (values.json) streams.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
-    else {
-      const text = terminalText(outcome);
-      (outcome.result.is_error ? streams.stderr : streams.stdout).write(text.endsWith("\n") ? text : `${text}\n`);
+    else (outcome.result.is_error ? streams.stderr : streams.stdout).write(text.endsWith("\n") ? text : `${text}\n`);
+    for (const note of singleRunNotes(text, session.services.tasks.list().filter((task) => task.status === "running").map((task) => task.id))) {
+      streams.stderr.write(`toolshed: note: ${note}\n`);
     }
     return runExitStatus(outcome.stage, outcome.result.is_error === true);
   } finally {

@@ -23,7 +23,7 @@ export function poolDefinitions(context: Pick<ToolUseContext, "options" | "servi
   const pool = context.options.tools;
   let made = definitions.get(pool);
   if (made === undefined) {
-    made = describeToolsForApi({ ...context.options, services: context.services }).then((described) => {
+    made = describeToolsForApi(context.options, context.services).then((described) => {
       const tools: ApiTool[] = described.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.input_schema }));
       return { tools, chars: new Map(tools.map((tool) => [tool.name, JSON.stringify(tool).length])) };
     });

@@ -2,9 +2,15 @@
  * The agent loop as one async generator of events: a `system/init` event, then for each user
  * message the loop's events and a result. The CLI (`-p`, every output format), the library
  * (`import { query } from "toolshed"`), and later the terminal and sub-agents all read it.
+ * SessionStart hooks run at the start (their context goes with the first message sent), and
+ * UserPromptSubmit hooks before each message (context after it, or a block that keeps it back).
  */
 import type { ContentBlockParam, TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import { hookScopeOf } from "../hooks/runHooks.ts";
+import { runSessionStartHooks } from "../hooks/runSessionStartHooks.ts";
+import { runUserPromptSubmitHooks } from "../hooks/runUserPromptSubmitHooks.ts";
 import type { Session } from "../session/createSession.ts";
+import type { ContextWindowState } from "./autoCompact.ts";
 import type { ConversationMessage } from "./conversation.ts";
 import type { QueryEvent, ResultEvent, SystemInitEvent } from "./events.ts";
 import { modelService, type ModelAccess } from "./modelAccess.ts";
@@ -31,6 +37,10 @@ export interface QueryOptions {
   /** Where the credentials came from, for the init event ("ANTHROPIC_API_KEY", "apiKeyHelper", ...). */
   apiKeySource: string;
   version: string;
+  /** Compacts the conversation when it nears the context window (on by default). */
+  autoCompact?: boolean;
+  /** Read for TOOLSHED_AUTOCOMPACT_PCT_OVERRIDE; process.env by default. */
+  env?: Record<string, string | undefined>;
 }
 
 function isStream(prompt: QueryOptions["prompt"]): prompt is AsyncIterable<UserInput> {
@@ -45,6 +55,19 @@ async function* prompts(prompt: QueryOptions["prompt"]): AsyncGenerator<UserInpu
 function isBlank(input: UserInput): boolean {
   if (typeof input === "string") return input.trim() === "";
   return input.every((block) => block.type === "text" && block.text.trim() === "");
+}
+
+/** The text of a message, as a UserPromptSubmit hook receives it. */
+function textOf(input: UserInput): string {
+  if (typeof input === "string") return input;
+  return input.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+}
+
+/** The message with the hooks' context around it: SessionStart's before, UserPromptSubmit's after. */
+function withHookContext(input: UserInput, before: readonly string[], after: readonly string[]): UserInput {
+  if (before.length === 0 && after.length === 0) return input;
+  const blocks = (texts: readonly string[]): ContentBlockParam[] => texts.map((text) => ({ type: "text", text }));
+  return [...blocks(before), ...(typeof input === "string" ? blocks([input]) : input), ...blocks(after)];
 }
 
 /** The init event: the pool, the model, the mode and the MCP servers of the session. */
@@ -76,14 +99,30 @@ export async function* query(options: QueryOptions): AsyncGenerator<QueryEvent> 
   yield initEvent(options);
   const messages: ConversationMessage[] = [...(options.history ?? [])];
   const signal = options.signal ?? session.context.abortController.signal;
+  const scope = () => hookScopeOf(session.context, { transcriptPath: options.transcript?.path, signal });
+  // What SessionStart hooks add waits for the first message that is sent.
+  let startContext = await runSessionStartHooks(scope(), { source: messages.length > 0 ? "resume" : "startup", model: options.model.model });
+  const window: ContextWindowState = {};
   for await (const input of prompts(options.prompt)) {
     if (isBlank(input)) {
       yield failedResult(options.session.id, ["the message was empty (only whitespace), so nothing was sent to the model"], "completed");
       continue;
     }
-    messages.push({ role: "user", content: input });
-    options.transcript?.append("user", { role: "user", content: input });
-    const run = runTurns({ ...options, context: session.context, canUseTool: session.canUseTool, messages, signal });
+    const verdict = await runUserPromptSubmitHooks(scope(), textOf(input));
+    if (signal.aborted) {
+      yield failedResult(session.id, ["interrupted"], "aborted_hooks");
+      return;
+    }
+    if (verdict.blocked !== undefined) {
+      // The reason is for the person: the prompt and the reason never reach the model.
+      yield failedResult(session.id, [verdict.blocked], "prompt_blocked");
+      continue;
+    }
+    const content = withHookContext(input, startContext, verdict.context);
+    startContext = [];
+    messages.push({ role: "user", content });
+    options.transcript?.append("user", { role: "user", content });
+    const run = runTurns({ ...options, context: session.context, canUseTool: session.canUseTool, messages, signal, window });
     let step = await run.next();
     while (!step.done) {
       yield step.value;

@@ -1,7 +1,13 @@
-/** A shell command running in the background: its output file, status and exit code. */
+/**
+ * Work running in the background (a shell command, or a sub-agent in this process): its output
+ * file, status and exit code.
+ */
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { processGroupHasMembers } from "./processGroups.ts";
 import type { ShellProcess } from "./spawnShellCommand.ts";
+
+/** What a task runs: a shell process, or work in this process (which has no process group of its own). */
+export type TaskProcess = Omit<ShellProcess, "pid"> & { pid?: number };
 
 export type TaskStatus = "running" | "completed" | "failed" | "killed";
 
@@ -36,7 +42,7 @@ export class BackgroundTask {
     readonly command: string,
     readonly description: string | undefined,
     readonly outputPath: string,
-    private readonly process: ShellProcess,
+    private readonly process: TaskProcess,
   ) {
     this.done = process.exited.then((code) => {
       if (this.status === "running") this.status = code === 0 ? "completed" : "failed";
@@ -73,7 +79,7 @@ export class BackgroundTask {
   /** Stops the task and everything it started, including processes its shell left behind. */
   async stop(): Promise<void> {
     if (this.status !== "running") {
-      if (processGroupHasMembers(this.process.pid)) await this.process.stop();
+      if (this.process.pid !== undefined && processGroupHasMembers(this.process.pid)) await this.process.stop();
       return;
     }
     this.status = "killed";

@@ -1,11 +1,15 @@
 /** The background tasks of one session (a service of the session: `context.services.tasks`). */
-import { join } from "node:path";
+import { appendFileSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { ToolError } from "../errors/ToolError.ts";
 import { BackgroundTask } from "./BackgroundTask.ts";
 import { spawnShellCommand } from "./spawnShellCommand.ts";
 
 export class TaskRegistry {
   private readonly tasks = new Map<string, BackgroundTask>();
   private nextNumber = 1;
+  /** Set once the session has begun stopping its tasks: nothing new starts after that. */
+  private stopping = false;
 
   constructor(private readonly sessionDirectory: string) {}
 
@@ -25,6 +29,51 @@ export class TaskRegistry {
     return task;
   }
 
+  /**
+   * Runs `work` in this process as a background task named `id` (a sub-agent): what it logs is the
+   * task's output; it resolves with an exit code (0 done, other values failed); stopping the task
+   * aborts its signal.
+   */
+  startInProcess(options: {
+    id: string;
+    label: string;
+    description?: string;
+    work: (log: (text: string) => void, signal: AbortSignal) => Promise<number>;
+  }): BackgroundTask {
+    if (this.stopping) throw new ToolError("The session is ending, so no new background task can start.");
+    if (this.tasks.has(options.id)) throw new Error(`a task named ${options.id} exists already`);
+    const outputPath = join(this.sessionDirectory, "tasks", `${options.id}.log`);
+    mkdirSync(dirname(outputPath), { recursive: true });
+    appendFileSync(outputPath, "");
+    const log = (text: string) => {
+      try {
+        appendFileSync(outputPath, text);
+      } catch {
+        // A full or read-only disk: the task goes on; its output is what could be written.
+      }
+    };
+    const controller = new AbortController();
+    let signalCode: string | null = null;
+    const exited = options.work(log, controller.signal).then(
+      (code) => (controller.signal.aborted ? null : code),
+      (error: unknown) => {
+        log(`\nThe task failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        return controller.signal.aborted ? null : 1;
+      },
+    );
+    const task = new BackgroundTask(options.id, options.label, options.description, outputPath, {
+      exited,
+      signalCode: () => signalCode,
+      stop: async () => {
+        signalCode = "SIGTERM";
+        controller.abort();
+        await exited;
+      },
+    });
+    this.tasks.set(options.id, task);
+    return task;
+  }
+
   get(id: string): BackgroundTask | undefined {
     return this.tasks.get(id);
   }
@@ -35,6 +84,7 @@ export class TaskRegistry {
 
   /** Stops every running task. */
   async stopAll(): Promise<void> {
+    this.stopping = true;
     await Promise.all(this.list().map((task) => task.stop()));
   }
 }

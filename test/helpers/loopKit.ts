@@ -16,7 +16,7 @@ import type { PermissionMode } from "../../src/permissions/types.ts";
 import { startMessagesApiServer, type MessagesApiServer } from "./messagesApiServer.ts";
 import { clientFor, TEST_MODEL } from "./modelRequestKit.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "./temporaryFolder.ts";
-import { createTestSession } from "./testSession.ts";
+import { createTestSession, type TestSessionOptions } from "./testSession.ts";
 
 export { TEST_MODEL };
 
@@ -34,11 +34,11 @@ export interface LoopKit {
 
 export const TEST_SYSTEM: TextBlockParam[] = [{ type: "text", text: "You are a test." }];
 
-/** A server, a folder and a session whose pool is `tools` (every built-in by default). */
-export async function createLoopKit(options: { tools?: Tools; allow?: string[]; mode?: PermissionMode } = {}): Promise<LoopKit> {
+/** A server, a folder and a session whose pool is `tools` (every built-in by default), with the session options given. */
+export async function createLoopKit(options: Omit<TestSessionOptions, "cwd"> & { tools?: Tools; allow?: string[]; mode?: PermissionMode } = {}): Promise<LoopKit> {
   const server = await startMessagesApiServer();
   const folder = createTemporaryFolder("toolshed-loop-");
-  const session = await createTestSession({ cwd: folder.path, tools: options.tools, allow: options.allow, mode: options.mode });
+  const session = await createTestSession({ ...options, cwd: folder.path });
   const client = clientFor(server);
   const callModel: CallModel = (params, signal) => streamMessage({ client, params, signal, env: {}, random: () => 0, sleep: async () => {} });
   const model = (overrides: Partial<ModelAccess> = {}): ModelAccess => ({

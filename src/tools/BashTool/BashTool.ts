@@ -139,6 +139,6 @@ export const BashTool = buildTool({
       };
     }
     const block = { type: "tool_result" as const, tool_use_id: toolUseId, content: formatForeground(output) };
-    return output.ended === "exit" ? block : { ...block, is_error: true };
+    return output.ended === "exit" && output.exitCode === 0 ? block : { ...block, is_error: true };
   },
 });

@@ -3,7 +3,7 @@
  * applies the same rule in sh, the npm launcher its system/CPU/C-library part, and `toolshed
  * update` calls this with detectPlatform()'s answer.
  */
-import { TARGET_PLATFORMS, TARGETS, type TargetName } from "../build/targets.ts";
+import { TARGET_PLATFORMS, TARGETS, type TargetName } from "./targets.ts";
 
 /** What is known of a machine; null means unknown. */
 export interface PlatformFacts {

@@ -3,7 +3,7 @@
  * target, SHA256SUMS over the archives, release.json describing them, and install.sh. Shared by
  * the release build, the installer's tests and `toolshed update`, so the names cannot drift.
  */
-import { TARGET_PLATFORMS, type TargetName } from "../build/targets.ts";
+import { TARGET_PLATFORMS, type TargetName } from "./targets.ts";
 
 /** Where `bun build.ts --release` writes the release, inside the output folder. */
 export const RELEASE_FOLDER = "release";

@@ -2,7 +2,7 @@
  * The archive of one flavor and target in a release, found the way install.sh finds it: through
  * SHA256SUMS, whose names carry the version, so the newest release needs no other index.
  */
-import type { TargetName } from "../build/targets.ts";
+import type { TargetName } from "./targets.ts";
 import { archiveFormat } from "./releaseLayout.ts";
 
 /** What SHA256SUMS says of the archive wanted. */
