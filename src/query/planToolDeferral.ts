@@ -3,16 +3,17 @@
  * tagged `loadsTools` (ToolSearch) loads them. Deferrable are MCP tools (unless they say
  * `shouldDefer: false`) and built-ins that say `shouldDefer: true`; the loader itself never is,
  * so at least one tool always stays loaded. They are deferred all together or not at all: with
- * the default setting, once there are DEFAULT_MIN_DEFERRED_TOOLS of them or their definitions
- * reach DEFAULT_DEFERRED_CONTEXT_PERCENT of the context window (the API's own guidance: ten or
- * more tools, or definitions past about ten thousand tokens). The same pool, model and setting
- * always give the same plan, so the tools' text stays the same from turn to turn.
+ * the default setting, once there are DEFAULT_MIN_MCP_TOOLS MCP tools (the API's guide: choosing
+ * among tools gets worse past 30 to 50 of them) or the deferrable definitions reach
+ * DEFAULT_DEFERRED_CONTEXT_PERCENT of the context window (the leading agent's `auto`). The same
+ * pool, model and setting always give the same plan, so the tools' text stays the same from turn
+ * to turn.
  */
 import { hasTag, type AnyTool } from "../Tool.ts";
 import type { ToolSearchSetting } from "./toolSearchSetting.ts";
 
-/** Deferral starts with this many deferrable tools... */
-export const DEFAULT_MIN_DEFERRED_TOOLS = 10;
+/** Deferral starts with this many MCP tools... */
+export const DEFAULT_MIN_MCP_TOOLS = 30;
 /** ...or when their definitions take this share of the context window (percent). */
 export const DEFAULT_DEFERRED_CONTEXT_PERCENT = 10;
 
@@ -50,7 +51,8 @@ export function planToolDeferral({ tools, definitionChars, setting, contextWindo
   if (loader === undefined || candidates.length === 0 || setting.kind === "off") return none;
   const tokens = estimateTokens(candidates.reduce((sum, tool) => sum + (definitionChars.get(tool.name) ?? 0), 0));
   const share = (percent: number) => tokens >= (contextWindow * percent) / 100;
+  const mcpTools = candidates.filter((tool) => hasTag(tool, "mcp")).length;
   const defer = setting.kind === "on" ||
-    (setting.percent !== undefined ? share(setting.percent) : candidates.length >= DEFAULT_MIN_DEFERRED_TOOLS || share(DEFAULT_DEFERRED_CONTEXT_PERCENT));
+    (setting.percent !== undefined ? share(setting.percent) : mcpTools >= DEFAULT_MIN_MCP_TOOLS || share(DEFAULT_DEFERRED_CONTEXT_PERCENT));
   return defer ? { deferred: candidates.map((tool) => tool.name), loader } : none;
 }

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages";
-import { planToolDeferral, DEFAULT_MIN_DEFERRED_TOOLS, estimateTokens } from "../../src/query/planToolDeferral.ts";
+import { planToolDeferral, DEFAULT_MIN_MCP_TOOLS, estimateTokens } from "../../src/query/planToolDeferral.ts";
 import { readToolSearchSetting } from "../../src/query/toolSearchSetting.ts";
 import { isToolReferenceRejection, sendsToolReferences, toSchemasRequest, withToolReferenceFallback } from "../../src/query/toolReferenceFallback.ts";
 import { getAllBaseTools } from "../../src/tools.ts";
@@ -32,7 +32,7 @@ type Body = { tools: SentTool[]; system: { text: string }[]; messages: MessagePa
 const bodyOf = (request: RecordedRequest | undefined) => request?.body as Body;
 const names = (tools: SentTool[]) => tools.map((tool) => tool.name);
 
-const MCP = sampleMcpTools(12);
+const MCP = sampleMcpTools(DEFAULT_MIN_MCP_TOOLS);
 const poolWith = (mcp = MCP) => [...getAllBaseTools(), ...mcp];
 
 function selectCall(query: string): Reply {
@@ -61,7 +61,7 @@ describe("deferral in the request", () => {
   });
 
   test("below the threshold nothing is deferred and there is no list", async () => {
-    kit = await createLoopKit({ tools: poolWith(MCP.slice(0, DEFAULT_MIN_DEFERRED_TOOLS - 3)) });
+    kit = await createLoopKit({ tools: poolWith(MCP.slice(0, DEFAULT_MIN_MCP_TOOLS - 1)) });
     kit.server.push(textTurn("ok"));
     await kit.run("hi");
     const body = bodyOf(kit.server.requests[0]);
@@ -86,7 +86,7 @@ describe("deferral in the request", () => {
 
   test("TOOLSHED_TOOL_SEARCH=false never defers; =true defers even a single MCP tool", async () => {
     process.env.TOOLSHED_TOOL_SEARCH = "false";
-    kit = await createLoopKit({ tools: poolWith(sampleMcpTools(40)) });
+    kit = await createLoopKit({ tools: poolWith(sampleMcpTools(60)) });
     kit.server.push(textTurn("ok"));
     await kit.run("hi");
     expect(bodyOf(kit.server.requests[0]).tools.some((tool) => tool.defer_loading === true)).toBe(false);

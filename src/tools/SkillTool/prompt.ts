@@ -27,9 +27,8 @@ function entry(skill: Skill): string {
   return `- ${skill.name}${hint}: ${cut(about, MAX_DESCRIPTION_CHARS)}`;
 }
 
-/** The prompt: the introduction, then the skills the model may run, within MAX_LISTING_CHARS. */
-export function renderPrompt(skills: readonly Skill[] | undefined): string {
-  if (skills === undefined) return `${INTRODUCTION}\n\nThe skills of a session are listed here when it has any.`;
+/** The prompt: the introduction, then the skills the model may run, within MAX_LISTING_CHARS (written without a session: none). */
+export function renderPrompt(skills: readonly Skill[] = []): string {
   const listed = skills.filter((skill) => skill.modelInvocable);
   if (listed.length === 0) return `${INTRODUCTION}\n\nNo skills are installed in this session, so there is nothing to run.`;
   const lines: string[] = [];
