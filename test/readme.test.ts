@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import * as help from "../src/cli/help.ts";
 import { startMessagesApiServer, textTurn, type MessagesApiServer } from "./helpers/messagesApiServer.ts";
+import { parseAgentFile } from "../src/agents/parseAgentFile.ts";
 import { createTemporaryFolder } from "./helpers/temporaryFolder.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -82,8 +83,9 @@ async function runExample(line: string, cwd: string, scratch: string = cwd, mode
 
 /** Checks an example did what it says: the exit status it documents, no usage error, no internal error. */
 function expectDocumented(line: string, result: { code: number; stderr: string }): void {
-  // `permissions check` says its decision in its exit status (0 allow, 1 deny, 3 ask); the rest succeed.
-  const allowed = /toolshed permissions check\b/.test(line) ? [0, 1, 3] : [0];
+  // `permissions check` says its decision in its exit status (0 allow, 1 deny, 3 ask), `doctor` whether
+  // it found a problem (here, with no credentials, it does); the rest succeed.
+  const allowed = /toolshed permissions check\b/.test(line) ? [0, 1, 3] : /toolshed doctor\b/.test(line) ? [0, 1] : [0];
   expect({ line, code: allowed.includes(result.code) ? "as documented" : result.code, stderr: result.stderr })
     .toEqual({ line, code: "as documented", stderr: expect.not.stringMatching(/internal error|Run "toolshed --help"|Permission to use/) });
 }
@@ -96,6 +98,35 @@ async function expectWorks(line: string): Promise<void> {
     const command = normalize(line);
     const cwd = command.startsWith("toolshed") || command.includes("| toolshed") ? folder.path : ROOT;
     expectDocumented(line, await runExample(command, cwd, folder.path));
+  } finally {
+    folder.remove();
+  }
+}
+
+/** A server example (`toolshed mcp serve --http ...`): it says where it serves, then stops cleanly on SIGTERM. */
+async function expectServes(line: string): Promise<void> {
+  const folder = createTemporaryFolder("toolshed-example-");
+  try {
+    const args = normalize(line).split(/\s+/).slice(1);
+    const child = Bun.spawn([process.execPath, MAIN, ...args], {
+      cwd: folder.path,
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+      timeout: 30_000,
+      env: { ...process.env, TOOLSHED_CONFIG_DIR: join(folder.path, ".config-home"), TOOLSHED_MANAGED_SETTINGS: join(folder.path, ".no-managed.json"), TOOLSHED_SESSION_DIR: join(folder.path, ".session") },
+    });
+    let printed = "";
+    const decoder = new TextDecoder();
+    for await (const chunk of child.stdout) {
+      printed += decoder.decode(chunk, { stream: true });
+      if (/http:\/\/127\.0\.0\.1:\d+\/mcp/.test(printed)) break;
+    }
+    expect(printed).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp/);
+    child.kill("SIGTERM");
+    const [stderr, code] = await Promise.all([new Response(child.stderr).text(), child.exited]);
+    expect({ line, code, stderr }).toEqual({ line, code: expect.any(Number), stderr: expect.not.stringMatching(/internal error|Run "toolshed --help"/) });
+    expect(child.signalCode).toBeNull();
   } finally {
     folder.remove();
   }
@@ -158,6 +189,14 @@ describe("README code blocks", () => {
     }
   });
 
+  test("the agent file example is a valid agent type", () => {
+    const block = fencedBlocks().find((each) => each.language === "markdown")?.body ?? "";
+    const text = block.split("\n").map((line) => line.replace(/^ {2}/, "")).join("\n");
+    const parsed = parseAgentFile(text, "README.md", "project");
+    expect(parsed.ok && { name: parsed.agent.name, tools: parsed.agent.tools, model: parsed.agent.model, notes: parsed.notes })
+      .toEqual({ name: "reviewer", tools: ["Read", "Grep", "Glob"], model: "sonnet", notes: [] });
+  });
+
   test("the library example runs and reads package.json through the pipeline", async () => {
     const folder = createTemporaryFolder("toolshed-readme-");
     try {
@@ -196,7 +235,9 @@ describe("--help examples", () => {
     const examples = helpExamples(text);
     const agent = examples.filter(isAgentExample);
     if (agent.length > 0) test(`${name}: the agent examples, in order: ${agent.join(" / ")}`, () => expectAgentExamplesWork(agent));
-    for (const line of examples.filter((example) => !isAgentExample(example))) test(`${name}: ${line}`, () => expectWorks(line));
+    for (const line of examples.filter((example) => !isAgentExample(example))) {
+      test(`${name}: ${line}`, () => (/\bmcp serve --http\b/.test(line) ? expectServes(line) : expectWorks(line)));
+    }
   }
 
   test("the help texts have examples to run", () => {

@@ -12,6 +12,8 @@ Commands:
   trust          Trust this folder, so its own allow rules and other settings apply ("--revoke" to undo)
   sessions       "list": the saved sessions of this folder; "show <id>": one conversation
   update         Replace this binary with the newest release, checked against its checksums
+  doctor         Check this installation: settings and their problems, ripgrep, credentials, MCP servers
+  completion     Print the completion script for bash, zsh or fish
   mcp            MCP servers: "list", "get", "add", "remove"; "serve" offers toolshed's tools
   help           Show this help, or "toolshed help <command>"
 
@@ -268,4 +270,37 @@ Examples:
   toolshed mcp add --transport http --scope project docs https://example.com/mcp -H "Authorization: Bearer \${TOKEN}"
   toolshed mcp list
   toolshed mcp serve --http 127.0.0.1:0
+`;
+
+/** `toolshed doctor --help`. */
+export const DOCTOR_HELP = `Usage: toolshed doctor [--json]
+
+Checks this installation and this folder, and says what it finds: the version and flavor, the
+config folder, every settings file with its problems, whether the folder is trusted, ripgrep,
+credentials (present or not; never their values), each MCP server (started, listed, stopped
+again) and the agent files. Exit status 0 when nothing is a problem, 1 otherwise.
+
+Options:
+  --json                      Print the checks as JSON
+  --help, -h                  Show this help
+
+Examples:
+  toolshed doctor
+`;
+
+/** `toolshed completion --help`. */
+export const COMPLETION_HELP = `Usage: toolshed completion bash|zsh|fish
+
+Prints the shell's completion script: the commands, their options, the -p options, subcommands
+and tool names.
+
+  bash:  add  eval "$(toolshed completion bash)"  to ~/.bashrc
+  zsh:   add  eval "$(toolshed completion zsh)"  to ~/.zshrc
+  fish:  toolshed completion fish > ~/.config/fish/completions/toolshed.fish
+
+Options:
+  --help, -h                  Show this help
+
+Examples:
+  toolshed completion bash
 `;

@@ -1,5 +1,6 @@
 /** `toolshed -p` with MCP servers: their tools in the pool, calls through the pipeline, a changed list reaching the next request. */
 import { afterEach, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { textTurn, turn } from "../helpers/messagesApiServer.ts";
 import { createPrintKit, type PrintKit } from "../helpers/printRun.ts";
@@ -37,4 +38,22 @@ test("a server from --mcp-config: listed in init, its tool called, and a tool it
   // add_tool added "added_<n>" and sent list_changed; a later request offers the new tool.
   expect(bodies[1]?.tools.some((tool) => tool.name.startsWith("mcp__fx__added_"))).toBe(false);
   expect(bodies[3]?.tools.some((tool) => tool.name.startsWith("mcp__fx__added_"))).toBe(true);
+});
+
+test("a project's .mcp.json server runs once the person's settings enable it; otherwise it waits for approval and the run goes on without it", async () => {
+  kit = await createPrintKit();
+  writeFileSync(join(kit.project, ".mcp.json"), JSON.stringify({ mcpServers: { proj: { command: process.execPath, args: [FIXTURE, "--tools", "1"] } } }));
+  kit.server.push(textTurn("no servers"));
+  const waiting = await kit.run(["-p", "hi", "--output-format", "stream-json", "--verbose"]);
+  expect(waiting.status).toBe(0);
+  const init = JSON.parse(waiting.stdout.split("\n")[0] ?? "{}");
+  expect(init.mcp_servers).toEqual([{ name: "proj", status: "needs-approval" }]);
+  expect(init.tools.some((name: string) => name.startsWith("mcp__proj__"))).toBe(false);
+
+  writeFileSync(join(kit.config, "settings.json"), JSON.stringify({ enabledMcpjsonServers: ["proj"] }));
+  kit.server.push(turn([{ type: "tool_use", id: "echo", name: "mcp__proj__tool_000", input: { text: "from the project's server" } }]), textTurn("done"));
+  const enabled = await kit.run(["-p", "use it", "--output-format", "json"]);
+  expect(enabled.status).toBe(0);
+  expect(JSON.parse(enabled.stdout).result).toBe("done");
+  expect(JSON.stringify((kit.server.requests.at(-1)?.body as Body).messages.at(-1))).toContain("from the project's server");
 });

@@ -70,7 +70,7 @@ describe("the npm tarballs", () => {
     });
     // The dependencies are exactly the packages the declarations name, at the repository's ranges.
     const repository = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
-    expect(Object.keys(manifest.dependencies as object).sort()).toEqual(["@anthropic-ai/sdk", "web-tree-sitter", "zod"]);
+    expect(Object.keys(manifest.dependencies as object).sort()).toEqual(["@anthropic-ai/sdk", "@modelcontextprotocol/sdk", "web-tree-sitter", "zod"]);
     for (const [name, range] of Object.entries(manifest.dependencies as Record<string, string>)) expect(range).toBe(repository.dependencies[name] as string);
     for (const file of ["README.md", "LICENSE", "bin/toolshed.cjs", "lib/index.js", "lib/tree-sitter-bash.wasm", "types/index.d.ts", "types/Tool.d.ts"]) expect(existsSync(join(unpacked, file))).toBe(true);
     // The library is the public flavor: not one gated tool's module or sentence made it in (the build checks, and so does this).

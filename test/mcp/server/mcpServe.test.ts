@@ -102,7 +102,7 @@ describe("toolshed mcp serve", () => {
     const result = await client.callTool({ name: "Write", arguments: { file_path: join(sandbox.project, "x.txt"), content: "x" } });
     expect(result.isError).toBe(true);
     expect(resultText(result)).toContain("Nobody was there to approve it; to allow it, add");
-    expect(resultText(result)).toContain("to permissions.allow in .toolshed/settings.json");
+    expect(resultText(result)).toContain('add "Edit(./x.txt)" to permissions.allow in');
     expect(existsSync(join(sandbox.project, "x.txt"))).toBe(false);
   });
 
