@@ -140,11 +140,11 @@ export interface ToolCallOptions<Progress = unknown> {
   canUseTool: CanUseTool;
 }
 
-/** What a tool may know when it writes its prompt: the rest of the pool. */
+/** What a tool may know when it writes its prompt: the rest of the pool, and the session when there is one. */
 export interface PromptOptions {
   tools: Tools;
   hiddenTools?: Tools;
-  /** The session's services, for tools whose text lists what the session has (agent types). */
+  /** The session's services, for tools whose text lists what the session has (agent types, skills). */
   services?: SessionServices;
 }
 
@@ -157,9 +157,10 @@ export interface DescriptionOptions {
  * What the pool filters read: `simple` tools stay in simple mode; `primitive` tools leave the
  * model's pool in REPL mode; a `hostsTools` tool reaches the hidden ones; `mcp` tools came from
  * an MCP server; `mainAgentOnly` tools talk with the person or steer the session (questions,
- * plan mode), so sub-agents are not given them.
+ * plan mode), so sub-agents are not given them; a `loadsTools` tool loads the definitions of
+ * deferred tools (so tools are deferred only when one is in the pool, and it never is).
  */
-export type ToolTag = "simple" | "primitive" | "hostsTools" | "mcp" | "mainAgentOnly";
+export type ToolTag = "simple" | "primitive" | "hostsTools" | "mcp" | "mainAgentOnly" | "loadsTools";
 
 /** Every tool, built-in or MCP, seen from the pipeline. */
 export interface Tool<
@@ -176,7 +177,10 @@ export interface Tool<
   readonly inputJSONSchema?: ToolInputJSONSchema;
   /** Larger results are saved to a file and the model gets a path and a preview. */
   readonly maxResultSizeChars: number;
-  /** Sent to the model by name only until it asks for the schema (ToolSearch). */
+  /**
+   * Sent to the model by name only until a `loadsTools` tool loads it, once the pool's deferrable
+   * tools pass a threshold. MCP tools are deferrable unless this is false; built-ins only when true.
+   */
   readonly shouldDefer?: boolean;
   /** The family of rules this tool's name stands for (see RuleFamily). */
   readonly ruleFamily?: RuleFamily;

@@ -24,6 +24,10 @@ import { EnterPlanModeTool } from "./tools/EnterPlanModeTool/EnterPlanModeTool.t
 import { ExitPlanModeTool } from "./tools/ExitPlanModeTool/ExitPlanModeTool.ts";
 import { ListMcpResourcesTool } from "./tools/ListMcpResourcesTool/ListMcpResourcesTool.ts";
 import { ReadMcpResourceTool } from "./tools/ReadMcpResourceTool/ReadMcpResourceTool.ts";
+import { WebFetchTool } from "./tools/WebFetchTool/WebFetchTool.ts";
+import { WebSearchTool } from "./tools/WebSearchTool/WebSearchTool.ts";
+import { ToolSearchTool } from "./tools/ToolSearchTool/ToolSearchTool.ts";
+import { SkillTool } from "./tools/SkillTool/SkillTool.ts";
 
 export { filterTools, findToolByName, toolMatchesName } from "./findToolByName.ts";
 
@@ -64,6 +68,7 @@ export function getAllBaseTools(): AnyTool[] {
   return [
     ReadTool, GlobTool, WriteTool, EditTool, GrepTool, BashTool, TaskOutputTool, TaskStopTool, LSTool, NotebookEditTool,
     AgentTool, TodoWriteTool, AskUserQuestionTool, EnterPlanModeTool, ExitPlanModeTool, ListMcpResourcesTool, ReadMcpResourceTool,
+    WebFetchTool, WebSearchTool, ToolSearchTool, SkillTool,
     ...GATED_TOOLS,
   ];
 }

@@ -11,6 +11,7 @@ import { defaultMaxTokens, resolveModel } from "./modelAliases.ts";
 import { createModelClient } from "./modelClient.ts";
 import { createRunAccounting } from "./runAccounting.ts";
 import { streamMessage } from "./streamMessage.ts";
+import { sendsToolReferences, withToolReferenceFallback } from "./toolReferenceFallback.ts";
 
 /** The environment variable naming the small, fast model (as the leading agent spells it). */
 export const SMALL_MODEL_VARIABLE = "ANTHROPIC_SMALL_FAST_MODEL";
@@ -32,7 +33,8 @@ export async function createDefaultModel(options: DefaultModelOptions): Promise<
   const client = createModelClient({ credentials, env });
   const small = env[SMALL_MODEL_VARIABLE]?.trim();
   const access: ModelAccess = {
-    callModel: (params, signal) => streamMessage({ client, params, signal, env }),
+    // Deferred tools reach a gateway that takes no tool references as full definitions instead.
+    callModel: withToolReferenceFallback((params, signal) => streamMessage({ client, params, signal, env }), { references: sendsToolReferences(credentials.baseURL, env) }),
     model: resolveModel(options.model, env),
     fallbackModel: options.fallbackModel === undefined ? undefined : resolveModel(options.fallbackModel, env),
     smallModel: resolveModel(small === undefined || small === "" ? "haiku" : small, env),

@@ -143,7 +143,7 @@ export const block = (outcome: ToolUseOutcome): number => outcome.result;
     ]);
     const ran = run([process.execPath, "agent.ts"], { cwd: project });
     expect(ran.stderr).toBe("");
-    expect(ran.stdout).toBe("Agent,AskUserQuestion,Bash,Edit,EnterPlanMode,ExitPlanMode,Glob,Grep,LS,ListMcpResources,NotebookEdit,Read,ReadMcpResource,TaskOutput,TaskStop,TodoWrite,Write function true\n");
+    expect(ran.stdout).toBe("Agent,AskUserQuestion,Bash,Edit,EnterPlanMode,ExitPlanMode,Glob,Grep,LS,ListMcpResources,NotebookEdit,Read,ReadMcpResource,Skill,TaskOutput,TaskStop,TodoWrite,ToolSearch,WebFetch,WebSearch,Write function true\n");
     const fromNode = run([node as string, "--input-type=module", "-e", 'await import("toolshed")'], { cwd: project });
     expect(fromNode.exitCode).not.toBe(0);
     expect(fromNode.stderr).toContain("toolshed's library runs on Bun (https://bun.sh), not here. From Node or any other runtime, use toolshed through its MCP server instead: run `toolshed mcp serve`");
