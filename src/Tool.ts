@@ -34,7 +34,12 @@ export type ValidationResult = { result: true } | { result: false; message: stri
  */
 export type PermissionResult =
   | { behavior: "allow"; reason?: string }
-  | { behavior: "ask"; reason: string }
+  | {
+    behavior: "ask";
+    reason: string;
+    /** Only an allow rule naming this call's subject (`WebFetch(domain:10.0.0.5)`) answers it; a rule allowing the whole tool does not. */
+    specificRuleOnly?: boolean;
+  }
   | { behavior: "deny"; reason: string }
   | { behavior: "passthrough" };
 

@@ -3,7 +3,8 @@
  * `disallowedTools`, `model`, `maxTurns`), the body being the agent's system prompt. A file that
  * is not a valid agent is refused with what is wrong, so the person can fix it.
  */
-import { listField, parseFrontmatter } from "../markdown/frontmatter.ts";
+import { parseFrontmatter } from "../markdown/frontmatter.ts";
+import { listField } from "../markdown/listField.ts";
 import { AGENT_NAME_PATTERN, type AgentDefinition, type AgentSource } from "./agentDefinition.ts";
 
 export type AgentFileResult = { ok: true; agent: AgentDefinition; notes: string[] } | { ok: false; problem: string };
@@ -27,8 +28,8 @@ function nameOnly(entry: string): string {
 /** Reads the text of the file at `path`. */
 export function parseAgentFile(text: string, path: string, source: AgentSource): AgentFileResult {
   const parsed = parseFrontmatter(text);
-  if (!parsed.ok) return { ok: false, problem: parsed.problem };
-  const { fields } = parsed;
+  if (!parsed.ok) return { ok: false, problem: parsed.reason };
+  const fields: { [key: string]: unknown } = parsed.data;
   const name = fields.name;
   if (typeof name !== "string" || name.trim() === "") return { ok: false, problem: "name: an agent file needs a name (lowercase letters, digits and hyphens)" };
   if (name.trim().length > MAX_AGENT_NAME_CHARS) return { ok: false, problem: `name: "${name.trim().slice(0, 80)}..." is longer than ${MAX_AGENT_NAME_CHARS} characters` };
@@ -40,9 +41,10 @@ export function parseAgentFile(text: string, path: string, source: AgentSource):
   const disallowedTools = list(fields, "disallowedTools");
   if (typeof disallowedTools === "string") return { ok: false, problem: disallowedTools };
   const model = fields.model;
-  if (model !== undefined && model !== null && (typeof model !== "string" || model.trim() === "")) return { ok: false, problem: "model: must be sonnet, opus, haiku, fable, inherit or a model id" };
-  const maxTurns = fields.maxTurns;
-  if (maxTurns !== undefined && maxTurns !== null && (typeof maxTurns !== "number" || !Number.isInteger(maxTurns) || maxTurns < 1)) {
+  if (model !== undefined && (typeof model !== "string" || model.trim() === "")) return { ok: false, problem: "model: must be sonnet, opus, haiku, fable, inherit or a model id" };
+  const maxTurnsText = fields.maxTurns;
+  const maxTurns = typeof maxTurnsText === "string" && /^\d+$/.test(maxTurnsText.trim()) ? Number(maxTurnsText) : undefined;
+  if (maxTurnsText !== undefined && (maxTurns === undefined || maxTurns < 1)) {
     return { ok: false, problem: "maxTurns: must be a whole number of at least 1" };
   }
   const notes: string[] = [];
@@ -53,7 +55,7 @@ export function parseAgentFile(text: string, path: string, source: AgentSource):
   const toolNames = tools?.map(nameOnly);
   const disallowedNames = disallowedTools?.map(nameOnly);
   const mode = fields.permissionMode;
-  if (mode !== undefined && mode !== null && mode !== "plan" && mode !== "default") {
+  if (mode !== undefined && mode !== "plan" && mode !== "default") {
     notes.push(`permissionMode: ${JSON.stringify(mode)} is ignored: an agent file can hold its agent to plan (read-only), but it never loosens the session's mode`);
   }
   const body = parsed.body.trim();

@@ -86,10 +86,14 @@ function describe(subject: Subject, tool: AnyTool): string {
   }
 }
 
-function findRule(judge: Judge, behavior: RuleBehavior, subject: Subject): PermissionRule | undefined {
-  return judge.rules.find((rule) => rule.behavior === behavior &&
-    (isWholeToolRule(rule, judge.tool) ||
-      ruleMatchesSubject({ rule, subject, tool: judge.tool, input: judge.input, families: judge.families, resolved: judge.resolved, paths: judge.paths })));
+/** The first rule of `behavior` for the subject; with `wholeToolCounts` false, only rules with a specifier count. */
+function findRule(judge: Judge, behavior: RuleBehavior, subject: Subject, wholeToolCounts = true): PermissionRule | undefined {
+  return judge.rules.find((rule) => {
+    if (rule.behavior !== behavior) return false;
+    if (!wholeToolCounts && rule.ruleContent === undefined) return false;
+    return isWholeToolRule(rule, judge.tool) ||
+      ruleMatchesSubject({ rule, subject, tool: judge.tool, input: judge.input, families: judge.families, resolved: judge.resolved, paths: judge.paths });
+  });
 }
 
 /** The narrowest rule that allows the call as a whole: by its address or named thing when it has one. */
@@ -211,7 +215,10 @@ function placeOf(resolved: ResolvedPath | undefined, written: string, glob = fal
 
 /** The allow-side of one subject: allow rules, then the tool's own check and the read-only default. */
 function allowSide(judge: Judge, subject: Subject): Verdict {
-  const allow = findRule(judge, "allow", subject);
+  // A tool that asks for this call specifically (an address on this machine's own network) is
+  // answered only by a rule that names the call's subject, not by one allowing the whole tool.
+  const specificOnly = subject.kind === "tool" && judge.own.behavior === "ask" && judge.own.specificRuleOnly === true;
+  const allow = findRule(judge, "allow", subject, !specificOnly);
   const resolved = subject.kind === "path" ? judge.resolved.get(subject) : undefined;
   if (allow !== undefined && !(subject.kind === "path" && subject.access === "write" && resolved !== undefined && isHardLinked(resolved))) {
     return { decision: "allow", reason: `${formatRule(allow)} allows it`, rule: allow };

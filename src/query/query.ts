@@ -15,6 +15,7 @@ import type { ConversationMessage } from "./conversation.ts";
 import type { QueryEvent, ResultEvent, SystemInitEvent } from "./events.ts";
 import { modelService, type ModelAccess } from "./modelAccess.ts";
 import { runTurns } from "./runTurns.ts";
+import { skillsService } from "../skills/skillsService.ts";
 import { failedResult } from "./failedResult.ts";
 import type { TranscriptWriter } from "./transcript/TranscriptWriter.ts";
 
@@ -86,7 +87,7 @@ export function initEvent(options: Pick<QueryOptions, "session" | "model" | "api
     apiKeySource: options.apiKeySource,
     slash_commands: [],
     output_style: "default",
-    skills: [],
+    skills: session.services.use(skillsService).skills.map((skill) => skill.name),
     plugins: [],
     toolshed_version: options.version,
   };

@@ -9,7 +9,7 @@ import { closeSync, fstatSync, openSync, readdirSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { describeError } from "../errors/describeError.ts";
 import { statOrUndefined } from "../files/statOrUndefined.ts";
-import { parseFrontmatter } from "./parseFrontmatter.ts";
+import { parseFrontmatter } from "../markdown/frontmatter.ts";
 import { isTrue, skillFrontmatterSchema } from "./skillFrontmatterSchema.ts";
 import { FALLBACK_DESCRIPTION_CHARS, MAX_SKILL_FILE_BYTES, MAX_SKILLS_PER_SOURCE } from "./skillLimits.ts";
 import { splitAllowedTools } from "./splitAllowedTools.ts";

@@ -32,7 +32,7 @@ describe("parseAgentFile", () => {
     expect(problem(agent("Bad_Name"))).toContain("may hold only lowercase letters");
     expect(problem(agent("-dash"))).toContain("must not start with a hyphen");
     expect(problem("---\nname: a\n---\nbody")).toContain("needs a description");
-    expect(problem(agent("a", "tools: 3\n"))).toBe("tools: must be a list of names (a, b, c or a YAML list)");
+    expect(problem(agent("a", "tools:\n  read: yes\n"))).toBe("tools: must be a list of names (a, b, c or a YAML list)");
     expect(problem(agent("a", "maxTurns: 0\n"))).toContain("maxTurns: must be a whole number");
     expect(problem(agent("a", "", ""))).toContain("has no body");
   });

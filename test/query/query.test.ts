@@ -1,6 +1,6 @@
 /** The agent loop against the local Messages API over real HTTP: turns, tools, limits, refusals, retries. */
 import { afterEach, describe, expect, test } from "bun:test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MessageParam, ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import type { AssistantEvent, QueryEvent, UserEvent } from "../../src/query/events.ts";
@@ -34,6 +34,15 @@ describe("one turn", () => {
     expect(result.modelUsage["claude-sonnet-5-5"]?.outputTokens).toBe(7);
     expect(result.total_cost_usd).toBeGreaterThan(0);
     expect(bodyOf(0).messages).toEqual([{ role: "user", content: [{ type: "text", text: "hi", cache_control: { type: "ephemeral" } }] }]);
+  });
+
+  test("the init event names the session's skills", async () => {
+    kit = await createLoopKit();
+    mkdirSync(join(kit.folder.path, ".toolshed", "skills", "greet"), { recursive: true });
+    writeFileSync(join(kit.folder.path, ".toolshed", "skills", "greet", "SKILL.md"), "---\ndescription: Says hello\n---\nSay hello.\n");
+    kit.server.push(textTurn("hi"));
+    const { events } = await kit.run("hi");
+    expect((events[0] as { skills: string[] }).skills).toEqual(["greet"]);
   });
 
   test("the request carries the tools in the pool's order and cache breakpoints on the last tool, the system and the latest message", async () => {

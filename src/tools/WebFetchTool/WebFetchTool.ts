@@ -86,7 +86,9 @@ export const WebFetchTool = buildTool({
     checkedHosts.set(input, checked);
     // A host that cannot be found cannot be reached: the call says so.
     if ("error" in checked) return { behavior: "passthrough" };
-    return { behavior: "ask", reason: askReason(url.host, describeLocalAddress(checked)) };
+    // A whole-tool allow opens the web, not this machine's own network: a local address needs a rule naming it.
+    const local = describeLocalAddress(checked);
+    return { behavior: "ask", reason: askReason(url.host, local), ...(local === undefined ? {} : { specificRuleOnly: true }) };
   },
   async call(input, { context, signal }): Promise<ToolResult<WebFetchOutput>> {
     const started = performance.now();

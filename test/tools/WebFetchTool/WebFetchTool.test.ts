@@ -335,6 +335,26 @@ describe("WebFetch permissions", () => {
     expect(pages.requests[0]?.host).toBe(`rebind.localhost:${pages.port}`);
   });
 
+  test("a rule allowing the whole tool opens public hosts, not this machine's own network: a local address still asks", async () => {
+    kit = await createLoopKit();
+    addRules(kit.session, "allow", "WebFetch");
+    resolverOf(kit.session, (hostname) => [{ address: hostname === "intranet.test" ? "10.0.0.5" : "93.184.216.34", family: 4 }]);
+    kit.server.push(
+      turn({ content: [
+        { type: "tool_use", id: "a", name: "WebFetch", input: { url: "https://intranet.test/", prompt: "?" } },
+        { type: "tool_use", id: "b", name: "WebFetch", input: { url: `${pages.url}/p`, prompt: "?" } },
+      ] }),
+      textTurn("done"),
+    );
+    const { events, result } = await kit.run("go");
+    const [intranet, loopback] = results(events).map(textOf);
+    expect(intranet).toContain("resolves to 10.0.0.5, a private-network address");
+    expect(intranet).toContain('"WebFetch(domain:intranet.test)"');
+    expect(loopback).toContain("is a loopback address (this machine)");
+    expect(result.permission_denials.map((denial) => denial.tool_name)).toEqual(["WebFetch", "WebFetch"]);
+    expect(pages.requests.length).toBe(0);
+  });
+
   test("a deny rule wins over the allow for the same host", async () => {
     kit = await allowedKit();
     addRules(kit.session, "deny", "WebFetch(domain:127.0.0.1)");
