@@ -34,11 +34,8 @@ export interface LoopKit {
 
 export const TEST_SYSTEM: TextBlockParam[] = [{ type: "text", text: "You are a test." }];
 
-/** A server, a folder and a session whose pool is `tools` (every built-in by default), with the session options given. */
-export async function createLoopKit(options: Omit<TestSessionOptions, "cwd"> & { tools?: Tools; allow?: string[]; mode?: PermissionMode } = {}): Promise<LoopKit> {
-  const server = await startMessagesApiServer();
-  const folder = createTemporaryFolder("toolshed-loop-");
-  const session = await createTestSession({ ...options, cwd: folder.path });
+/** A CallModel that talks to `server` over real HTTP (retry waits skipped), and ModelAccess for it: the test model, 1024 output tokens, its own accounting. */
+export function testModelAccess(server: MessagesApiServer): { callModel: CallModel; model(overrides?: Partial<ModelAccess>): ModelAccess } {
   const client = clientFor(server);
   const callModel: CallModel = (params, signal) => streamMessage({ client, params, signal, env: {}, random: () => 0, sleep: async () => {} });
   const model = (overrides: Partial<ModelAccess> = {}): ModelAccess => ({
@@ -50,6 +47,15 @@ export async function createLoopKit(options: Omit<TestSessionOptions, "cwd"> & {
     accounting: createRunAccounting({}),
     ...overrides,
   });
+  return { callModel, model };
+}
+
+/** A server, a folder and a session whose pool is `tools` (every built-in by default), with the session options given. */
+export async function createLoopKit(options: Omit<TestSessionOptions, "cwd"> & { tools?: Tools; allow?: string[]; mode?: PermissionMode } = {}): Promise<LoopKit> {
+  const server = await startMessagesApiServer();
+  const folder = createTemporaryFolder("toolshed-loop-");
+  const session = await createTestSession({ ...options, cwd: folder.path });
+  const { callModel, model } = testModelAccess(server);
   return {
     server,
     folder,

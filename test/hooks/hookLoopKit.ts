@@ -12,16 +12,13 @@ import type { AskHandler } from "../../src/permissions/askHandler.ts";
 import type { ConversationMessage } from "../../src/query/conversation.ts";
 import type { QueryEvent, ResultEvent } from "../../src/query/events.ts";
 import type { ModelAccess } from "../../src/query/modelAccess.ts";
-import type { CallModel } from "../../src/query/modelTypes.ts";
 import { query, type QueryOptions } from "../../src/query/query.ts";
-import { createRunAccounting } from "../../src/query/runAccounting.ts";
 import { runTurns, type RunTurnsOptions } from "../../src/query/runTurns.ts";
-import { streamMessage } from "../../src/query/streamMessage.ts";
 import type { Session } from "../../src/session/createSession.ts";
 import { startMessagesApiServer, type MessagesApiServer } from "../helpers/messagesApiServer.ts";
-import { clientFor, TEST_MODEL } from "../helpers/modelRequestKit.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
 import { createTestSession } from "../helpers/testSession.ts";
+import { testModelAccess } from "../helpers/loopKit.ts";
 import { hookOn, writeHookScript } from "./hookHelpers.ts";
 
 export { hookOn };
@@ -78,17 +75,7 @@ export async function createHookLoopKit(options: HookLoopOptions): Promise<HookL
     // The session words each warning as a line of standard error; the tests read the warning alone.
     onWarning: (text) => warnings.push(text.replace(/^toolshed: warning: /, "").trimEnd()),
   });
-  const client = clientFor(server);
-  const callModel: CallModel = (params, signal) => streamMessage({ client, params, signal, env: {}, random: () => 0, sleep: async () => {} });
-  const model = (overrides: Partial<ModelAccess> = {}): ModelAccess => ({
-    callModel,
-    model: TEST_MODEL,
-    smallModel: "claude-haiku-5-5",
-    resolveModel: (name) => name,
-    maxOutputTokens: () => 1024,
-    accounting: createRunAccounting({}),
-    ...overrides,
-  });
+  const { model } = testModelAccess(server);
   return {
     server,
     folder,
