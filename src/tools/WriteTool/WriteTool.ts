@@ -9,6 +9,7 @@ import { statOrUndefined } from "../../files/statOrUndefined.ts";
 import { detectTextFormat, toDiskText } from "../../files/textFormat.ts";
 import { writeTextFile } from "../../files/writeTextFile.ts";
 import { DESCRIPTION, renderPrompt, WRITE_TOOL_NAME } from "./prompt.ts";
+import { previewWrite } from "./previewWrite.ts";
 
 /** Built on first use: start-up never pays for a schema it does not need. */
 const inputSchema = () => z.strictObject({
@@ -50,6 +51,7 @@ export const WriteTool = buildTool({
   isDestructive: (input) => statOrUndefined(input.file_path) !== undefined,
   permissionSubjects: (input) => [{ kind: "path", path: input.file_path, access: "write" }],
   getToolUseSummary: (input) => input?.file_path ?? null,
+  previewChange: previewWrite,
   description: DESCRIPTION,
   prompt: renderPrompt(),
   async validateInput(input, context) {
