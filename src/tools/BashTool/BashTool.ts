@@ -7,6 +7,7 @@ import { initShellParser, isReadOnlyShellCommand, isStatelessShellCommand } from
 import { spawnShellCommand } from "../../tasks/spawnShellCommand.ts";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./limits.ts";
 import { BASH_TOOL_NAME, DESCRIPTION, renderPrompt } from "./prompt.ts";
+import { followOutput } from "../../tasks/followOutput.ts";
 import { readCommandOutput, type CommandOutput } from "./readCommandOutput.ts";
 
 /** Built on first use: start-up never pays for a schema it does not need. */
@@ -87,7 +88,7 @@ export const BashTool = buildTool({
     await initShellParser().catch(() => undefined);
     return { result: true };
   },
-  async call(input, { context, signal }): Promise<{ data: BashOutput; contextModifier?: (context: ToolUseContext) => ToolUseContext }> {
+  async call(input, { context, signal, onProgress }): Promise<{ data: BashOutput; contextModifier?: (context: ToolUseContext) => ToolUseContext }> {
     const cwd = context.services.shell.cwd;
     if (input.run_in_background) {
       const task = context.services.tasks.start({ command: input.command, description: input.description, cwd });
@@ -98,6 +99,8 @@ export const BashTool = buildTool({
     const cwdPath = join(context.sessionDirectory, "bash", `${id}.cwd`);
     const timeoutMs = input.timeout ?? DEFAULT_TIMEOUT_MS;
     const shell = spawnShellCommand({ command: input.command, cwd, outputPath, cwdPath });
+    // The person watching sees the output as it comes; the model gets it whole at the end.
+    const follower = followOutput(outputPath, (line) => onProgress({ type: "line", line }));
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: (() => void) | undefined;
     const ended = await Promise.race([
@@ -110,6 +113,7 @@ export const BashTool = buildTool({
       }),
     ]);
     clearTimeout(timer);
+    follower.stop();
     if (onAbort !== undefined) signal.removeEventListener("abort", onAbort);
     if (ended !== "exit") await shell.stop();
     const exitCode = ended === "exit" ? await shell.exited : null;
