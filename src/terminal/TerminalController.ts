@@ -1,0 +1,394 @@
+/**
+ * The interactive session behind the screen: it takes what the person sends (prompts, `!`
+ * commands, slash commands), runs each turn over the same loop and session as `-p`, answers
+ * permission questions through the person, and keeps the state the view draws. Escape stops
+ * the running turn (its request and every process its tools started) and the session goes on.
+ */
+import type { ContentBlockParam, TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import { describeError } from "../errors/describeError.ts";
+import type { AskRequest } from "../permissions/askHandler.ts";
+import { PERMISSION_MODES, type PermissionMode } from "../permissions/types.ts";
+import { compactedConversationText } from "../query/compactPrompt.ts";
+import type { Conversation } from "../query/createConversation.ts";
+import type { AssistantEvent } from "../query/events.ts";
+import { modelLimits } from "../query/modelAliases.ts";
+import type { CallModel } from "../query/modelTypes.ts";
+import type { UserInput } from "../query/query.ts";
+import { summarizeConversation } from "../query/summarizeConversation.ts";
+import type { Session } from "../session/createSession.ts";
+import { buildQuestionView } from "./buildQuestionView.ts";
+import { historyItems } from "./historyItems.ts";
+import { attachMentions } from "./input/attachMentions.ts";
+import type { PastedTexts } from "./input/pastedText.ts";
+import type { PromptHistory } from "./input/PromptHistory.ts";
+import { shellContextText } from "./prompt.ts";
+import { runPersonShellCommand } from "./runPersonShellCommand.ts";
+import { createStore, type Store } from "./Store.ts";
+import type { Style } from "./style.ts";
+import type { TerminalTranscript } from "./TerminalTranscript.ts";
+import { initialTerminalState, nextItemId, type PickerView, type QuestionOption, type ScreenItem, type TerminalState } from "./terminalState.ts";
+import { TurnDisplay } from "./TurnDisplay.ts";
+
+/** How long "Press Ctrl-C again to exit" waits for the second press. */
+export const EXIT_PRESS_WINDOW_MS = 2000;
+/** Lines of a `!` command's output shown on screen. */
+const SHELL_SCREEN_LINES = 12;
+
+export interface TerminalControllerOptions {
+  session: Session;
+  conversation: Conversation;
+  callModel: CallModel;
+  system: TextBlockParam[];
+  model: string;
+  fallbackModel?: string;
+  resolveModel(name: string): string;
+  maxOutputTokens(model: string): number;
+  transcript: TerminalTranscript;
+  history: PromptHistory;
+  pastes: PastedTexts;
+  style: Style;
+}
+
+/** What a running thing can be stopped by: the turn, a `!` command, a summary. */
+interface Running {
+  controller: AbortController;
+  kind: "turn" | "shell" | "compact";
+}
+
+export class TerminalController {
+  readonly store: Store<TerminalState>;
+  private model: string;
+  private running: Running | undefined;
+  private pendingContext: TextBlockParam[] = [];
+  private question: { resolve: (answer: QuestionOption["answer"] | undefined) => void } | undefined;
+  private picker: { resolve: (index: number | undefined) => void } | undefined;
+  private exitPressedAt = 0;
+  /** Set by "tell the model what to do instead": the turn ends once the current calls have their results. */
+  private stopAfterResults = false;
+  private hintTimer: ReturnType<typeof setTimeout> | undefined;
+  private exited!: () => void;
+  /** Only a session started with bypassPermissions may cycle back into it. */
+  private readonly startedBypassing: boolean;
+  /** Resolves when the person leaves. */
+  readonly done: Promise<void>;
+  /** What the slash commands are; set by the command list (kept apart to keep this file small). */
+  runCommand: (name: string, args: string, controller: TerminalController) => Promise<boolean> = async () => false;
+
+  constructor(readonly options: TerminalControllerOptions) {
+    this.model = options.model;
+    this.startedBypassing = options.session.permissionContext().mode === "bypassPermissions";
+    const limits = modelLimits(this.model);
+    this.store = createStore(initialTerminalState({ model: this.model, mode: this.mode(), contextTokens: 0, contextWindow: limits.contextWindow, costUsd: 0 }));
+    this.done = new Promise((resolve) => (this.exited = resolve));
+  }
+
+  get session(): Session {
+    return this.options.session;
+  }
+
+  get currentModel(): string {
+    return this.model;
+  }
+
+  mode(): PermissionMode {
+    return this.options.session.permissionContext().mode;
+  }
+
+  /** Adds finished items above the live part. */
+  print(...items: ScreenItem[]): void {
+    this.store.update((state) => ({ ...state, items: [...state.items, ...items] }));
+  }
+
+  notice(level: "info" | "warning" | "error", text: string): void {
+    this.print({ kind: "notice", id: nextItemId(), level, text });
+  }
+
+  /** Prints already laid out lines (a command's output). */
+  output(lines: string[]): void {
+    this.print({ kind: "output", id: nextItemId(), lines });
+  }
+
+  /** Shows the conversation so far (a resumed session's). */
+  showHistory(): void {
+    const items = historyItems(this.options.conversation.messages, this.options.session.tools);
+    if (items.length > 0) this.print(...items, { kind: "notice", id: nextItemId(), level: "info", text: `Resumed session ${this.options.transcript.sessionId}.` });
+  }
+
+  /** Handles one submitted input: a prompt, `!command`, or `/command`; queued while something runs. */
+  async submit(raw: string): Promise<void> {
+    const text = raw.trim();
+    if (text === "") return;
+    this.options.history.add(raw);
+    this.store.update((state) => ({ ...state, placeholder: undefined }));
+    if (this.running !== undefined) {
+      if (/^\/(exit|quit)\s*$/.test(text)) return this.exit();
+      this.store.update((state) => ({ ...state, queued: [...state.queued, raw] }));
+      return;
+    }
+    if (text.startsWith("!")) return this.runShell(text.slice(1).trim());
+    if (text.startsWith("/") && !text.startsWith("//")) {
+      const name = text.slice(1).split(/\s+/)[0] ?? "";
+      const args = text.slice(1 + name.length).trim();
+      if (await this.runCommand(name, args, this)) return;
+      this.notice("error", `There is no command /${name}. /help lists the commands.`);
+      return;
+    }
+    await this.sendPrompt(this.options.pastes.expand(raw), { display: raw });
+  }
+
+  /** Sends a message to the model and runs the turn to its end (or until interrupted). */
+  async sendPrompt(text: string, options: { display?: string; model?: string } = {}): Promise<void> {
+    const controller = new AbortController();
+    this.running = { controller, kind: "turn" };
+    this.print({ kind: "user", id: nextItemId(), text: (options.display ?? text).replace(/\s+$/, "") });
+    this.store.update((state) => ({ ...state, busy: "Thinking" }));
+    const display = new TurnDisplay(this.store, () => this.options.session.tools, (event) => this.countAnswer(event));
+    try {
+      const attachments = await attachMentions(text, this.options.session.context);
+      for (const notice of attachments.notices) this.notice("warning", notice);
+      const extra = [...this.pendingContext, ...attachments.blocks];
+      this.pendingContext = [];
+      const input: UserInput = extra.length === 0 ? text : [{ type: "text", text } as ContentBlockParam, ...extra];
+      const model = options.model === undefined ? this.model : this.options.resolveModel(options.model);
+      const events = this.options.conversation.send(input, {
+        model,
+        maxTokens: this.options.maxOutputTokens(model),
+        fallbackModel: this.options.fallbackModel,
+        transcript: this.options.transcript.writer,
+        signal: controller.signal,
+      });
+      for await (const event of events) {
+        display.handle(event);
+        // The loop goes on only after this returns: aborting here ends the turn before its next request.
+        if (event.type === "user" && this.stopAfterResults) controller.abort();
+      }
+    } catch (error) {
+      this.notice("error", describeError(error));
+    } finally {
+      display.finish();
+      this.running = undefined;
+      this.stopAfterResults = false;
+      this.store.update((state) => ({ ...state, busy: undefined, question: undefined }));
+      this.updateCost();
+    }
+    await this.sendQueued();
+  }
+
+  private async sendQueued(): Promise<void> {
+    const next = this.store.get().queued[0];
+    if (next === undefined || this.running !== undefined) return;
+    this.store.update((state) => ({ ...state, queued: state.queued.slice(1) }));
+    await this.submit(next);
+  }
+
+  private countAnswer(event: AssistantEvent): void {
+    const usage = event.message.usage;
+    const used = usage.input_tokens + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + usage.output_tokens;
+    this.store.update((state) => ({ ...state, status: { ...state.status, contextTokens: used } }));
+    this.updateCost();
+  }
+
+  private updateCost(): void {
+    const cost = this.options.conversation.accounting.usage.summary().totalCostUSD;
+    this.store.update((state) => (state.status.costUsd === cost ? state : { ...state, status: { ...state.status, costUsd: cost } }));
+  }
+
+  /** Runs a shell command the person typed after `!`; its output goes to the model with the next message. */
+  async runShell(command: string): Promise<void> {
+    if (command === "") {
+      this.notice("info", "Type a shell command after !, such as !git status.");
+      return;
+    }
+    const controller = new AbortController();
+    this.running = { controller, kind: "shell" };
+    this.store.update((state) => ({ ...state, shell: { command, output: [] }, busy: "Running your command" }));
+    try {
+      const result = await runPersonShellCommand({
+        command,
+        cwd: this.options.session.services.shell.cwd,
+        sessionDirectory: this.options.session.context.sessionDirectory,
+        signal: controller.signal,
+        onLine: (line) => this.store.update((state) => state.shell === undefined ? state : { ...state, shell: { ...state.shell, output: [...state.shell.output, line].slice(-SHELL_SCREEN_LINES) } }),
+      });
+      const lines = result.output.replace(/\s+$/, "").split("\n").filter((line, index, all) => line !== "" || index < all.length - 1);
+      const shown = lines.length > SHELL_SCREEN_LINES ? [`… ${lines.length - SHELL_SCREEN_LINES} lines above`, ...lines.slice(-SHELL_SCREEN_LINES)] : lines;
+      this.print({ kind: "shell", id: nextItemId(), command, output: shown, status: result.status });
+      this.pendingContext.push({ type: "text", text: shellContextText(command, result.status, result.output) });
+    } catch (error) {
+      this.notice("error", `The command could not run: ${describeError(error)}`);
+    } finally {
+      this.running = undefined;
+      this.store.update((state) => ({ ...state, shell: undefined, busy: undefined }));
+    }
+    await this.sendQueued();
+  }
+
+  /** Escape: stops what runs (the turn with its tools, a `!` command, a summary); a question is answered no. */
+  interrupt(): boolean {
+    if (this.running === undefined) return false;
+    this.running.controller.abort();
+    return true;
+  }
+
+  /** Ctrl-C: stops what runs; a second press within two seconds leaves. */
+  pressCtrlC(): void {
+    const now = Date.now();
+    if (now - this.exitPressedAt <= EXIT_PRESS_WINDOW_MS) {
+      this.exit();
+      return;
+    }
+    this.exitPressedAt = now;
+    this.interrupt();
+    this.showHint("Press Ctrl-C again to exit");
+  }
+
+  showHint(hint: string): void {
+    clearTimeout(this.hintTimer);
+    this.store.update((state) => ({ ...state, hint }));
+    this.hintTimer = setTimeout(() => this.store.update((state) => ({ ...state, hint: undefined })), EXIT_PRESS_WINDOW_MS);
+    this.hintTimer.unref?.();
+  }
+
+  /** Shift+Tab: the next permission mode (bypassPermissions only when the session started in it). */
+  cycleMode(): void {
+    const cycle: PermissionMode[] = ["default", "acceptEdits", "plan", ...(this.startedBypassing ? ["bypassPermissions" as const] : [])];
+    this.setMode(cycle[(cycle.indexOf(this.mode()) + 1) % cycle.length] ?? "default");
+  }
+
+  setMode(mode: PermissionMode): void {
+    if (!PERMISSION_MODES.includes(mode)) return;
+    this.options.session.context.setAppState((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, mode } }));
+    this.store.update((state) => ({ ...state, status: { ...state.status, mode } }));
+  }
+
+  setModel(name: string): string {
+    this.model = this.options.resolveModel(name);
+    this.store.update((state) => ({ ...state, status: { ...state.status, model: this.model, contextWindow: modelLimits(this.model).contextWindow } }));
+    return this.model;
+  }
+
+  /** The ask handler's way to the screen: shows the question and waits for the answer (or the signal). */
+  async presentQuestion(request: AskRequest, signal: AbortSignal | undefined): Promise<QuestionOption["answer"] | undefined> {
+    const view = await buildQuestionView(request, this.options.style);
+    if (signal?.aborted) return undefined;
+    return new Promise((resolve) => {
+      const settle = (answer: QuestionOption["answer"] | undefined) => {
+        signal?.removeEventListener("abort", onAbort);
+        this.question = undefined;
+        this.store.update((state) => ({ ...state, question: undefined, busy: state.busy === "Waiting for your answer" ? "Running" : state.busy }));
+        resolve(answer);
+      };
+      const onAbort = () => settle(undefined);
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.question = { resolve: settle };
+      this.store.update((state) => ({ ...state, question: view, busy: "Waiting for your answer" }));
+    });
+  }
+
+  answerQuestion(answer: QuestionOption["answer"]): void {
+    this.question?.resolve(answer);
+  }
+
+  /**
+   * After "No, and tell the model what to do instead": the turn stops once the refusal is among
+   * the call results (so the model learns it was refused), and the input asks for the instruction.
+   */
+  stopForInstructions(): void {
+    this.stopAfterResults = true;
+    this.store.update((state) => ({ ...state, placeholder: "Tell the model what to do instead" }));
+  }
+
+  /** Shows a list to choose from; resolves with the chosen index, or undefined when cancelled. */
+  pick(title: string, options: PickerView["options"], selected = 0): Promise<number | undefined> {
+    this.picker?.resolve(undefined);
+    return new Promise((resolve) => {
+      this.picker = {
+        resolve: (index) => {
+          this.picker = undefined;
+          this.store.update((state) => ({ ...state, picker: undefined }));
+          resolve(index);
+        },
+      };
+      this.store.update((state) => ({ ...state, picker: { id: nextItemId(), title, options, selected } }));
+    });
+  }
+
+  movePicker(delta: number): void {
+    this.store.update((state) => state.picker === undefined ? state : {
+      ...state,
+      picker: { ...state.picker, selected: (state.picker.selected + delta + state.picker.options.length) % state.picker.options.length },
+    });
+  }
+
+  choosePicker(index?: number): void {
+    const picker = this.store.get().picker;
+    if (picker === undefined) return;
+    this.picker?.resolve(index ?? picker.selected);
+  }
+
+  cancelPicker(): void {
+    this.picker?.resolve(undefined);
+  }
+
+  /** Forgets the conversation and starts a new transcript (/clear). */
+  clearConversation(): void {
+    this.options.conversation.replace([]);
+    this.options.transcript.startNew();
+    this.pendingContext = [];
+    this.store.update((state) => ({ ...state, items: [], generation: state.generation + 1, queued: [], status: { ...state.status, contextTokens: 0 } }));
+  }
+
+  /** Replaces the conversation with the model's summary of it (/compact), in a new transcript. */
+  async compact(focus: string | undefined): Promise<void> {
+    const controller = new AbortController();
+    this.running = { controller, kind: "compact" };
+    this.store.update((state) => ({ ...state, busy: "Summarizing the conversation" }));
+    try {
+      const summary = await summarizeConversation({
+        callModel: this.options.callModel,
+        model: this.model,
+        maxTokens: this.options.maxOutputTokens(this.model),
+        system: this.options.system,
+        messages: this.options.conversation.messages,
+        context: this.options.session.context,
+        accounting: this.options.conversation.accounting,
+        focus,
+        signal: controller.signal,
+      });
+      const opening = { role: "user" as const, content: compactedConversationText(summary) };
+      this.options.conversation.replace([opening]);
+      this.options.transcript.startNew(opening);
+      this.store.update((state) => ({ ...state, status: { ...state.status, contextTokens: 0 } }));
+      this.print({ kind: "notice", id: nextItemId(), level: "info", text: "The conversation was summarized; the summary stands in for it from here:" }, { kind: "assistant", id: nextItemId(), text: summary, continued: false });
+    } catch (error) {
+      this.notice("error", controller.signal.aborted ? "The summary was interrupted; the conversation is as it was." : `The conversation could not be summarized: ${describeError(error)}`);
+    } finally {
+      this.running = undefined;
+      this.store.update((state) => ({ ...state, busy: undefined }));
+      this.updateCost();
+    }
+  }
+
+  /** Takes up a saved session (/resume): its conversation, its transcript, its screen. */
+  resume(path: string, id: string): void {
+    const messages = this.options.transcript.resume(path, id);
+    this.options.conversation.replace(messages);
+    this.pendingContext = [];
+    this.store.update((state) => ({ ...state, items: [], generation: state.generation + 1, status: { ...state.status, contextTokens: 0 } }));
+    this.showHistory();
+  }
+
+  get isRunning(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** Leaves: stops what runs and lets the view unmount. */
+  exit(): void {
+    this.running?.controller.abort();
+    this.question?.resolve(undefined);
+    this.picker?.resolve(undefined);
+    clearTimeout(this.hintTimer);
+    this.store.update((state) => ({ ...state, exiting: true }));
+    this.exited();
+  }
+}
