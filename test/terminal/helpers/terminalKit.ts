@@ -1,0 +1,154 @@
+/**
+ * Drives the real compiled binary in a real terminal: a tmux server of its own (its own socket,
+ * a clean environment), a 100x30 window, keys sent with send-keys, the screen read with
+ * capture-pane, against the local Messages API server. Every wait polls the screen with a
+ * deadline; nothing sleeps for a fixed time.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { startMessagesApiServer, type MessagesApiServer } from "../../helpers/messagesApiServer.ts";
+import { createTemporaryFolder, type TemporaryFolder } from "../../helpers/temporaryFolder.ts";
+import { terminalBinary } from "./terminalBinary.ts";
+
+/** How long a wait for the screen lasts before the test fails, showing the screen. */
+export const SCREEN_TIMEOUT_MS = 10_000;
+const POLL_MS = 20;
+
+export interface TerminalKit {
+  server: MessagesApiServer;
+  root: TemporaryFolder;
+  project: string;
+  config: string;
+  /** The environment the binary runs with (and nothing else). */
+  env: Record<string, string>;
+  /** Starts `toolshed args` in the window. */
+  start(args?: string[], options?: { env?: Record<string, string>; width?: number; height?: number }): Promise<void>;
+  /** The screen as text, one line per row (trailing blanks trimmed). */
+  screen(): string;
+  /** Waits until the screen shows `expected` (text or pattern, or a test of the screen); returns the screen. */
+  waitFor(expected: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
+  /** Sends tmux key names (Enter, Escape, C-c, BTab, Up, 1...). */
+  keys(...keys: string[]): void;
+  /** Types text as it is. */
+  type(text: string): void;
+  resize(width: number, height: number): void;
+  /** Pastes the file's text as a terminal does (bracketed, when the program asked for it). */
+  pasteFile(path: string): void;
+  /** Starts `toolshed args` again in the same window, once the last run has exited. */
+  restart(args?: string[], options?: { env?: Record<string, string> }): Promise<void>;
+  /** Waits for the binary to exit and returns its status. */
+  waitForExit(timeoutMs?: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+function quote(value: string): string {
+  return `'${value.replaceAll("'", "'\\''")}'`;
+}
+
+export async function createTerminalKit(): Promise<TerminalKit> {
+  const binary = await terminalBinary();
+  const server = startMessagesApiServer();
+  const root = createTemporaryFolder("toolshed-terminal-");
+  const project = join(root.path, "project");
+  const config = join(root.path, "config");
+  mkdirSync(join(project, ".git"), { recursive: true });
+  mkdirSync(config);
+  const socket = join(root.path, "tmux.sock");
+  const tmuxConfig = join(root.path, "tmux.conf");
+  // The pane stays after the binary exits (so its last screen and status can be read).
+  writeFileSync(tmuxConfig, "set -g remain-on-exit on\nset -sg escape-time 0\nset -g history-limit 5000\nset -g status off\n");
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: root.path,
+    TERM: "xterm-256color",
+    LANG: "C.UTF-8",
+    TOOLSHED_CONFIG_DIR: config,
+    TOOLSHED_MANAGED_SETTINGS: join(root.path, "managed.json"),
+    ANTHROPIC_BASE_URL: server.url,
+    ANTHROPIC_API_KEY: "test-key",
+    TOOLSHED_MAX_RETRIES: "1",
+  };
+  const tmuxEnv = { PATH: env.PATH, HOME: root.path, LANG: "C.UTF-8", LC_ALL: "C.UTF-8", TMUX_TMPDIR: root.path };
+  const tmux = (...args: string[]) => {
+    const result = Bun.spawnSync(["tmux", "-u", "-S", socket, "-f", tmuxConfig, ...args], { env: tmuxEnv, stdout: "pipe", stderr: "pipe" });
+    if (result.exitCode !== 0) throw new Error(`tmux ${args.join(" ")} failed: ${result.stderr.toString()}`);
+    return result.stdout.toString();
+  };
+  let started = false;
+  const commandLine = (args: readonly string[], extra: Record<string, string> = {}) =>
+    ["env", "-i", ...Object.entries({ ...env, ...extra }).map(([key, value]) => `${key}=${value}`), binary, ...args].map(quote).join(" ");
+  const screen = () => tmux("capture-pane", "-p", "-t", "main").split("\n").map((line) => line.trimEnd()).join("\n").replace(/\n+$/, "");
+  const paneState = () => tmux("display-message", "-p", "-t", "main", "#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}").trim().split(":");
+  /** What the binary's threads wait on, for a test that finds it hanging. */
+  const processState = () => {
+    try {
+      const pid = tmux("display-message", "-p", "-t", "main", "#{pane_pid}").trim();
+      const state = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((line) => line.startsWith("State")) ?? "";
+      const waits = readdirSync(`/proc/${pid}/task`).map((task) => `${readFileSync(`/proc/${pid}/task/${task}/comm`, "utf8").trim()}:${readFileSync(`/proc/${pid}/task/${task}/wchan`, "utf8")}`);
+      return `pid ${pid}, ${state.replace(/\s+/g, " ")}, threads ${waits.join(" ")}`;
+    } catch {
+      return "its state could not be read";
+    }
+  };
+  return {
+    server,
+    root,
+    project,
+    config,
+    env,
+    async start(args = [], options = {}) {
+      tmux("new-session", "-d", "-s", "main", "-x", String(options.width ?? 100), "-y", String(options.height ?? 30), "-c", project, commandLine(args, options.env));
+      started = true;
+    },
+    async restart(args = [], options = {}) {
+      tmux("respawn-pane", "-k", "-t", "main", "-c", project, commandLine(args, options.env));
+      tmux("clear-history", "-t", "main");
+    },
+    pasteFile(path) {
+      tmux("load-buffer", "-b", "paste", path);
+      tmux("paste-buffer", "-p", "-d", "-b", "paste", "-t", "main");
+    },
+    screen,
+    async waitFor(expected, timeoutMs = SCREEN_TIMEOUT_MS) {
+      const test = typeof expected === "function" ? expected : (text: string) => (typeof expected === "string" ? text.includes(expected) : expected.test(text));
+      const deadline = Date.now() + timeoutMs;
+      let last = "";
+      while (Date.now() < deadline) {
+        last = screen();
+        if (test(last)) return last;
+        await Bun.sleep(POLL_MS);
+      }
+      throw new Error(`the screen did not show ${String(expected)} within ${timeoutMs} ms. It shows:\n${last}`);
+    },
+    keys(...keys) {
+      tmux("send-keys", "-t", "main", ...keys);
+    },
+    type(text) {
+      tmux("send-keys", "-t", "main", "-l", text);
+    },
+    resize(width, height) {
+      tmux("resize-window", "-t", "main", "-x", String(width), "-y", String(height));
+    },
+    async waitForExit(timeoutMs = SCREEN_TIMEOUT_MS) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const [dead, status, signal] = paneState();
+        if (dead === "1" && status !== "") return Number(status);
+        if (dead === "1" && signal !== "") throw new Error(`toolshed was killed by signal ${signal}. The screen shows:\n${screen()}`);
+        await Bun.sleep(POLL_MS);
+      }
+      throw new Error(`toolshed did not exit within ${timeoutMs} ms (${processState()}). The screen shows:\n${screen()}`);
+    },
+    async close() {
+      if (started) {
+        try {
+          tmux("kill-server");
+        } catch {
+          // Already gone.
+        }
+      }
+      await server.close();
+      root.remove();
+    },
+  };
+}
