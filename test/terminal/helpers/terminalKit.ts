@@ -25,6 +25,8 @@ export interface TerminalKit {
   start(args?: string[], options?: { env?: Record<string, string>; width?: number; height?: number }): Promise<void>;
   /** The screen as text, one line per row (trailing blanks trimmed). */
   screen(): string;
+  /** The screen with its colour and style escape sequences. */
+  screenWithEscapes(): string;
   /** Waits until the screen shows `expected` (text or pattern, or a test of the screen); returns the screen. */
   waitFor(expected: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
   /** Sends tmux key names (Enter, Escape, C-c, BTab, Up, 1...). */
@@ -109,6 +111,7 @@ export async function createTerminalKit(): Promise<TerminalKit> {
       tmux("paste-buffer", "-p", "-d", "-b", "paste", "-t", "main");
     },
     screen,
+    screenWithEscapes: () => tmux("capture-pane", "-p", "-e", "-t", "main"),
     async waitFor(expected, timeoutMs = SCREEN_TIMEOUT_MS) {
       const test = typeof expected === "function" ? expected : (text: string) => (typeof expected === "string" ? text.includes(expected) : expected.test(text));
       const deadline = Date.now() + timeoutMs;
