@@ -17,25 +17,28 @@ function tokens(count: number): string {
   return count >= 1000 ? `${(count / 1000).toFixed(1)}k` : String(count);
 }
 
-/** The parts of the status line, most important first. */
+/** The parts of the status line, in the order shown. */
 export function statusParts(status: StatusView): string[] {
   const percent = status.contextWindow > 0 ? Math.round((status.contextTokens / status.contextWindow) * 100) : 0;
   return [
     status.model,
-    `${MODE_LABELS[status.mode]} (shift+tab)`,
+    MODE_LABELS[status.mode],
     `context ${percent}% (${tokens(status.contextTokens)}/${tokens(status.contextWindow)})`,
     `$${status.costUsd.toFixed(status.costUsd >= 1 ? 2 : 4)}`,
+    "shift+tab: mode",
   ];
 }
 
-/** One line of at most `width` columns: the parts that fit, in order of importance, shown in their usual order. */
+/** Which parts go first when room is short: the model and the cost, then the mode, the context, the hint. */
+const PRIORITY = [0, 3, 1, 2, 4];
+
+/** One line of at most `width` columns: the parts that fit, by importance, shown in their usual order. */
 export function renderStatusLine(status: StatusView, width: number, style: Style): string {
   const parts = statusParts(status);
   const separator = " · ";
   const kept: number[] = [];
   let used = 0;
-  // The cost and the model matter most when room is short, then the mode, then the context.
-  for (const index of [0, 3, 1, 2]) {
+  for (const index of PRIORITY) {
     const part = parts[index] as string;
     const extra = stringWidth(part) + (kept.length > 0 ? separator.length : 0);
     if (used + extra > width) continue;

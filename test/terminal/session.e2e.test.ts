@@ -143,16 +143,16 @@ describe("the status line", () => {
     kit = await createTerminalKit();
     kit.server.push(textTurn("Counted.", { input_tokens: 12_000, output_tokens: 500 }));
     await kit.start(["--model", "sonnet"]);
-    await kit.waitFor("claude-sonnet-5-5 · ask before changes (shift+tab) · context 0% (0/1.0M) · $0.0000");
+    await kit.waitFor("claude-sonnet-5-5 · ask before changes · context 0% (0/1.0M) · $0.0000 · shift+tab: mode");
     await send("count tokens");
     await kit.waitFor("Counted.");
     await kit.waitFor(/context 1% \(12\.5k\/1\.0M\) · \$0\.\d{4}/);
     kit.keys("BTab");
-    await kit.waitFor("accept edits (shift+tab)");
+    await kit.waitFor("· accept edits ·");
     kit.keys("BTab");
-    await kit.waitFor("plan mode (shift+tab)");
+    await kit.waitFor("· plan mode ·");
     kit.keys("BTab");
-    await kit.waitFor("ask before changes (shift+tab)");
+    await kit.waitFor("· ask before changes ·");
   });
 });
 

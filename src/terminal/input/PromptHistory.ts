@@ -65,8 +65,9 @@ export function openPromptHistory(project: string, path: string = historyPath())
   return {
     entries,
     add(text) {
-      if (text.trim() === "" || text.length > MAX_ENTRY_CHARS) return;
-      if (entries.at(-1) !== text) entries.push(text);
+      // Blank, huge, or the same as the last one: nothing worth keeping.
+      if (text.trim() === "" || text.length > MAX_ENTRY_CHARS || entries.at(-1) === text) return;
+      entries.push(text);
       if (entries.length > MAX_HISTORY) entries.shift();
       try {
         mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
