@@ -34,19 +34,27 @@ export const EXIT_PRESS_WINDOW_MS = 2000;
 /** Lines of a `!` command's output shown on screen. */
 const SHELL_SCREEN_LINES = 12;
 
-export interface TerminalControllerOptions {
+/** What the session is made of; ready a moment after the screen (so the prompt shows at once). */
+export interface TerminalEngine {
   session: Session;
   conversation: Conversation;
   callModel: CallModel;
   system: TextBlockParam[];
+  /** The model the session starts with (resolved). */
   model: string;
   fallbackModel?: string;
   resolveModel(name: string): string;
   maxOutputTokens(model: string): number;
+}
+
+export interface TerminalControllerOptions {
+  cwd: string;
   transcript: TerminalTranscript;
   history: PromptHistory;
   pastes: PastedTexts;
   style: Style;
+  /** What the status line shows until the session is ready (the model asked for, or nothing yet). */
+  startingModel?: string;
 }
 
 /** What a running thing can be stopped by: the turn, a `!` command, a summary. */
@@ -68,22 +76,48 @@ export class TerminalController {
   private hintTimer: ReturnType<typeof setTimeout> | undefined;
   private exited!: () => void;
   /** Only a session started with bypassPermissions may cycle back into it. */
-  private readonly startedBypassing: boolean;
+  private startedBypassing = false;
   /** Resolves when the person leaves. */
   readonly done: Promise<void>;
   /** What the slash commands are; set by the command list (kept apart to keep this file small). */
   runCommand: (name: string, args: string, controller: TerminalController) => Promise<boolean> = async () => false;
 
   constructor(readonly options: TerminalControllerOptions) {
-    this.model = options.model;
-    this.startedBypassing = options.session.permissionContext().mode === "bypassPermissions";
-    const limits = modelLimits(this.model);
-    this.store = createStore(initialTerminalState({ model: this.model, mode: this.mode(), contextTokens: 0, contextWindow: limits.contextWindow, costUsd: 0 }));
+    this.model = options.startingModel ?? "";
+    this.store = createStore(initialTerminalState({ model: this.model === "" ? "starting…" : this.model, mode: "default", contextTokens: 0, contextWindow: modelLimits(this.model).contextWindow, costUsd: 0 }));
     this.done = new Promise((resolve) => (this.exited = resolve));
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
+  }
+
+  /** Resolves once the session is ready (attach was called). */
+  readonly ready: Promise<void>;
+  private markReady!: () => void;
+  private engine: TerminalEngine | undefined;
+
+  /** Joins the session to the screen; what was sent meanwhile goes now. */
+  attach(engine: TerminalEngine): void {
+    this.engine = engine;
+    this.model = engine.model;
+    this.startedBypassing = engine.session.permissionContext().mode === "bypassPermissions";
+    this.store.update((state) => ({ ...state, status: { ...state.status, model: this.model, mode: this.mode(), contextWindow: modelLimits(this.model).contextWindow } }));
+    this.markReady();
+  }
+
+  private get parts(): TerminalEngine {
+    if (this.engine === undefined) throw new Error("the session is not ready yet");
+    return this.engine;
   }
 
   get session(): Session {
-    return this.options.session;
+    return this.parts.session;
+  }
+
+  get conversation(): Conversation {
+    return this.parts.conversation;
+  }
+
+  get isReady(): boolean {
+    return this.engine !== undefined;
   }
 
   get currentModel(): string {
@@ -91,7 +125,7 @@ export class TerminalController {
   }
 
   mode(): PermissionMode {
-    return this.options.session.permissionContext().mode;
+    return this.engine?.session.permissionContext().mode ?? "default";
   }
 
   /** Adds finished items above the live part. */
@@ -110,7 +144,7 @@ export class TerminalController {
 
   /** Shows the conversation so far (a resumed session's). */
   showHistory(): void {
-    const items = historyItems(this.options.conversation.messages, this.options.session.tools);
+    const items = historyItems(this.conversation.messages, this.session.tools);
     if (items.length > 0) this.print(...items, { kind: "notice", id: nextItemId(), level: "info", text: `Resumed session ${this.options.transcript.sessionId}.` });
   }
 
@@ -120,8 +154,14 @@ export class TerminalController {
     if (text === "") return;
     this.options.history.add(raw);
     this.store.update((state) => ({ ...state, placeholder: undefined }));
+    if (/^\/(exit|quit)\s*$/.test(text)) return this.exit();
+    if (!this.isReady) {
+      // Typed before the session was ready: it goes as soon as it is.
+      this.store.update((state) => ({ ...state, queued: [...state.queued, raw] }));
+      await this.ready;
+      this.store.update((state) => ({ ...state, queued: state.queued.filter((entry) => entry !== raw) }));
+    }
     if (this.running !== undefined) {
-      if (/^\/(exit|quit)\s*$/.test(text)) return this.exit();
       this.store.update((state) => ({ ...state, queued: [...state.queued, raw] }));
       return;
     }
@@ -142,18 +182,18 @@ export class TerminalController {
     this.running = { controller, kind: "turn" };
     this.print({ kind: "user", id: nextItemId(), text: (options.display ?? text).replace(/\s+$/, "") });
     this.store.update((state) => ({ ...state, busy: "Thinking" }));
-    const display = new TurnDisplay(this.store, () => this.options.session.tools, (event) => this.countAnswer(event));
+    const display = new TurnDisplay(this.store, () => this.session.tools, (event) => this.countAnswer(event));
     try {
-      const attachments = await attachMentions(text, this.options.session.context);
+      const attachments = await attachMentions(text, this.session.context);
       for (const notice of attachments.notices) this.notice("warning", notice);
       const extra = [...this.pendingContext, ...attachments.blocks];
       this.pendingContext = [];
       const input: UserInput = extra.length === 0 ? text : [{ type: "text", text } as ContentBlockParam, ...extra];
-      const model = options.model === undefined ? this.model : this.options.resolveModel(options.model);
-      const events = this.options.conversation.send(input, {
+      const model = options.model === undefined ? this.model : this.parts.resolveModel(options.model);
+      const events = this.conversation.send(input, {
         model,
-        maxTokens: this.options.maxOutputTokens(model),
-        fallbackModel: this.options.fallbackModel,
+        maxTokens: this.parts.maxOutputTokens(model),
+        fallbackModel: this.parts.fallbackModel,
         transcript: this.options.transcript.writer,
         signal: controller.signal,
       });
@@ -189,7 +229,7 @@ export class TerminalController {
   }
 
   private updateCost(): void {
-    const cost = this.options.conversation.accounting.usage.summary().totalCostUSD;
+    const cost = this.conversation.accounting.usage.summary().totalCostUSD;
     this.store.update((state) => (state.status.costUsd === cost ? state : { ...state, status: { ...state.status, costUsd: cost } }));
   }
 
@@ -205,8 +245,8 @@ export class TerminalController {
     try {
       const result = await runPersonShellCommand({
         command,
-        cwd: this.options.session.services.shell.cwd,
-        sessionDirectory: this.options.session.context.sessionDirectory,
+        cwd: this.session.services.shell.cwd,
+        sessionDirectory: this.session.context.sessionDirectory,
         signal: controller.signal,
         onLine: (line) => this.store.update((state) => state.shell === undefined ? state : { ...state, shell: { ...state.shell, output: [...state.shell.output, line].slice(-SHELL_SCREEN_LINES) } }),
       });
@@ -251,18 +291,19 @@ export class TerminalController {
 
   /** Shift+Tab: the next permission mode (bypassPermissions only when the session started in it). */
   cycleMode(): void {
+    if (!this.isReady) return;
     const cycle: PermissionMode[] = ["default", "acceptEdits", "plan", ...(this.startedBypassing ? ["bypassPermissions" as const] : [])];
     this.setMode(cycle[(cycle.indexOf(this.mode()) + 1) % cycle.length] ?? "default");
   }
 
   setMode(mode: PermissionMode): void {
     if (!PERMISSION_MODES.includes(mode)) return;
-    this.options.session.context.setAppState((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, mode } }));
+    this.session.context.setAppState((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, mode } }));
     this.store.update((state) => ({ ...state, status: { ...state.status, mode } }));
   }
 
   setModel(name: string): string {
-    this.model = this.options.resolveModel(name);
+    this.model = this.parts.resolveModel(name);
     this.store.update((state) => ({ ...state, status: { ...state.status, model: this.model, contextWindow: modelLimits(this.model).contextWindow } }));
     return this.model;
   }
@@ -332,7 +373,7 @@ export class TerminalController {
 
   /** Forgets the conversation and starts a new transcript (/clear). */
   clearConversation(): void {
-    this.options.conversation.replace([]);
+    this.conversation.replace([]);
     this.options.transcript.startNew();
     this.pendingContext = [];
     this.store.update((state) => ({ ...state, items: [], generation: state.generation + 1, queued: [], status: { ...state.status, contextTokens: 0 } }));
@@ -345,18 +386,18 @@ export class TerminalController {
     this.store.update((state) => ({ ...state, busy: "Summarizing the conversation" }));
     try {
       const summary = await summarizeConversation({
-        callModel: this.options.callModel,
+        callModel: this.parts.callModel,
         model: this.model,
-        maxTokens: this.options.maxOutputTokens(this.model),
-        system: this.options.system,
-        messages: this.options.conversation.messages,
-        context: this.options.session.context,
-        accounting: this.options.conversation.accounting,
+        maxTokens: this.parts.maxOutputTokens(this.model),
+        system: this.parts.system,
+        messages: this.conversation.messages,
+        context: this.session.context,
+        accounting: this.conversation.accounting,
         focus,
         signal: controller.signal,
       });
       const opening = { role: "user" as const, content: compactedConversationText(summary) };
-      this.options.conversation.replace([opening]);
+      this.conversation.replace([opening]);
       this.options.transcript.startNew(opening);
       this.store.update((state) => ({ ...state, status: { ...state.status, contextTokens: 0 } }));
       this.print({ kind: "notice", id: nextItemId(), level: "info", text: "The conversation was summarized; the summary stands in for it from here:" }, { kind: "assistant", id: nextItemId(), text: summary, continued: false });
@@ -372,7 +413,7 @@ export class TerminalController {
   /** Takes up a saved session (/resume): its conversation, its transcript, its screen. */
   resume(path: string, id: string): void {
     const messages = this.options.transcript.resume(path, id);
-    this.options.conversation.replace(messages);
+    this.conversation.replace(messages);
     this.pendingContext = [];
     this.store.update((state) => ({ ...state, items: [], generation: state.generation + 1, status: { ...state.status, contextTokens: 0 } }));
     this.showHistory();

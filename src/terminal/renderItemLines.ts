@@ -5,6 +5,7 @@
  * is what a terminal shows.
  */
 import { renderMarkdown, wrapText } from "./markdown/renderMarkdown.ts";
+import { infoNoticeLines } from "./firstFrame.ts";
 import type { Style } from "./style.ts";
 import type { ScreenItem, ToolCallView } from "./terminalState.ts";
 
@@ -51,7 +52,7 @@ export function renderItemLines(item: ScreenItem, width: number, style: Style): 
     case "notice": {
       if (item.level === "error") return prefixed(item.text, width, style.color("error", "✗ "), "  ").map((line) => style.color("error", line));
       if (item.level === "warning") return prefixed(item.text, width, style.color("warning", "! "), "  ").map((line) => style.color("warning", line));
-      return prefixed(item.text, width, "  ", "  ").map((line) => style.dim(line));
+      return infoNoticeLines(item.text, width, style);
     }
     case "output":
       return item.lines.flatMap((line) => wrapText(line, width - 2)).map((line) => `  ${line}`);

@@ -1,8 +1,9 @@
 /**
  * `toolshed [prompt] [flags]` at a terminal: the interactive session over the same loop, session,
- * model, system prompt and transcripts as `-p`. The transcript is written as the conversation goes,
- * so leaving at any moment (Ctrl-C twice, Ctrl-D, /exit, a closed terminal) leaves it for
- * `--continue` and `--resume`.
+ * model, system prompt and transcripts as `-p`. The screen comes first (the prompt is drawn at
+ * once and takes typing); the session is made right after and takes what was typed. The
+ * transcript is written as the conversation goes, so leaving at any moment (Ctrl-C twice, Ctrl-D,
+ * /exit, a closed terminal) leaves it for `--continue` and `--resume`.
  */
 import { UsageError } from "../errors/ToolError.ts";
 import { describeError } from "../errors/describeError.ts";
@@ -11,98 +12,107 @@ import type { CliStreams } from "../cli/cliStreams.ts";
 import { openTranscript } from "../cli/openTranscript.ts";
 import { parseCommandArgs } from "../cli/parseCommandArgs.ts";
 import { readPromptFlag } from "../cli/readPromptFile.ts";
-import { readSessionFlags } from "../cli/sessionFlags.ts";
-import { askTrustAtTerminal } from "../permissions/terminalTrustQuestion.ts";
-import { createConversation } from "../query/createConversation.ts";
-import { createDefaultModel } from "../query/defaultModel.ts";
-import { buildSystemPrompt } from "../query/systemPrompt/buildSystemPrompt.ts";
-import { readEnvironment } from "../query/systemPrompt/environmentInfo.ts";
-import { readProjectInstructions } from "../query/systemPrompt/projectInstructions.ts";
-import { createSession } from "../session/createSession.ts";
-import { runSlashCommand } from "./commands/builtinCommands.ts";
-import { createQuestionAskHandler } from "./createQuestionAskHandler.ts";
+import { modelLimits, resolveModel } from "../query/modelAliases.ts";
+import { firstFrameLines } from "./firstFrame.ts";
 import { createPastedTexts } from "./input/pastedText.ts";
 import { openPromptHistory } from "./input/PromptHistory.ts";
 import { loadTerminalUi } from "./loadTerminalUi.ts";
 import { colorsEnabled, createStyle } from "./style.ts";
-import { TerminalController } from "./TerminalController.ts";
+import { TerminalController, type TerminalEngine } from "./TerminalController.ts";
 import { TerminalTranscript } from "./TerminalTranscript.ts";
 import { TERMINAL_FLAG_OPTIONS } from "./terminalFlags.ts";
+
+/** Narrower than this, lines are laid out as if it were this wide (the screen's own minimum). */
+const MIN_WIDTH = 40;
 
 /** Exit statuses when a signal ends the session, as a shell reports them. */
 const SIGNAL_STATUS: Readonly<Record<string, number>> = { SIGHUP: 129, SIGTERM: 143 };
 
 /** Runs the interactive session; resolves with the exit status once the person has left. */
-export async function terminalCommand(args: string[], streams: CliStreams, onReady?: () => void): Promise<number> {
+export async function terminalCommand(args: string[], streams: CliStreams): Promise<number> {
   const { values, positionals } = parseCommandArgs("[prompt]", args, TERMINAL_FLAG_OPTIONS);
   const cwd = process.cwd();
-  const replacement = readPromptFlag("system-prompt", values["system-prompt"], values["system-prompt-file"]);
-  const append = readPromptFlag("append-system-prompt", values["append-system-prompt"], values["append-system-prompt-file"]);
+  const system = {
+    replacement: readPromptFlag("system-prompt", values["system-prompt"], values["system-prompt-file"]),
+    append: readPromptFlag("append-system-prompt", values["append-system-prompt"], values["append-system-prompt-file"]),
+  };
   const opened = openTranscript({ cwd, sessionId: values["session-id"], resume: values.resume, continueLatest: values.continue === true, fork: values["fork-session"] === true, persist: true });
-  // The screen's code loads while the session is made.
-  const ui = loadTerminalUi();
+  const style = createStyle(colorsEnabled());
+  const startingModel = values.model === undefined ? undefined : resolveModel(values.model);
+  const welcome = `toolshed ${getBuildInfo().version} in ${cwd}. /help lists the commands; Escape stops the model; Ctrl-C twice leaves.`;
+  // The prompt is drawn before the screen's library loads; the screen takes the frame over.
+  const frame = firstFrameLines({
+    width: Math.max(MIN_WIDTH, process.stdout.columns ?? 80),
+    style,
+    welcome,
+    status: { model: startingModel ?? "starting…", mode: "default", contextTokens: 0, contextWindow: modelLimits(startingModel ?? "").contextWindow, costUsd: 0 },
+  });
+  streams.stdout.write(frame.join("\r\n"));
+  process.stdin.setRawMode?.(true);
+  const ui = await loadTerminalUi();
   const warnings: string[] = [];
   let controller: TerminalController | undefined;
-  const askHandler = createQuestionAskHandler({
-    present: async (request, signal) => controller?.presentQuestion(request, signal),
-    onInstead: () => controller?.stopForInstructions(),
-  });
-  const session = await createSession({
+  const notice = (text: string) => (controller === undefined ? warnings.push(text) : controller.notice("warning", text));
+  const transcript = new TerminalTranscript(cwd, { id: opened.sessionId, writer: opened.writer(notice) }, notice);
+  controller = new TerminalController({
     cwd,
-    flags: readSessionFlags(values),
-    sessionId: opened.sessionId,
-    askHandler,
-    isNonInteractive: false,
-    askTrust: askTrustAtTerminal,
-    warn: (text) => warnings.push(text.replace(/^toolshed: (warning: )?/, "").trimEnd()),
+    transcript,
+    history: openPromptHistory(cwd),
+    pastes: createPastedTexts(),
+    style,
+    startingModel,
   });
+  const screen = controller;
+  screen.runCommand = async (name, commandArgs, target) => (await import("./commands/builtinCommands.ts")).runSlashCommand(name, commandArgs, target);
+  screen.notice("info", welcome);
+  for (const warning of warnings) screen.notice("warning", warning);
+
+  let engine: TerminalEngine | undefined;
+  let failure: unknown;
+  const start = async () => {
+    try {
+      const { openTerminalEngine } = await import("./openTerminalEngine.ts");
+      engine = await openTerminalEngine({ cwd, values, opened, system, controller: screen, warn: (text) => screen.notice("warning", text) });
+      screen.attach(engine);
+      if (opened.history.length > 0) screen.showHistory();
+    } catch (error) {
+      // Nothing can run without the session (bad settings, no credentials): say why, and leave.
+      failure = error;
+      screen.exit();
+    }
+  };
+
   const signals: NodeJS.Signals[] = ["SIGHUP", "SIGTERM", "SIGINT"];
   let signalled: string | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     // Ctrl-C is a key at the terminal; a SIGINT from elsewhere stops the turn as Escape does.
-    if (signal === "SIGINT") controller?.interrupt();
+    if (signal === "SIGINT") screen.interrupt();
     else {
       signalled = signal;
-      controller?.exit();
+      screen.exit();
     }
   };
   for (const signal of signals) process.on(signal, onSignal);
+  let starting: Promise<void> | undefined;
   try {
-    const model = await createDefaultModel({ settings: session.loaded.settings, cwd }).catch((error: unknown) => {
-      throw new UsageError(describeError(error));
-    });
-    const modelId = model.resolveModel(values.model ?? session.context.options.model);
-    const environment = readEnvironment(cwd, session.permissionContext().additionalDirectories);
-    const system = buildSystemPrompt({ replacement, append, environment, instructions: readProjectInstructions(cwd) });
-    const style = createStyle(colorsEnabled());
-    const transcript = new TerminalTranscript(cwd, { id: opened.sessionId, writer: opened.writer((text) => warnings.push(text)) }, (text) => controller?.notice("warning", text));
-    controller = new TerminalController({
-      session,
-      conversation: createConversation({ session, callModel: model.callModel, system, history: opened.history }),
-      callModel: model.callModel,
-      system,
-      model: modelId,
-      fallbackModel: values["fallback-model"] === undefined ? undefined : model.resolveModel(values["fallback-model"]),
-      resolveModel: model.resolveModel,
-      maxOutputTokens: model.maxOutputTokens,
-      transcript,
-      history: openPromptHistory(cwd),
-      pastes: createPastedTexts(),
-      style,
-    });
-    controller.runCommand = runSlashCommand;
-    controller.notice("info", `toolshed ${getBuildInfo().version} in ${cwd}. /help lists the commands; Escape stops the model; Ctrl-C twice leaves.`);
-    for (const warning of warnings) controller.notice("warning", warning);
-    if (opened.history.length > 0) controller.showHistory();
-    const { runTerminalApp } = await ui;
-    const shown = runTerminalApp(controller, style, onReady);
+    const shown = ui.runTerminalApp({ controller: screen, style, write: (text) => streams.stdout.write(text), replacing: frame.length, onShown: () => {
+      // After the screen's own first tasks (the keyboard is set up in one): typing comes first.
+      setTimeout(() => (starting = start()), 0);
+    } });
     const first = positionals.join(" ").trim();
-    if (first !== "") void controller.submit(first);
+    if (first !== "") void screen.submit(first);
     await shown;
-    streams.stdout.write(`Resume this conversation with: toolshed --resume ${transcript.sessionId}\n`);
+    await starting;
   } finally {
     for (const signal of signals) process.off(signal, onSignal);
-    await session.close();
+    // The screen gives the keyboard back when it closes; this covers a screen that never opened.
+    process.stdin.setRawMode?.(false);
+    await engine?.session.close();
   }
+  if (failure !== undefined) {
+    if (failure instanceof UsageError) throw failure;
+    throw new UsageError(describeError(failure));
+  }
+  streams.stdout.write(`Resume this conversation with: toolshed --resume ${transcript.sessionId}\n`);
   return signalled === undefined ? 0 : (SIGNAL_STATUS[signalled] ?? 1);
 }

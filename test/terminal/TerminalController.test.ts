@@ -48,17 +48,20 @@ async function setUp(options: { answer?: QuestionOption["answer"]; allow?: strin
   const callModel: CallModel = (params, signal) => streamMessage({ client, params, signal, env: {}, random: () => 0, sleep: async () => {} });
   const system = [{ type: "text" as const, text: "You are a test." }];
   controller = new TerminalController({
+    cwd: folder.path,
+    transcript: new TerminalTranscript(folder.path, { id: crypto.randomUUID(), writer: undefined }, () => {}),
+    history: openPromptHistory(folder.path, join(folder.path, "history.jsonl")),
+    pastes: createPastedTexts(),
+    style: createStyle(false),
+  });
+  controller.attach({
     session,
     conversation: createConversation({ session, callModel, system }),
     callModel,
     system,
     model: TEST_MODEL,
-    resolveModel: (name) => (name === "opus" ? "claude-opus-5-5" : name),
+    resolveModel: (name: string) => (name === "opus" ? "claude-opus-5-5" : name),
     maxOutputTokens: () => 1024,
-    transcript: new TerminalTranscript(folder.path, { id: crypto.randomUUID(), writer: undefined }, () => {}),
-    history: openPromptHistory(folder.path, join(folder.path, "history.jsonl")),
-    pastes: createPastedTexts(),
-    style: createStyle(false),
   });
   controller.runCommand = runSlashCommand;
   if (options.answer !== undefined) {
@@ -158,15 +161,15 @@ describe("the controller", () => {
     server.push(textTurn("First answer."), textTurn("The summary."), textTurn("After."));
     await controller.submit("first");
     await controller.submit("/compact");
-    expect(controller.options.conversation.messages).toHaveLength(1);
-    expect(JSON.stringify(controller.options.conversation.messages[0])).toContain("The summary.");
+    expect(controller.conversation.messages).toHaveLength(1);
+    expect(JSON.stringify(controller.conversation.messages[0])).toContain("The summary.");
     await controller.submit("next");
     expect(lastMessages(2)).toHaveLength(1);
     expect(JSON.stringify(lastMessages(2))).toContain("The summary.");
     expect(JSON.stringify(lastMessages(2))).not.toContain("First answer.");
     const generation = state().generation;
     await controller.submit("/clear");
-    expect(controller.options.conversation.messages).toHaveLength(0);
+    expect(controller.conversation.messages).toHaveLength(0);
     expect(state().generation).toBe(generation + 1);
     expect(stripAnsi(itemsOf("notice").at(-1)?.text ?? "")).toBe("Started a new conversation.");
   });

@@ -4,11 +4,15 @@
  * of the project's local settings.
  */
 import { parseRuleText } from "../../permissions/parseRule.ts";
-import { saveAllowRules } from "../../permissions/saveAllowRules.ts";
 import { formatRule, type PermissionRule, type RuleBehavior } from "../../permissions/types.ts";
 import type { TerminalController } from "../TerminalController.ts";
-import { editLocalRules } from "./editLocalRules.ts";
 import type { SlashCommand } from "./SlashCommand.ts";
+
+/** The settings writers are loaded when a rule is saved, not with the screen. */
+async function writers() {
+  const [{ saveAllowRules }, { editLocalRules }] = await Promise.all([import("../../permissions/saveAllowRules.ts"), import("./editLocalRules.ts")]);
+  return { saveAllowRules, editLocalRules };
+}
 
 const USAGE = "Add a rule with /permissions allow|ask|deny <rule> (such as /permissions allow Bash(npm test *)); remove one with /permissions remove <rule>.";
 
@@ -33,7 +37,7 @@ function changeRules(controller: TerminalController, change: (rules: readonly Pe
   }));
 }
 
-function addRule(controller: TerminalController, behavior: RuleBehavior, text: string): void {
+async function addRule(controller: TerminalController, behavior: RuleBehavior, text: string): Promise<void> {
   const parsed = parseRuleText(text);
   if (!parsed.ok) {
     controller.notice("error", `"${text}" is not a rule: ${parsed.reason}.`);
@@ -43,6 +47,7 @@ function addRule(controller: TerminalController, behavior: RuleBehavior, text: s
   changeRules(controller, (rules) => [...rules, rule]);
   const written = formatRule(rule);
   try {
+    const { saveAllowRules, editLocalRules } = await writers();
     const where = behavior === "allow" ? saveAllowRules(controller.session.cwd, [written]) : editLocalRules(controller.session.cwd, { add: { behavior, rule: written } });
     controller.notice("info", `Added ${behavior} rule ${written}: it applies now, and is saved in ${where ?? "your settings"}.`);
   } catch (error) {
@@ -50,7 +55,7 @@ function addRule(controller: TerminalController, behavior: RuleBehavior, text: s
   }
 }
 
-function removeRule(controller: TerminalController, text: string): void {
+async function removeRule(controller: TerminalController, text: string): Promise<void> {
   const before = controller.session.permissionContext().rules;
   const kept = before.filter((rule) => formatRule(rule) !== text);
   if (kept.length === before.length) {
@@ -59,6 +64,7 @@ function removeRule(controller: TerminalController, text: string): void {
   }
   changeRules(controller, () => kept);
   try {
+    const { editLocalRules } = await writers();
     const where = editLocalRules(controller.session.cwd, { remove: text });
     controller.notice("info", `Removed ${text} from this session and from ${where}. A rule another settings file holds comes back next session.`);
   } catch (error) {
@@ -70,11 +76,11 @@ export const permissionsCommand: SlashCommand = {
   name: "permissions",
   description: "Show the permission rules, or add and remove them",
   argumentHint: "[allow|ask|deny|remove <rule>]",
-  run(args, controller) {
+  async run(args, controller) {
     const match = /^(allow|ask|deny|remove)\s+(.+)$/.exec(args.trim());
     if (args.trim() === "") controller.output(listRules(controller));
     else if (match === null) controller.notice("error", USAGE);
-    else if (match[1] === "remove") removeRule(controller, (match[2] as string).trim());
-    else addRule(controller, match[1] as RuleBehavior, (match[2] as string).trim());
+    else if (match[1] === "remove") await removeRule(controller, (match[2] as string).trim());
+    else await addRule(controller, match[1] as RuleBehavior, (match[2] as string).trim());
   },
 };

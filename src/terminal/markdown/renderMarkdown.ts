@@ -5,18 +5,15 @@
  * wrote are kept: it lays out its answers for a terminal.
  */
 import { lexer, type Token, type Tokens } from "marked";
-import wrapAnsi from "wrap-ansi";
 import type { Style } from "../style.ts";
 import { highlightCode } from "./highlightCode.ts";
 import { renderTable } from "./renderTable.ts";
+import { wrapText } from "./wrapText.ts";
+
+export { wrapText };
 
 /** Bullets by nesting depth. */
 const BULLETS = ["•", "◦", "▪"];
-
-/** Wraps styled text to `width` columns, breaking inside words only when a word is longer than a line. */
-export function wrapText(text: string, width: number): string[] {
-  return wrapAnsi(text, Math.max(1, width), { hard: true, trim: false }).split("\n");
-}
 
 /** The inline tokens of a block as one styled string. */
 export function renderInline(tokens: readonly Token[] | undefined, style: Style): string {

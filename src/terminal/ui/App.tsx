@@ -5,7 +5,7 @@
  * now, and follows resizes.
  */
 import { Box, Static, useWindowSize } from "ink";
-import { useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import type { Style } from "../style.ts";
 import type { TerminalController } from "../TerminalController.ts";
 import { ItemView } from "./ItemView.tsx";
@@ -25,6 +25,13 @@ export function App({ controller, style }: { controller: TerminalController; sty
   const width = Math.max(MIN_WIDTH, columns);
   const running = state.busy !== undefined || state.tools.length > 0;
   const spinner = useSpinner(running);
+  // The keyboard (raw mode, bracketed paste) is set up just after the first frame is out: setting
+  // it up loads the stream layer, and the prompt should not wait for that.
+  const [listening, setListening] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setListening(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
   if (state.exiting) return null;
   return (
     <Box flexDirection="column" width={width}>
@@ -35,7 +42,7 @@ export function App({ controller, style }: { controller: TerminalController; sty
       {state.question !== undefined && <QuestionPrompt controller={controller} question={state.question} width={width} style={style} />}
       {state.question === undefined && state.picker !== undefined && <PickerPrompt controller={controller} picker={state.picker} width={width} style={style} />}
       <Box marginTop={1} flexDirection="column">
-        <PromptInput controller={controller} active={state.question === undefined && state.picker === undefined} placeholder={state.placeholder} width={width} style={style} />
+        <PromptInput controller={controller} active={state.question === undefined && state.picker === undefined} listening={listening} placeholder={state.placeholder} width={width} style={style} />
         <Box paddingX={2}>
           <StatusLineView status={state.status} hint={state.hint} width={width - 4} style={style} />
         </Box>

@@ -14,22 +14,29 @@ import type { Style } from "../style.ts";
 import type { TerminalController } from "../TerminalController.ts";
 import { InputBox } from "./InputBox.tsx";
 
+/** Typed-ahead keys are short; a longer piece, or one with more returns, is pasted text. */
+const TYPED_AHEAD_MAX_CHARS = 400;
+const TYPED_AHEAD_MAX_RETURNS = 3;
+
 /** The project's file list is walked again when older than this. */
 const FILE_LIST_MAX_AGE_MS = 15_000;
 
 export interface PromptInputProps {
   controller: TerminalController;
+  /** Drawn and taking keys (no question or list is open). */
   active: boolean;
+  /** Taking keys yet: false for the very first frame, so it is drawn before the keyboard is set up. */
+  listening: boolean;
   placeholder?: string;
   width: number;
   style: Style;
 }
 
-export function PromptInput({ controller, active, placeholder, width, style }: PromptInputProps) {
+export function PromptInput({ controller, active, listening, placeholder, width, style }: PromptInputProps) {
   const stateRef = useRef<PromptState>(EMPTY_PROMPT);
   const [prompt, setPrompt] = useState<PromptState>(EMPTY_PROMPT);
   const files = useRef<{ list: readonly string[]; at: number } | undefined>(undefined);
-  const cwd = controller.session.cwd;
+  const cwd = controller.options.cwd;
   const projectFiles = () => {
     if (files.current === undefined || Date.now() - files.current.at > FILE_LIST_MAX_AGE_MS) files.current = { list: listProjectFiles(cwd), at: Date.now() };
     return files.current.list;
@@ -70,20 +77,27 @@ export function PromptInput({ controller, active, placeholder, width, style }: P
   };
 
   useInput((input, key) => {
-    // Text typed faster than it is read arrives in one piece; a return at its very end is the
-    // Enter key. Returns inside it are a paste from a terminal without bracketed paste: kept as text.
-    if (input.length > 1 && input.endsWith("\r") && !input.slice(0, -1).includes("\r") && !key.meta) {
-      press(input.slice(0, -1), {});
-      press("", { return: true });
+    if (input.length > 1 && input.includes("\r") && !key.meta) {
+      const parts = input.split("\r");
+      // A long piece with several returns is a paste from a terminal without bracketed paste: text.
+      if (input.length > TYPED_AHEAD_MAX_CHARS || parts.length > TYPED_AHEAD_MAX_RETURNS + 1) {
+        press(input.replace(/\r\n?/g, "\n"), {});
+        return;
+      }
+      // Keys typed faster than they are read (or before the screen was ready) arrive in one piece: each return is Enter.
+      parts.forEach((part, index) => {
+        if (part !== "") press(part, {});
+        if (index < parts.length - 1) press("", { return: true });
+      });
       return;
     }
     press(input.replace(/\r/g, "\n"), key);
-  }, { isActive: active });
+  }, { isActive: active && listening });
 
   usePaste((text) => {
     const current = stateRef.current;
     set({ ...current, editor: insertText(current.editor, controller.options.pastes.insert(text)), completionsClosed: false, historyIndex: undefined });
-  }, { isActive: active });
+  }, { isActive: active && listening });
 
   if (!active) return null;
   const offered = completions(prompt);

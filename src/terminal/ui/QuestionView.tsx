@@ -1,6 +1,6 @@
 /** A permission question: what asks, what it would run or change (a diff for edits), why, and the numbered answers. */
 import { Box, Text } from "ink";
-import { wrapText } from "../markdown/renderMarkdown.ts";
+import { wrapText } from "../markdown/wrapText.ts";
 import type { Style } from "../style.ts";
 import type { QuestionView as Question } from "../terminalState.ts";
 

@@ -190,3 +190,25 @@ describe("the input and the status line", () => {
     expect(renderItemLines({ kind: "user", id: "u", text: "hi" }, 80, plain)[0]).toContain("\u001B[1m");
   });
 });
+
+describe("the first frame", () => {
+  test("drawn before the screen's library loads, it matches what the screen then draws in its place", async () => {
+    const { firstFrameLines, emptyInputBoxLines, eraseFrame } = await import("../../../src/terminal/firstFrame.ts");
+    const status = { model: "claude-sonnet-5-5", mode: "default" as const, contextTokens: 0, contextWindow: 1_000_000, costUsd: 0 };
+    for (const style of [plain, colour]) {
+      const drawnByInk = lines(renderToString(<InputBox editor={{ text: "", cursor: 0 }} width={80} style={style} completions={[]} selected={0} />, { columns: 80 }));
+      expect(emptyInputBoxLines(80, style).map((line) => stripAnsi(line))).toEqual(drawnByInk);
+    }
+    const frame = firstFrameLines({ width: 80, style: plain, welcome: "toolshed 0.1.0 in /project.", status }).map((line) => stripAnsi(line));
+    expect(frame).toEqual([
+      "",
+      "  toolshed 0.1.0 in /project.",
+      "",
+      `╭${"─".repeat(78)}╮`,
+      `│ > ${" ".repeat(75)}│`,
+      `╰${"─".repeat(78)}╯`,
+      "  claude-sonnet-5-5 · ask before changes · context 0% (0/1.0M) · $0.0000",
+    ]);
+    expect(eraseFrame(7)).toBe("\r\u001B[6A\u001B[J");
+  });
+});

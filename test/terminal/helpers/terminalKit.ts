@@ -77,14 +77,16 @@ export async function createTerminalKit(): Promise<TerminalKit> {
     return result.stdout.toString();
   };
   let started = false;
+  // A shell runs the binary and prints its exit status on the screen when it ends: the test reads
+  // that, rather than when tmux gets round to noticing the pane's process has gone.
   const commandLine = (args: readonly string[], extra: Record<string, string> = {}) =>
-    ["env", "-i", ...Object.entries({ ...env, ...extra }).map(([key, value]) => `${key}=${value}`), binary, ...args].map(quote).join(" ");
+    ["env", "-i", ...Object.entries({ ...env, ...extra }).map(([key, value]) => `${key}=${value}`), "/bin/sh", "-c", `"$@"; echo "[toolshed exited with status $?]"`, "sh", binary, ...args].map(quote).join(" ");
   const screen = () => tmux("capture-pane", "-p", "-t", "main").split("\n").map((line) => line.trimEnd()).join("\n").replace(/\n+$/, "");
-  const paneState = () => tmux("display-message", "-p", "-t", "main", "#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}").trim().split(":");
   /** What the binary's threads wait on, for a test that finds it hanging. */
   const processState = () => {
     try {
-      const pid = tmux("display-message", "-p", "-t", "main", "#{pane_pid}").trim();
+      const shell = tmux("display-message", "-p", "-t", "main", "#{pane_pid}").trim();
+      const pid = Bun.spawnSync(["pgrep", "-P", shell]).stdout.toString().trim().split("\n")[0] || shell;
       const state = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((line) => line.startsWith("State")) ?? "";
       const waits = readdirSync(`/proc/${pid}/task`).map((task) => `${readFileSync(`/proc/${pid}/task/${task}/comm`, "utf8").trim()}:${readFileSync(`/proc/${pid}/task/${task}/wchan`, "utf8")}`);
       return `pid ${pid}, ${state.replace(/\s+/g, " ")}, threads ${waits.join(" ")}`;
@@ -105,6 +107,9 @@ export async function createTerminalKit(): Promise<TerminalKit> {
     async restart(args = [], options = {}) {
       tmux("respawn-pane", "-k", "-t", "main", "-c", project, commandLine(args, options.env));
       tmux("clear-history", "-t", "main");
+      // The last run's exit line is gone once the new run has drawn over the screen.
+      const deadline = Date.now() + SCREEN_TIMEOUT_MS;
+      while (/\[toolshed exited with status/.test(screen()) && Date.now() < deadline) await Bun.sleep(POLL_MS);
     },
     pasteFile(path) {
       tmux("load-buffer", "-b", "paste", path);
@@ -135,9 +140,8 @@ export async function createTerminalKit(): Promise<TerminalKit> {
     async waitForExit(timeoutMs = SCREEN_TIMEOUT_MS) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const [dead, status, signal] = paneState();
-        if (dead === "1" && status !== "") return Number(status);
-        if (dead === "1" && signal !== "") throw new Error(`toolshed was killed by signal ${signal}. The screen shows:\n${screen()}`);
+        const ended = /\[toolshed exited with status (\d+)\]/.exec(screen());
+        if (ended !== null) return Number(ended[1]);
         await Bun.sleep(POLL_MS);
       }
       throw new Error(`toolshed did not exit within ${timeoutMs} ms (${processState()}). The screen shows:\n${screen()}`);
