@@ -202,6 +202,23 @@ describe("leaving and coming back", () => {
   });
 });
 
+describe("a terminal that goes away", () => {
+  test("a hang-up (a closed window, a dropped ssh connection) ends the session with its transcript kept", async () => {
+    kit = await createTerminalKit();
+    kit.server.push(textTurn("Noted: the colour is teal."), textTurn("It was teal."));
+    await kit.start(["--model", "sonnet"]);
+    await send("remember teal");
+    await kit.waitFor("the colour is teal");
+    kit.hangUp();
+    expect(await kit.waitForExit()).toBe(129);
+    await kit.restart(["--model", "sonnet", "--continue"]);
+    await kit.waitFor("Resumed session");
+    await send("what was it?");
+    await kit.waitFor("It was teal.");
+    expect(texts(body(1).messages[0])).toBe("remember teal");
+  });
+});
+
 describe("fitting the terminal", () => {
   test("follows a resize down to 80 columns, and up again", async () => {
     kit = await createTerminalKit();

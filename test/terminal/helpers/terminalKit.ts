@@ -34,6 +34,8 @@ export interface TerminalKit {
   /** Types text as it is. */
   type(text: string): void;
   resize(width: number, height: number): void;
+  /** Sends the binary SIGHUP, as a terminal that closes (or an ssh connection that drops) does. */
+  hangUp(): void;
   /** Pastes the file's text as a terminal does (bracketed, when the program asked for it). */
   pasteFile(path: string): void;
   /** Starts `toolshed args` again in the same window, once the last run has exited. */
@@ -110,6 +112,12 @@ export async function createTerminalKit(): Promise<TerminalKit> {
       // The last run's exit line is gone once the new run has drawn over the screen.
       const deadline = Date.now() + SCREEN_TIMEOUT_MS;
       while (/\[toolshed exited with status/.test(screen()) && Date.now() < deadline) await Bun.sleep(POLL_MS);
+    },
+    hangUp() {
+      const shell = tmux("display-message", "-p", "-t", "main", "#{pane_pid}").trim();
+      const pid = Number(Bun.spawnSync(["pgrep", "-P", shell]).stdout.toString().trim().split("\n")[0]);
+      if (!Number.isInteger(pid) || pid <= 0) throw new Error("toolshed is not running in the window");
+      process.kill(pid, "SIGHUP");
     },
     pasteFile(path) {
       tmux("load-buffer", "-b", "paste", path);
