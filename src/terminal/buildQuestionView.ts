@@ -59,8 +59,12 @@ export async function buildQuestionView(request: AskRequest, style: Style): Prom
   }
   const change = await tool.previewChange?.(input).catch(() => undefined);
   const subject = subjects.length > 0 ? subjects.flatMap(subjectLines) : [`${tool.getToolUseSummary?.(input) ?? compactInput(input, 200)}`];
-  const description = await tool.description(input, { isNonInteractive: false }).catch(() => "");
-  const shortDescription = description.split("\n")[0] ?? "";
+  // The call's own description (Bash's "description" field), not the tool's general one.
+  const [description, general] = await Promise.all([
+    tool.description(input, { isNonInteractive: false }).catch(() => ""),
+    tool.description({}, { isNonInteractive: false }).catch(() => ""),
+  ]);
+  const shortDescription = description === general ? "" : (description.split("\n")[0] ?? "");
   return {
     id: nextItemId(),
     heading: headingFor(subjects, name, change !== undefined && change.before === undefined),

@@ -4,7 +4,7 @@
  * again" that saves its rule so the same call runs unasked, in this session and the next.
  */
 import { afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MessageParam, ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import { textTurn, turn } from "../helpers/messagesApiServer.ts";
@@ -110,6 +110,23 @@ describe("the permission question", () => {
     kit.keys("Enter");
     const screen = await kit.waitFor("Made it unasked.");
     expect(screen).not.toContain(QUESTION);
+  });
+
+  test("an untrusted folder's own settings are offered at the start; trusting them applies their rules", async () => {
+    kit = await createTerminalKit();
+    mkdirSync(join(kit.project, ".toolshed"), { recursive: true });
+    writeFileSync(join(kit.project, ".toolshed", "settings.json"), JSON.stringify({ permissions: { allow: ["Bash(touch trusted.txt)", "Edit(./trusted.txt)"] } }));
+    kit.server.push(bash("touch trusted.txt"), textTurn("Made it unasked."));
+    await kit.start(["--model", "sonnet"]);
+    const offer = await kit.waitFor("Trust this folder?");
+    expect(offer).toContain("1. Yes, trust it and apply them");
+    kit.keys("1");
+    await kit.waitFor(READY);
+    kit.type("make it");
+    kit.keys("Enter");
+    const screen = await kit.waitFor("Made it unasked.");
+    expect(screen).not.toContain(QUESTION);
+    expect(existsSync(join(kit.project, "trusted.txt"))).toBe(true);
   });
 
   test("an edit shows the file and a diff of the change", async () => {
