@@ -8,13 +8,12 @@ import type { ContentBlockParam, TextBlockParam } from "@anthropic-ai/sdk/resour
 import { describeError } from "../errors/describeError.ts";
 import type { AskRequest } from "../permissions/askHandler.ts";
 import { PERMISSION_MODES, type PermissionMode } from "../permissions/types.ts";
-import { compactedConversationText } from "../query/compactPrompt.ts";
+import type { ConversationMessage } from "../query/conversation.ts";
 import type { Conversation } from "../query/createConversation.ts";
 import type { AssistantEvent } from "../query/events.ts";
 import { modelLimits } from "../query/modelAliases.ts";
 import type { CallModel } from "../query/modelTypes.ts";
 import type { UserInput } from "../query/query.ts";
-import { summarizeConversation } from "../query/summarizeConversation.ts";
 import type { Session } from "../session/createSession.ts";
 import { buildQuestionView } from "./buildQuestionView.ts";
 import { historyItems } from "./historyItems.ts";
@@ -23,6 +22,7 @@ import type { PastedTexts } from "./input/pastedText.ts";
 import type { PromptHistory } from "./input/PromptHistory.ts";
 import { shellContextText } from "./prompt.ts";
 import { runPersonShellCommand } from "./runPersonShellCommand.ts";
+import { ScreenChoices } from "./ScreenChoices.ts";
 import { createStore, type Store } from "./Store.ts";
 import type { Style } from "./style.ts";
 import type { TerminalTranscript } from "./TerminalTranscript.ts";
@@ -57,10 +57,10 @@ export interface TerminalControllerOptions {
   startingModel?: string;
 }
 
-/** What a running thing can be stopped by: the turn, a `!` command, a summary. */
+/** What a running thing can be stopped by: the turn, a `!` command, a task (a summary). */
 interface Running {
   controller: AbortController;
-  kind: "turn" | "shell" | "compact";
+  kind: "turn" | "shell" | "task";
 }
 
 export class TerminalController {
@@ -68,8 +68,8 @@ export class TerminalController {
   private model: string;
   private running: Running | undefined;
   private pendingContext: TextBlockParam[] = [];
-  private question: { resolve: (answer: QuestionOption["answer"] | undefined) => void } | undefined;
-  private picker: { resolve: (index: number | undefined) => void } | undefined;
+  /** The permission question and the list to choose from, one of each at a time. */
+  private readonly choices: ScreenChoices;
   private exitPressedAt = 0;
   /** Set by "tell the model what to do instead": the turn ends once the current calls have their results. */
   private stopAfterResults = false;
@@ -85,6 +85,7 @@ export class TerminalController {
   constructor(readonly options: TerminalControllerOptions) {
     this.model = options.startingModel ?? "";
     this.store = createStore(initialTerminalState({ model: this.model === "" ? "starting…" : this.model, mode: "default", contextTokens: 0, contextWindow: modelLimits(this.model).contextWindow, costUsd: 0 }));
+    this.choices = new ScreenChoices(this.store);
     this.done = new Promise((resolve) => (this.exited = resolve));
     this.ready = new Promise((resolve) => (this.markReady = resolve));
   }
@@ -311,23 +312,11 @@ export class TerminalController {
   /** The ask handler's way to the screen: shows the question and waits for the answer (or the signal). */
   async presentQuestion(request: AskRequest, signal: AbortSignal | undefined): Promise<QuestionOption["answer"] | undefined> {
     const view = await buildQuestionView(request, this.options.style);
-    if (signal?.aborted) return undefined;
-    return new Promise((resolve) => {
-      const settle = (answer: QuestionOption["answer"] | undefined) => {
-        signal?.removeEventListener("abort", onAbort);
-        this.question = undefined;
-        this.store.update((state) => ({ ...state, question: undefined, busy: state.busy === "Waiting for your answer" ? "Running" : state.busy }));
-        resolve(answer);
-      };
-      const onAbort = () => settle(undefined);
-      signal?.addEventListener("abort", onAbort, { once: true });
-      this.question = { resolve: settle };
-      this.store.update((state) => ({ ...state, question: view, busy: "Waiting for your answer" }));
-    });
+    return this.choices.ask(view, signal);
   }
 
   answerQuestion(answer: QuestionOption["answer"]): void {
-    this.question?.resolve(answer);
+    this.choices.answer(answer);
   }
 
   /**
@@ -341,82 +330,51 @@ export class TerminalController {
 
   /** Shows a list to choose from; resolves with the chosen index, or undefined when cancelled. */
   pick(title: string, options: PickerView["options"], selected = 0): Promise<number | undefined> {
-    this.picker?.resolve(undefined);
-    return new Promise((resolve) => {
-      this.picker = {
-        resolve: (index) => {
-          this.picker = undefined;
-          this.store.update((state) => ({ ...state, picker: undefined }));
-          resolve(index);
-        },
-      };
-      this.store.update((state) => ({ ...state, picker: { id: nextItemId(), title, options, selected } }));
-    });
+    return this.choices.pick(title, options, selected);
   }
 
   movePicker(delta: number): void {
-    this.store.update((state) => state.picker === undefined ? state : {
-      ...state,
-      picker: { ...state.picker, selected: (state.picker.selected + delta + state.picker.options.length) % state.picker.options.length },
-    });
+    this.choices.move(delta);
   }
 
   choosePicker(index?: number): void {
-    const picker = this.store.get().picker;
-    if (picker === undefined) return;
-    this.picker?.resolve(index ?? picker.selected);
+    this.choices.choose(index);
   }
 
   cancelPicker(): void {
-    this.picker?.resolve(undefined);
+    this.choices.cancel();
   }
 
-  /** Forgets the conversation and starts a new transcript (/clear). */
-  clearConversation(): void {
-    this.conversation.replace([]);
-    this.options.transcript.startNew();
+  /** Puts `messages` in place of the conversation and prints the screen anew (/clear, /resume, /compact). */
+  replaceConversation(messages: readonly ConversationMessage[], options: { clearScreen: boolean }): void {
+    this.conversation.replace(messages);
     this.pendingContext = [];
-    this.store.update((state) => ({ ...state, items: [], generation: state.generation + 1, queued: [], status: { ...state.status, contextTokens: 0 } }));
+    this.store.update((state) => ({
+      ...state,
+      ...(options.clearScreen ? { items: [], generation: state.generation + 1, queued: [] } : {}),
+      status: { ...state.status, contextTokens: 0 },
+    }));
   }
 
-  /** Replaces the conversation with the model's summary of it (/compact), in a new transcript. */
-  async compact(focus: string | undefined): Promise<void> {
+  /** Runs work that Escape stops (a summary), showing `busy` while it runs; false when something else runs. */
+  async runTask(busy: string, work: (signal: AbortSignal) => Promise<void>): Promise<boolean> {
+    if (this.running !== undefined) return false;
     const controller = new AbortController();
-    this.running = { controller, kind: "compact" };
-    this.store.update((state) => ({ ...state, busy: "Summarizing the conversation" }));
+    this.running = { controller, kind: "task" };
+    this.store.update((state) => ({ ...state, busy }));
     try {
-      const summary = await summarizeConversation({
-        callModel: this.parts.callModel,
-        model: this.model,
-        maxTokens: this.parts.maxOutputTokens(this.model),
-        system: this.parts.system,
-        messages: this.conversation.messages,
-        context: this.session.context,
-        accounting: this.conversation.accounting,
-        focus,
-        signal: controller.signal,
-      });
-      const opening = { role: "user" as const, content: compactedConversationText(summary) };
-      this.conversation.replace([opening]);
-      this.options.transcript.startNew(opening);
-      this.store.update((state) => ({ ...state, status: { ...state.status, contextTokens: 0 } }));
-      this.print({ kind: "notice", id: nextItemId(), level: "info", text: "The conversation was summarized; the summary stands in for it from here:" }, { kind: "assistant", id: nextItemId(), text: summary, continued: false });
-    } catch (error) {
-      this.notice("error", controller.signal.aborted ? "The summary was interrupted; the conversation is as it was." : `The conversation could not be summarized: ${describeError(error)}`);
+      await work(controller.signal);
     } finally {
       this.running = undefined;
       this.store.update((state) => ({ ...state, busy: undefined }));
       this.updateCost();
     }
+    return true;
   }
 
-  /** Takes up a saved session (/resume): its conversation, its transcript, its screen. */
-  resume(path: string, id: string): void {
-    const messages = this.options.transcript.resume(path, id);
-    this.conversation.replace(messages);
-    this.pendingContext = [];
-    this.store.update((state) => ({ ...state, items: [], generation: state.generation + 1, status: { ...state.status, contextTokens: 0 } }));
-    this.showHistory();
+  /** What the model, its limits and its system prompt are now (for a summary request). */
+  get modelParts(): Pick<TerminalEngine, "callModel" | "system"> & { model: string; maxTokens: number } {
+    return { callModel: this.parts.callModel, system: this.parts.system, model: this.model, maxTokens: this.parts.maxOutputTokens(this.model) };
   }
 
   get isRunning(): boolean {
@@ -426,8 +384,7 @@ export class TerminalController {
   /** Leaves: stops what runs and lets the view unmount. */
   exit(): void {
     this.running?.controller.abort();
-    this.question?.resolve(undefined);
-    this.picker?.resolve(undefined);
+    this.choices.withdraw();
     clearTimeout(this.hintTimer);
     this.store.update((state) => ({ ...state, exiting: true }));
     this.exited();

@@ -2,6 +2,7 @@
 import { listSessions } from "../../query/transcript/listSessions.ts";
 import { isKnownModel, MODEL_ALIASES } from "../../query/modelAliases.ts";
 import type { TerminalController } from "../TerminalController.ts";
+import { clearConversation, compactConversation, resumeConversation } from "./conversationActions.ts";
 import { expandCommand, loadCustomCommands } from "./customCommands.ts";
 import { permissionsCommand } from "./permissionsCommand.ts";
 import type { SlashCommand } from "./SlashCommand.ts";
@@ -17,7 +18,7 @@ const clearCommand: SlashCommand = {
   name: "clear",
   description: "Start a new conversation (the old one stays saved)",
   run: (_args, controller) => {
-    controller.clearConversation();
+    clearConversation(controller);
     controller.notice("info", "Started a new conversation.");
   },
 };
@@ -26,7 +27,7 @@ const compactCommand: SlashCommand = {
   name: "compact",
   description: "Summarize the conversation so far to free context",
   argumentHint: "[what to keep]",
-  run: (args, controller) => controller.compact(args === "" ? undefined : args),
+  run: (args, controller) => compactConversation(controller, args === "" ? undefined : args),
 };
 
 async function chooseModel(controller: TerminalController): Promise<void> {
@@ -81,7 +82,7 @@ const resumeCommand: SlashCommand = {
       label: session.firstPrompt,
       detail: `${session.modified.toISOString().slice(0, 16).replace("T", " ")}  ${session.id.slice(0, 8)}`,
     }))) ?? -1];
-    if (chosen !== undefined) controller.resume(chosen.path, chosen.id);
+    if (chosen !== undefined) resumeConversation(controller, chosen.path, chosen.id);
   },
 };
 
