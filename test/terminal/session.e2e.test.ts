@@ -202,6 +202,18 @@ describe("leaving and coming back", () => {
   });
 });
 
+describe("a session that cannot start", () => {
+  test("without credentials it says how to give them, with no stack, and exits 2", async () => {
+    kit = await createTerminalKit();
+    await kit.start(["--model", "sonnet"], { env: { ANTHROPIC_API_KEY: "" } });
+    expect(await kit.waitForExit()).toBe(2);
+    const screen = kit.screen();
+    expect(screen).toContain("toolshed: No credentials for the Anthropic API");
+    expect(screen).toContain("ANTHROPIC_AUTH_TOKEN");
+    expect(screen).not.toMatch(/^\s+at /m);
+  });
+});
+
 describe("a terminal that goes away", () => {
   test("a hang-up (a closed window, a dropped ssh connection) ends the session with its transcript kept", async () => {
     kit = await createTerminalKit();
