@@ -1,6 +1,7 @@
 /** `toolshed --help` for the interactive session (`toolshed [prompt] --help`). */
 import { SESSION_FLAGS_HELP } from "./help.ts";
 
+/** The interactive session's flags and keys. */
 export const TERMINAL_HELP = `Usage: toolshed [prompt] [options]
 
 At a terminal, starts an interactive session: the same agent, tools, permission rules and saved

@@ -14,6 +14,7 @@ import { createRunAccounting, type RunAccounting } from "./runAccounting.ts";
 import { runTurns } from "./runTurns.ts";
 import type { TranscriptWriter } from "./transcript/TranscriptWriter.ts";
 
+/** What a conversation runs on: the session, the model and the system prompt, and any history. */
 export interface ConversationOptions {
   session: Session;
   callModel: CallModel;
@@ -32,6 +33,7 @@ export interface TurnOptions {
   signal: AbortSignal;
 }
 
+/** A conversation that goes on message after message. */
 export interface Conversation {
   /** The messages so far, as the next request would send them (before repair). */
   readonly messages: readonly ConversationMessage[];

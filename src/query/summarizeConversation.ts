@@ -12,6 +12,7 @@ import type { CallModel } from "./modelTypes.ts";
 import { repairConversation } from "./repairConversation.ts";
 import type { RunAccounting } from "./runAccounting.ts";
 
+/** What a summary request needs: the model, the conversation and where its cost is counted. */
 export interface SummarizeOptions {
   callModel: CallModel;
   model: string;

@@ -47,6 +47,7 @@ export interface TerminalEngine {
   maxOutputTokens(model: string): number;
 }
 
+/** What the screen needs before the session is there. */
 export interface TerminalControllerOptions {
   cwd: string;
   transcript: TerminalTranscript;
