@@ -34,7 +34,12 @@ export type ValidationResult = { result: true } | { result: false; message: stri
  */
 export type PermissionResult =
   | { behavior: "allow"; reason?: string }
-  | { behavior: "ask"; reason: string }
+  | {
+    behavior: "ask";
+    reason: string;
+    /** Only an allow rule naming this call's subject (`WebFetch(domain:10.0.0.5)`) answers it; a rule allowing the whole tool does not. */
+    specificRuleOnly?: boolean;
+  }
   | { behavior: "deny"; reason: string }
   | { behavior: "passthrough" };
 
@@ -106,6 +111,8 @@ export interface ToolUseContext {
   readonly sessionId: string;
   /** The agent this context belongs to: the session's own, or a sub-agent's. */
   readonly agentId: string;
+  /** How many sub-agents deep this context is: 0 (or absent) for the session's own agent. */
+  readonly agentDepth?: number;
   /** Receives the progress of every call of the context. */
   readonly onProgress?: (progress: ToolProgress<unknown>) => void;
   /** Receives warnings meant for the person (a hook that failed), one line each. */
@@ -138,10 +145,12 @@ export interface ToolCallOptions<Progress = unknown> {
   canUseTool: CanUseTool;
 }
 
-/** What a tool may know when it writes its prompt: the rest of the pool. */
+/** What a tool may know when it writes its prompt: the rest of the pool, and the session when there is one. */
 export interface PromptOptions {
   tools: Tools;
   hiddenTools?: Tools;
+  /** The session's services, for tools whose text lists what the session has (agent types, skills). */
+  services?: SessionServices;
 }
 
 /** What a tool may know when it describes one call for people. */
@@ -152,9 +161,11 @@ export interface DescriptionOptions {
 /**
  * What the pool filters read: `simple` tools stay in simple mode; `primitive` tools leave the
  * model's pool in REPL mode; a `hostsTools` tool reaches the hidden ones; `mcp` tools came from
- * an MCP server.
+ * an MCP server; `mainAgentOnly` tools talk with the person or steer the session (questions,
+ * plan mode), so sub-agents are not given them; a `loadsTools` tool loads the definitions of
+ * deferred tools (so tools are deferred only when one is in the pool, and it never is).
  */
-export type ToolTag = "simple" | "primitive" | "hostsTools" | "mcp";
+export type ToolTag = "simple" | "primitive" | "hostsTools" | "mcp" | "mainAgentOnly" | "loadsTools";
 
 /** Every tool, built-in or MCP, seen from the pipeline. */
 export interface Tool<
@@ -171,7 +182,10 @@ export interface Tool<
   readonly inputJSONSchema?: ToolInputJSONSchema;
   /** Larger results are saved to a file and the model gets a path and a preview. */
   readonly maxResultSizeChars: number;
-  /** Sent to the model by name only until it asks for the schema (ToolSearch). */
+  /**
+   * Sent to the model by name only until a `loadsTools` tool loads it, once the pool's deferrable
+   * tools pass a threshold. MCP tools are deferrable unless this is false; built-ins only when true.
+   */
   readonly shouldDefer?: boolean;
   /** The family of rules this tool's name stands for (see RuleFamily). */
   readonly ruleFamily?: RuleFamily;

@@ -5,9 +5,19 @@
  */
 export { createSession, DEFAULT_MODEL, type CreateSessionOptions, type Session } from "./session/createSession.ts";
 export { query, initEvent, type QueryOptions, type UserInput } from "./query/query.ts";
-export type { QueryEvent, ResultEvent, AssistantEvent, UserEvent, SystemInitEvent, ApiRetryEvent, StreamEventEvent, ToolProgressEvent, PermissionDenial } from "./query/events.ts";
+export type { QueryEvent, ResultEvent, AssistantEvent, UserEvent, SystemInitEvent, ApiRetryEvent, StreamEventEvent, ToolProgressEvent, PermissionDenial, CompactBoundaryEvent, ForwardedEvent } from "./query/events.ts";
+export { compactConversation, type CompactConversationOptions, type CompactOutcome } from "./query/compactConversation.ts";
+export { createChildAccounting } from "./query/childAccounting.ts";
+export { notifyPerson, type NotificationType, type PersonNotification } from "./hooks/notifyPerson.ts";
+export { runSessionEndHooks, type SessionEndReason } from "./hooks/runSessionEndHooks.ts";
+export { hookScopeOf } from "./hooks/runHooks.ts";
+export { createSessionWithMcp, type CreateSessionWithMcpOptions, type SessionWithMcp } from "./mcp/client/createSessionWithMcp.ts";
+export { loadAgentDefinitions, findAgentDefinition, type AgentDefinitions } from "./agents/loadAgentDefinitions.ts";
+export type { AgentDefinition, AgentSource } from "./agents/agentDefinition.ts";
 export type { CallModel, ModelEvent, ModelRequest } from "./query/modelTypes.ts";
-export { createDefaultModel, type DefaultModel } from "./query/defaultModel.ts";
+export { createDefaultModel, type DefaultModelOptions } from "./query/defaultModel.ts";
+export { modelService, type ModelAccess } from "./query/modelAccess.ts";
+export { createRunAccounting, type RunAccounting, type RunBudget } from "./query/runAccounting.ts";
 export { buildSystemPrompt } from "./query/systemPrompt/buildSystemPrompt.ts";
 export { readEnvironment } from "./query/systemPrompt/environmentInfo.ts";
 export { readProjectInstructions } from "./query/systemPrompt/projectInstructions.ts";
@@ -67,7 +77,17 @@ export { analyzeShellCommand } from "./shell/analyzeShellCommand.ts";
 export { initShellParser, isReadOnlyShellCommand } from "./shell/isReadOnlyShellCommand.ts";
 export type { ShellAnalysis, ShellCommandPart } from "./shell/types.ts";
 export { createCanUseTool } from "./permissions/createCanUseTool.ts";
-export { nonInteractiveAskHandler, type AskAnswer, type AskHandler, type AskRequest } from "./permissions/askHandler.ts";
+export {
+  askHandlerService,
+  nonInteractiveAskHandler,
+  type AskAnswer,
+  type AskHandler,
+  type AskRequest,
+  type PersonQuestion,
+  type QuestionAnswers,
+  type QuestionOption,
+  type QuestionsRequest,
+} from "./permissions/askHandler.ts";
 export { createTerminalAskHandler } from "./permissions/terminalAskHandler.ts";
 export {
   createPermissionContext,
@@ -97,6 +117,12 @@ export { GrepTool } from "./tools/GrepTool/GrepTool.ts";
 export { BashTool } from "./tools/BashTool/BashTool.ts";
 export { TaskOutputTool } from "./tools/TaskOutputTool/TaskOutputTool.ts";
 export { TaskStopTool } from "./tools/TaskStopTool/TaskStopTool.ts";
+export { AgentTool } from "./tools/AgentTool/AgentTool.ts";
+export { TodoWriteTool } from "./tools/TodoWriteTool/TodoWriteTool.ts";
+export { todoListService, TodoLists, type TodoItem } from "./tools/TodoWriteTool/todoList.ts";
+export { AskUserQuestionTool } from "./tools/AskUserQuestionTool/AskUserQuestionTool.ts";
+export { EnterPlanModeTool } from "./tools/EnterPlanModeTool/EnterPlanModeTool.ts";
+export { ExitPlanModeTool } from "./tools/ExitPlanModeTool/ExitPlanModeTool.ts";
 export { TaskRegistry } from "./tasks/TaskRegistry.ts";
 export { grepBuiltin } from "./search/grepBuiltin.ts";
 export { grepRipgrep, findRipgrep } from "./search/grepRipgrep.ts";

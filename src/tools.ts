@@ -17,6 +17,17 @@ import { TaskOutputTool } from "./tools/TaskOutputTool/TaskOutputTool.ts";
 import { TaskStopTool } from "./tools/TaskStopTool/TaskStopTool.ts";
 import { LSTool } from "./tools/LSTool/LSTool.ts";
 import { NotebookEditTool } from "./tools/NotebookEditTool/NotebookEditTool.ts";
+import { AgentTool } from "./tools/AgentTool/AgentTool.ts";
+import { TodoWriteTool } from "./tools/TodoWriteTool/TodoWriteTool.ts";
+import { AskUserQuestionTool } from "./tools/AskUserQuestionTool/AskUserQuestionTool.ts";
+import { EnterPlanModeTool } from "./tools/EnterPlanModeTool/EnterPlanModeTool.ts";
+import { ExitPlanModeTool } from "./tools/ExitPlanModeTool/ExitPlanModeTool.ts";
+import { ListMcpResourcesTool } from "./tools/ListMcpResourcesTool/ListMcpResourcesTool.ts";
+import { ReadMcpResourceTool } from "./tools/ReadMcpResourceTool/ReadMcpResourceTool.ts";
+import { WebFetchTool } from "./tools/WebFetchTool/WebFetchTool.ts";
+import { WebSearchTool } from "./tools/WebSearchTool/WebSearchTool.ts";
+import { ToolSearchTool } from "./tools/ToolSearchTool/ToolSearchTool.ts";
+import { SkillTool } from "./tools/SkillTool/SkillTool.ts";
 
 export { filterTools, findToolByName, toolMatchesName } from "./findToolByName.ts";
 
@@ -54,7 +65,17 @@ const GATED_TOOLS: AnyTool[] = [
 
 /** Every tool that exists in this build, enabled or not. */
 export function getAllBaseTools(): AnyTool[] {
-  return [ReadTool, GlobTool, WriteTool, EditTool, GrepTool, BashTool, TaskOutputTool, TaskStopTool, LSTool, NotebookEditTool, ...GATED_TOOLS];
+  return [
+    ReadTool, GlobTool, WriteTool, EditTool, GrepTool, BashTool, TaskOutputTool, TaskStopTool, LSTool, NotebookEditTool,
+    AgentTool, TodoWriteTool, AskUserQuestionTool, EnterPlanModeTool, ExitPlanModeTool, ListMcpResourcesTool, ReadMcpResourceTool,
+    WebFetchTool, WebSearchTool, ToolSearchTool, SkillTool,
+    ...GATED_TOOLS,
+  ];
+}
+
+/** Every name a rule may use for `tools` (this build's by default): names and aliases. */
+export function getRuleToolNames(tools: Tools = getAllBaseTools()): string[] {
+  return [...new Set(tools.flatMap((tool) => [tool.name, ...(tool.aliases ?? [])]))];
 }
 
 /** Which tool names stand for which rule family, read off the tools' declarations. */

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { NPM_FOLDER } from "../npm/npmPackages.ts";
-import { RELEASE_FOLDER } from "../release/releaseLayout.ts";
+import { RELEASE_FOLDER } from "../../src/release/releaseLayout.ts";
 import { TARGETS } from "./targets.ts";
 
 /** The files in the output folder that describe one build as a whole. */

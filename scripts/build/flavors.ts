@@ -7,7 +7,7 @@ import { basename, join } from "node:path";
 import { z } from "zod";
 import { FEATURES, type FeatureName } from "../../src/features.ts";
 import { NPM_FOLDER } from "../npm/npmPackages.ts";
-import { RELEASE_FOLDER } from "../release/releaseLayout.ts";
+import { RELEASE_FOLDER } from "../../src/release/releaseLayout.ts";
 import { BuildConfigError } from "./buildErrors.ts";
 
 /** Defines the build sets itself; a flavor file may not override them. */

@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { writeFileAtomic } from "../../src/files/writeFileAtomic.ts";
 import type { FeatureName } from "../../src/features.ts";
-import { formatChecksums } from "../release/parseChecksums.ts";
+import { formatChecksums } from "../../src/release/parseChecksums.ts";
 import type { TargetName } from "./targets.ts";
 
 /** One executable in the manifest. */

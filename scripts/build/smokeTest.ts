@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
-import { LIBC_LOADERS } from "../release/detectPlatform.ts";
+import { LIBC_LOADERS } from "../../src/release/detectPlatform.ts";
 import { BuildCheckError } from "./buildErrors.ts";
 import { TARGET_PLATFORMS, type TargetName } from "./targets.ts";
 

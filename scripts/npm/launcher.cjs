@@ -12,7 +12,7 @@ const { dirname, join } = require("node:path");
 
 const SCOPE = "@toolshed";
 const INSTALLER = "https://github.com/toolshed/toolshed/releases/latest/download/install.sh";
-// The loaders that tell musl from glibc, by CPU: the rule of scripts/release/detectPlatform.ts.
+// The loaders that tell musl from glibc, by CPU: the rule of src/release/detectPlatform.ts.
 const LOADERS = {
   x64: { musl: "/lib/ld-musl-x86_64.so.1", glibc: "/lib64/ld-linux-x86-64.so.2" },
   arm64: { musl: "/lib/ld-musl-aarch64.so.1", glibc: "/lib/ld-linux-aarch64.so.1" },

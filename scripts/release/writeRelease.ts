@@ -11,7 +11,7 @@ import { BuildConfigError } from "../build/buildErrors.ts";
 import { executableName, TARGET_PLATFORMS, type TargetName } from "../build/targets.ts";
 import type { ArchiveEntry } from "./archiveEntry.ts";
 import { gzip } from "./gzip.ts";
-import { formatChecksums } from "./parseChecksums.ts";
+import { formatChecksums } from "../../src/release/parseChecksums.ts";
 import {
   archiveFormat,
   archiveName,
@@ -22,7 +22,7 @@ import {
   RELEASE_MANIFEST_FILE,
   type ReleaseArchive,
   type ReleaseManifest,
-} from "./releaseLayout.ts";
+} from "../../src/release/releaseLayout.ts";
 import { createTar } from "./tar.ts";
 import { createZip } from "./zip.ts";
 

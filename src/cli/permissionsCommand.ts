@@ -62,8 +62,11 @@ async function check(args: string[], streams: CliStreams): Promise<number> {
     const { decision: verdict, reason, rule, source, parts, suggestedRules, warnings } = decision;
     streams.stdout.write(`${JSON.stringify({ decision: verdict, reason, rule: rule ?? null, source: source ?? null, parts: parts ?? [], suggestedRules: suggestedRules ?? [], warnings: warnings ?? [] }, null, 2)}\n`);
   } else streams.stdout.write(formatDecision(decision));
-  return 0;
+  return CHECK_EXIT_STATUS[decision.decision];
 }
+
+/** Exit status of `permissions check` by decision (2 stays bad usage): see PERMISSIONS_HELP. */
+export const CHECK_EXIT_STATUS: Readonly<Record<PermissionDecision["decision"], number>> = { allow: 0, deny: 1, ask: 3 };
 
 async function list(args: string[], streams: CliStreams): Promise<number> {
   const { values, positionals } = parseCommandArgs("permissions list", args, {
@@ -76,7 +79,7 @@ async function list(args: string[], streams: CliStreams): Promise<number> {
   await session.close();
   const { loaded } = session;
   const { permissionContext } = loaded;
-  const rules = permissionContext.rules.map((rule) => ({ behavior: rule.behavior, rule: formatRule(rule), source: rule.source }));
+  const rules = permissionContext.rules.map((rule) => ({ behavior: rule.behavior, rule: formatRule(rule), source: rule.source, where: rule.where ?? null }));
   const hooks = loaded.hooks.map((hook) => ({
     event: hook.event, matcher: hook.matcher, command: hook.command, timeoutSeconds: hook.timeoutSeconds, source: hook.source, where: hook.where,
   }));
@@ -97,7 +100,7 @@ async function list(args: string[], streams: CliStreams): Promise<number> {
   for (const behavior of ["deny", "ask", "allow"] as const) {
     const matching = rules.filter((rule) => rule.behavior === behavior);
     lines.push(`${behavior}:${matching.length === 0 ? " (none)" : ""}`);
-    for (const rule of matching) lines.push(`  ${rule.rule}  (${rule.source})`);
+    for (const rule of matching) lines.push(`  ${rule.rule}  (${rule.source}${rule.where === null ? "" : `, ${rule.where}`})`);
   }
   lines.push(`hooks:${hooks.length === 0 ? " (none)" : ""}`);
   for (const hook of hooks) lines.push(`  ${hook.event} ${hook.matcher || "*"}: ${hook.command}  (${hook.source}, timeout ${hook.timeoutSeconds} s)`);

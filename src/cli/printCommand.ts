@@ -9,13 +9,17 @@ import { resolve } from "node:path";
 import { UsageError } from "../errors/ToolError.ts";
 import { describeError } from "../errors/describeError.ts";
 import { getBuildInfo } from "../buildInfo.ts";
+import { hookScopeOf } from "../hooks/runHooks.ts";
+import { runSessionEndHooks } from "../hooks/runSessionEndHooks.ts";
 import { createDefaultModel } from "../query/defaultModel.ts";
 import { failedResult } from "../query/failedResult.ts";
 import { query, type UserInput } from "../query/query.ts";
 import { buildSystemPrompt } from "../query/systemPrompt/buildSystemPrompt.ts";
 import { readEnvironment } from "../query/systemPrompt/environmentInfo.ts";
 import { readProjectInstructions } from "../query/systemPrompt/projectInstructions.ts";
-import { createSession } from "../session/createSession.ts";
+import type { TranscriptWriter } from "../query/transcript/TranscriptWriter.ts";
+import { readMcpConfigFlags } from "../mcp/cli/mcpConfigFlags.ts";
+import { createSessionWithMcp } from "../mcp/client/createSessionWithMcp.ts";
 import type { CliStreams } from "./cliStreams.ts";
 import { INTERRUPTED_EXIT_STATUS } from "./exitStatus.ts";
 import { parseCommandArgs } from "./parseCommandArgs.ts";
@@ -79,34 +83,37 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
     ? streamJsonInput({ lines: streams.stdinLines?.() ?? noLines(), interrupt: () => interrupt.abort(), warn: (text) => streams.stderr.write(text) })
     : await readPrompt(positionals[0], streams);
 
-  const session = await createSession({
+  // The MCP servers of the settings, .mcp.json and --mcp-config start with the session; a project's
+  // own servers only when the folder is trusted or they were approved (nobody is asked here).
+  const { session, connections } = await createSessionWithMcp({
     cwd,
     flags: readSessionFlags(values),
+    mcpFlags: readMcpConfigFlags(values),
     sessionId: transcript.sessionId,
     warn: (text) => streams.stderr.write(text),
   });
+  // A server's list changed: the next request gives the model the new pool.
+  connections.onChange(() => session.setMcpTools(connections.tools()));
   const onSigint = () => interrupt.abort();
   process.once("SIGINT", onSigint);
   const output = createQueryOutput({ format: outputFormat, includePartialMessages: values["include-partial-messages"] === true, verbose: values.verbose === true, streams });
+  let writer: TranscriptWriter | undefined;
   try {
-    const model = await createDefaultModel({ settings: session.loaded.settings, cwd });
-    const modelId = model.resolveModel(values.model ?? session.context.options.model);
+    const { access, apiKeySource } = await createDefaultModel({ settings: session.loaded.settings, cwd, model: values.model ?? session.context.options.model, fallbackModel: values["fallback-model"] });
     const environment = readEnvironment(cwd, session.permissionContext().additionalDirectories);
     const system = buildSystemPrompt({ replacement, append, environment, instructions: readProjectInstructions(cwd) });
+    writer = transcript.writer((text) => streams.stderr.write(`toolshed: warning: ${text}\n`));
     const events = query({
       session,
       prompt,
       history: transcript.history,
-      callModel: model.callModel,
-      model: modelId,
-      fallbackModel: values["fallback-model"] === undefined ? undefined : model.resolveModel(values["fallback-model"]),
+      model: access,
       system,
-      maxTokens: model.maxOutputTokens(modelId),
       maxTurns,
       maxBudgetUsd,
-      transcript: transcript.writer((text) => streams.stderr.write(`toolshed: warning: ${text}\n`)),
+      transcript: writer,
       signal: interrupt.signal,
-      apiKeySource: model.apiKeySource,
+      apiKeySource,
       version: getBuildInfo().version,
     });
     for await (const event of events) output.write(event);
@@ -116,6 +123,8 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
     output.write(failedResult(session.id, [describeError(error)], "turn_setup_failed"));
   } finally {
     process.off("SIGINT", onSigint);
+    // After the last result, also after Ctrl-C: the SessionEnd hooks, within their budget.
+    await runSessionEndHooks(hookScopeOf(session.context, { transcriptPath: writer?.path }), "other");
     await session.close();
   }
   if (interrupt.signal.aborted) return INTERRUPTED_EXIT_STATUS;

@@ -9,7 +9,11 @@ import { UsageError } from "../errors/ToolError.ts";
 import { runTools } from "../pipeline/runTools.ts";
 import type { SessionFlags } from "../settings/sessionFlags.ts";
 import type { CliStreams } from "./cliStreams.ts";
-import { INTERRUPTED_EXIT_STATUS } from "./exitStatus.ts";
+import { errorCode, fileSystemErrorMessage } from "../errors/fileSystemErrorMessage.ts";
+import { describeSpecialFile } from "../files/openRegularFile.ts";
+import { readBoundedFile } from "../files/readBoundedFile.ts";
+import { INTERRUPTED_EXIT_STATUS, TERMINATED_EXIT_STATUS } from "./exitStatus.ts";
+import { listenForTermination } from "./listenForTermination.ts";
 import { openCliSession } from "./openCliSession.ts";
 import { terminalText } from "./terminalText.ts";
 
@@ -51,14 +55,37 @@ export interface RunCallsOptions {
   streams: CliStreams;
 }
 
-async function readSource(source: string, streams: CliStreams): Promise<string> {
-  if (source === "-") return streams.readStdin();
-  const file = Bun.file(source);
-  if (!(await file.exists())) throw new UsageError(`the calls file ${source} does not exist.`);
-  return file.text();
+/** The most of a calls file that is read (the same as standard input takes). */
+export const MAX_CALLS_FILE_BYTES = 64 * 1024 * 1024;
+
+/** The calls file's text; a folder, a pipe, a device or a file too large is a usage error saying so. */
+function readCallsFile(source: string): string {
+  let read: ReturnType<typeof readBoundedFile>;
+  try {
+    read = readBoundedFile(source, MAX_CALLS_FILE_BYTES);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "ENOENT" || code === "ENOTDIR") throw new UsageError(`the calls file ${source} does not exist.`);
+    throw new UsageError(`the calls file cannot be read: ${fileSystemErrorMessage(error, source) ?? describeError(error)}`);
+  }
+  if (read.kind === "folder") throw new UsageError(`the calls file ${source} is a folder. Give a JSON file, or - for standard input.`);
+  if (read.kind === "special") {
+    // A pipe with no writer would block here forever, and a device such as /dev/zero never ends.
+    throw new UsageError(`the calls file ${source} is ${describeSpecialFile(read.stats)}, not a regular file. Send it through standard input instead: toolshed run --calls - < ${source}`);
+  }
+  if (read.kind === "too-large") throw new UsageError(`the calls file ${source} is more than ${MAX_CALLS_FILE_BYTES / 1024 / 1024} MB; give fewer calls at once.`);
+  return read.bytes.toString("utf8");
 }
 
-/** Runs every call in order in one session; exit status 1 when any call returned an error. */
+async function readSource(source: string, streams: CliStreams): Promise<string> {
+  return source === "-" ? streams.readStdin() : readCallsFile(source);
+}
+
+/**
+ * Runs every call in order in one session; exit status 1 when any call returned an error. On
+ * SIGTERM the running call is interrupted, the calls that finished are printed, and the status
+ * is 143.
+ */
 export async function runCalls({ source, json, flags, streams }: RunCallsOptions): Promise<number> {
   const calls = parseCalls(await readSource(source, streams), source === "-" ? "on standard input" : `in ${source}`);
   const { session, close } = await openCliSession({ flags, streams, stdinCarriesInput: source === "-" });
@@ -66,9 +93,14 @@ export async function runCalls({ source, json, flags, streams }: RunCallsOptions
   const { canUseTool } = session;
   const results: ToolResultBlockParam[] = [];
   let interrupted = false;
+  const termination = listenForTermination(() => session.context.abortController.abort());
   try {
     for (const [index, call] of calls.entries()) {
-      const run = await runTools({ toolUses: [{ id: `toolu_cli_${index + 1}`, name: call.name, input: call.input }], context, canUseTool });
+      if (termination.terminated) break;
+      const pending = runTools({ toolUses: [{ id: `toolu_cli_${index + 1}`, name: call.name, input: call.input }], context, canUseTool });
+      const run = await Promise.race([pending, termination.expired]);
+      // The call did not end within the grace period after SIGTERM: it is given up, unprinted.
+      if (run === "expired") break;
       context = run.context;
       const outcome = run.outcomes[0];
       if (outcome === undefined) throw new Error("the scheduler returned no result for a call");
@@ -81,9 +113,12 @@ export async function runCalls({ source, json, flags, streams }: RunCallsOptions
       }
     }
   } finally {
-    await close();
+    termination.dispose();
+    // Closing waits for background tasks to stop: after SIGTERM that is bounded too.
+    await (termination.terminated ? Promise.race([close(), termination.expired]) : close());
   }
   if (json) streams.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  if (termination.terminated) return TERMINATED_EXIT_STATUS;
   if (interrupted) return INTERRUPTED_EXIT_STATUS;
   return results.some((result) => result.is_error) ? 1 : 0;
 }

@@ -1,7 +1,7 @@
 /** Dispatches a command line to its subcommand and turns failures into exit codes. */
 import { UsageError } from "../errors/ToolError.ts";
 import { logError } from "../errors/logError.ts";
-import { MAIN_HELP, PERMISSIONS_HELP, PRINT_HELP, RUN_HELP, SESSIONS_HELP, TOOLS_HELP, TRUST_HELP } from "./help.ts";
+import { COMPLETION_HELP, DOCTOR_HELP, MAIN_HELP, MCP_HELP, PERMISSIONS_HELP, PRINT_HELP, RUN_HELP, SESSIONS_HELP, TOOLS_HELP, TRUST_HELP, UPDATE_HELP } from "./help.ts";
 import type { CliStreams } from "./cliStreams.ts";
 import { processStreams } from "./processStreams.ts";
 import { startTerminal } from "./startTerminal.ts";
@@ -17,6 +17,10 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; help: string }> =
   permissions: { load: async () => (await import("./permissionsCommand.ts")).permissionsCommand, help: PERMISSIONS_HELP },
   trust: { load: async () => (await import("./trustCommand.ts")).trustCommand, help: TRUST_HELP },
   sessions: { load: async () => (await import("./sessionsCommand.ts")).sessionsCommand, help: SESSIONS_HELP },
+  update: { load: async () => (await import("./updateCommand.ts")).updateCommand, help: UPDATE_HELP },
+  mcp: { load: async () => (await import("./mcpCommand.ts")).mcpCommand, help: MCP_HELP },
+  doctor: { load: async () => (await import("./doctorCommand.ts")).doctorCommand, help: DOCTOR_HELP },
+  completion: { load: async () => (await import("./completionCommand.ts")).completionCommand, help: COMPLETION_HELP },
 };
 
 /** True when the command line asks for the headless agent: `-p` or `--print` anywhere. */

@@ -15,7 +15,7 @@ export async function toolsCommand(args: string[], streams: CliStreams): Promise
   });
   if (positionals.length > 0) throw new UsageError(`"toolshed tools" takes no arguments, but got: ${positionals.join(" ")}.`);
   const session = await createSession({ flags: readSessionFlags(values), warn: (text) => streams.stderr.write(text) });
-  const definitions = await describeToolsForApi(session.context.options);
+  const definitions = await describeToolsForApi(session.context.options, session.context.services);
   await session.close();
   if (values.json) {
     streams.stdout.write(`${JSON.stringify(definitions, null, 2)}\n`);

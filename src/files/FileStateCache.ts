@@ -5,6 +5,8 @@ export interface FileState {
   /** Modification time in milliseconds, as stat reported it. */
   mtimeMs: number;
   size: number;
+  /** The inode, when known: a file replaced by a rename has a new one even if its time and size match. */
+  ino?: number;
   /** When the read happened. */
   readAt: number;
   /** The window that was read, when it was not the whole file. */

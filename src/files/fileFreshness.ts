@@ -2,19 +2,29 @@
  * The read-before-write rule: a file may be changed only when it was read in this session and
  * has not changed since. Read records each file's state; every writer checks and refreshes it.
  */
-import type { Stats } from "node:fs";
+import { statSync, type Stats } from "node:fs";
+import { errorCode } from "../errors/fileSystemErrorMessage.ts";
 import { ToolError } from "../errors/ToolError.ts";
 import type { FileStateCache } from "./FileStateCache.ts";
 import { hashBytes } from "./hashBytes.ts";
 
+/** The message for a file that changed between the Read and the write. */
+export function changedSinceReadError(path: string, action: string): ToolError {
+  return new ToolError(
+    `${path} has changed since it was last read (by the user, a formatter or another program). ` +
+      `Read it again to see its current content, then ${action} it.`,
+  );
+}
+
 /**
- * Throws a ToolError unless `path` was read in this session and is unchanged since: same mtime
- * and size, or (when the whole file was read) the same content hash.
+ * Throws a ToolError unless `path` was read in this session and is unchanged since: same mtime,
+ * size and inode, or (when the whole file was read, and its bytes are at hand) the same content
+ * hash. `bytes` is undefined when the file is too large to hash.
  */
 export function assertReadAndUnchanged(options: {
   path: string;
   stats: Stats;
-  bytes: Uint8Array;
+  bytes: Uint8Array | undefined;
   fileState: FileStateCache;
   action: string;
 }): void {
@@ -23,12 +33,32 @@ export function assertReadAndUnchanged(options: {
   if (state === undefined) {
     throw new ToolError(`${path} has not been read in this session. Read it first with the Read tool, then ${action} it.`);
   }
-  if (stats.mtimeMs === state.mtimeMs && stats.size === state.size) return;
-  if (state.contentHash !== undefined && state.contentHash === hashBytes(bytes)) return;
-  throw new ToolError(
-    `${path} has changed since it was last read (by the user, a formatter or another program). ` +
-      `Read it again to see its current content, then ${action} it.`,
-  );
+  if (stats.mtimeMs === state.mtimeMs && stats.size === state.size && (state.ino === undefined || state.ino === stats.ino)) return;
+  if (state.contentHash !== undefined && bytes !== undefined && state.contentHash === hashBytes(bytes)) return;
+  throw changedSinceReadError(path, action);
+}
+
+/**
+ * Throws when `path` is no longer the file that was checked (`checked`), or exists although it
+ * did not (`checked` undefined): run right before the new content replaces the old, it closes
+ * the window between the check and the write to changes made by other programs.
+ */
+export function assertStillAsChecked(path: string, checked: Stats | undefined, shownPath: string, action: string): void {
+  let now: Stats | undefined;
+  try {
+    now = statSync(path);
+  } catch (error) {
+    if (errorCode(error) !== "ENOENT") throw error;
+  }
+  if (checked === undefined) {
+    if (now !== undefined) {
+      throw new ToolError(`${shownPath} was created by another program while it was being written. Read it, then ${action} it.`);
+    }
+    return;
+  }
+  if (now === undefined || now.ino !== checked.ino || now.size !== checked.size || now.mtimeMs !== checked.mtimeMs) {
+    throw changedSinceReadError(shownPath, action);
+  }
 }
 
 /** Records what a file looks like after this session wrote it, so the next change needs no new Read. */
@@ -37,6 +67,7 @@ export function recordWrittenFile(fileState: FileStateCache, path: string, bytes
     contentHash: hashBytes(bytes),
     mtimeMs: stats.mtimeMs,
     size: stats.size,
+    ino: stats.ino,
     readAt: Date.now(),
   });
 }

@@ -16,6 +16,9 @@ function editDistance(a: string, b: string): number {
   return previous[b.length] as number;
 }
 
+/** At most this many names of a folder are compared: a folder of a million files must not make a missing-file message slow. */
+const MAX_NAMES_COMPARED = 10_000;
+
 /** Up to `max` existing paths close to `path`: same name in another case or extension, or a near spelling. */
 export function suggestSimilarPaths(path: string, max = 3): string[] {
   const folder = dirname(path);
@@ -27,7 +30,10 @@ export function suggestSimilarPaths(path: string, max = 3): string[] {
   } catch {
     return [];
   }
+  // Names longer than any file system allows cannot be meant; the distance of a huge one would be costly.
+  if (wanted.length > 255) return [];
   return names
+    .slice(0, MAX_NAMES_COMPARED)
     .map((name) => {
       const lower = name.toLowerCase();
       const stem = basename(lower, extname(lower));

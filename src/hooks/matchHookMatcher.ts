@@ -1,6 +1,8 @@
 /**
- * Hook matchers: "" or `*` match every tool (MCP tools included); a name or `|`-separated names
- * match exactly (a tool's aliases too); anything else is a regular expression tested against the name.
+ * Hook matchers: "" or `*` match everything (every tool, MCP tools included); a name or
+ * `|`-separated names match exactly (a tool's aliases too); anything else is a regular
+ * expression tested against the name. Tool events match tool names; other events match a value
+ * of the occasion (a SessionStart's source, a Notification's type, ...) the same way.
  */
 import type { AnyTool } from "../Tool.ts";
 
@@ -17,9 +19,8 @@ export function matcherProblem(matcher: string): string | undefined {
   }
 }
 
-/** True when `matcher` selects `tool`. */
-export function matchHookMatcher(matcher: string, tool: Pick<AnyTool, "name" | "aliases">): boolean {
-  const names = [tool.name, ...(tool.aliases ?? [])];
+/** True when `matcher` selects any of `names` (a tool's name and aliases, or one value). */
+export function matchHookValue(matcher: string, names: readonly string[]): boolean {
   const trimmed = matcher.trim();
   if (trimmed === "" || trimmed === "*") return true;
   if (PLAIN_NAMES.test(trimmed)) {
@@ -29,4 +30,9 @@ export function matchHookMatcher(matcher: string, tool: Pick<AnyTool, "name" | "
   if (matcherProblem(trimmed) !== undefined) return false;
   const expression = new RegExp(trimmed);
   return names.some((name) => expression.test(name));
+}
+
+/** True when `matcher` selects `tool`. */
+export function matchHookMatcher(matcher: string, tool: Pick<AnyTool, "name" | "aliases">): boolean {
+  return matchHookValue(matcher, [tool.name, ...(tool.aliases ?? [])]);
 }

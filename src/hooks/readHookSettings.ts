@@ -5,7 +5,7 @@
 import type { RuleSource } from "../permissions/types.ts";
 import { hookCommandSchema, hookMatcherSchema, hooksSettingSchema } from "./hookSettingsSchema.ts";
 import { matcherProblem } from "./matchHookMatcher.ts";
-import { DEFAULT_HOOK_TIMEOUT_SECONDS, HOOK_EVENTS, type HookDefinition, type HookEvent } from "./types.ts";
+import { defaultHookTimeoutSeconds, HOOK_EVENTS, type HookDefinition, type HookEvent } from "./types.ts";
 
 export interface HookSettingsResult {
   hooks: HookDefinition[];
@@ -16,6 +16,11 @@ function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; me
   const issue = error.issues[0];
   const path = issue?.path.length ? `${issue.path.map(String).join(".")}: ` : "";
   return `${path}${issue?.message ?? "invalid"}`;
+}
+
+/** "A, B and C". */
+function listOf(names: readonly string[]): string {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 function isHookEvent(name: string): name is HookEvent {
@@ -33,7 +38,7 @@ export function readHookSettings(value: unknown, source: RuleSource, where: stri
   }
   for (const [event, matchers] of Object.entries(events.data)) {
     if (!isHookEvent(event)) {
-      result.warnings.push(`${where}: hooks.${event}: toolshed runs only ${HOOK_EVENTS.join(" and ")} hooks; these are ignored`);
+      result.warnings.push(`${where}: hooks.${event}: toolshed runs only ${listOf(HOOK_EVENTS)} hooks; these are ignored`);
       continue;
     }
     matchers.forEach((entry, index) => {
@@ -59,7 +64,7 @@ export function readHookSettings(value: unknown, source: RuleSource, where: stri
           event,
           matcher,
           command: command.data.command,
-          timeoutSeconds: command.data.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS,
+          timeoutSeconds: command.data.timeout ?? defaultHookTimeoutSeconds(event),
           source,
           where,
         });

@@ -1,7 +1,10 @@
 /**
  * The forms of a path that rules are judged against: the path as written (resolved against the
- * working folder, `.` and `..` removed), the same path with every symlink resolved, and what the
- * file system says about it (a folder, a file with other hard links).
+ * working folder, `.` and `..` removed from the text), the path as the kernel resolves it (every
+ * symlink followed before the `..` after it), the text-cleaned path with its symlinks resolved
+ * (what a tool that cleans the text first opens), and what the file system says about it (a
+ * folder, a file with other hard links). Deny rules meet any form; allow rules and "inside" need
+ * every one.
  */
 import { lstatSync, statSync } from "node:fs";
 import { resolve } from "node:path";
@@ -10,8 +13,10 @@ import { canonicalPath } from "./isInsideDirectories.ts";
 export interface PathForms {
   /** Absolute and normalised, symlinks not followed. */
   lexical: string;
-  /** Absolute with every symlink resolved (as far as the path exists). */
+  /** Absolute with every symlink resolved as the kernel does (as far as the path exists). */
   canonical: string;
+  /** `lexical` with its symlinks resolved: differs from `canonical` only when a `..` follows a link. */
+  textualCanonical: string;
   isDirectory: boolean;
   /** A file with more than one hard link: it may also live at a path nobody can see from here. */
   hardLinked: boolean;
@@ -33,6 +38,7 @@ export function pathForms(path: string, cwd: string): PathForms {
   }
   const lexical = resolve(cwd, usable);
   const canonical = canonicalPath(usable, cwd);
+  const textualCanonical = canonicalPath(lexical);
   const compatible = lexical.normalize("NFKC");
   if (compatible !== lexical) alternates.push(compatible, canonicalPath(compatible, cwd));
   let isDirectory = false;
@@ -50,5 +56,10 @@ export function pathForms(path: string, cwd: string): PathForms {
   } catch {
     // Missing.
   }
-  return { lexical, canonical, isDirectory, hardLinked, invalid, alternates };
+  return { lexical, canonical, textualCanonical, isDirectory, hardLinked, invalid, alternates };
+}
+
+/** Every absolute spelling of the path an allow rule must cover and "inside" must hold for. */
+export function everyForm(forms: PathForms): string[] {
+  return [...new Set([forms.lexical, forms.canonical, forms.textualCanonical])];
 }

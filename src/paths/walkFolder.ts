@@ -1,16 +1,45 @@
-/** A bounded walk of a folder (symlinks not followed), stopping at the first path the visitor accepts. */
-import { readdirSync, type Dirent } from "node:fs";
+/**
+ * A bounded walk of a folder, stopping at the first path the visitor accepts. Symlinks are not
+ * followed unless asked; when they are, a linked folder is entered once (by its real path), so a
+ * link loop ends.
+ */
+import { readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 
 /** What a walk found: a path, nothing, or that it stopped at its limit. */
 export type WalkResult = { kind: "found"; path: string } | { kind: "none" } | { kind: "limit" };
 
+export interface WalkOptions {
+  /** Enter folders that symlinks lead to (as `grep -R` and `rg -L` do). */
+  followLinks?: boolean;
+}
+
+/** True when `path` (a symlink) leads to a folder. */
+function leadsToFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Visits every entry under `folder`, at most `limit` of them; returns the first path `accept` says yes to. */
-export function walkFolder(folder: string, limit: number, accept: (path: string, entry: Dirent) => boolean): WalkResult {
+export function walkFolder(folder: string, limit: number, accept: (path: string, entry: Dirent) => boolean, options: WalkOptions = {}): WalkResult {
   const pending = [folder];
+  const entered = new Set<string>();
   let seen = 0;
   while (pending.length > 0) {
     const current = pending.pop() as string;
+    if (options.followLinks) {
+      let real: string;
+      try {
+        real = realpathSync(current);
+      } catch {
+        continue;
+      }
+      if (entered.has(real)) continue;
+      entered.add(real);
+    }
     let entries: Dirent[];
     try {
       entries = readdirSync(current, { withFileTypes: true });
@@ -21,7 +50,7 @@ export function walkFolder(folder: string, limit: number, accept: (path: string,
       if (++seen > limit) return { kind: "limit" };
       const path = join(current, entry.name);
       if (accept(path, entry)) return { kind: "found", path };
-      if (entry.isDirectory()) pending.push(path);
+      if (entry.isDirectory() || (options.followLinks && entry.isSymbolicLink() && leadsToFolder(path))) pending.push(path);
     }
   }
   return { kind: "none" };

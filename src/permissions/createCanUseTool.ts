@@ -3,24 +3,28 @@ import type { CanUseTool } from "../Tool.ts";
 import type { AskHandler } from "./askHandler.ts";
 import { decide } from "./decide.ts";
 import { parseRuleText } from "./parseRule.ts";
+import { userSettingsPath } from "../settings/settingsPaths.ts";
 import { saveAllowRules } from "./saveAllowRules.ts";
 import type { PermissionDecision, PermissionRule } from "./types.ts";
 
 /** What a non-interactive deny says, so the user knows which rule to add. */
 export function explainHowToAllow(decision: PermissionDecision, toolName: string): string {
-  // An empty list means no allow rule can approve it (a construct the analysis cannot judge, a
-  // protected path): only a person can, so say so instead of naming a rule that would not help.
+  // An empty list means no allow rule approves exactly this call (a construct the analysis cannot
+  // judge, a protected path, a part with a * that a rule would read as a wildcard): only a person
+  // can, so say so instead of naming a rule that would not help or would allow far more.
   if (decision.suggestedRules !== undefined && decision.suggestedRules.length === 0) {
-    return `${decision.reason}. No allow rule can approve this; run it where a person can approve it at the terminal`;
+    return `${decision.reason}. No allow rule approves exactly this call; run it where a person can approve it at the terminal`;
   }
   const rules = decision.suggestedRules?.length ? decision.suggestedRules : [decision.suggestedRule ?? toolName];
   const listed = rules.map((rule) => `"${rule}"`).join(", ");
+  // Name places that apply as they are: a project's own file is skipped until the folder is trusted.
   return `${decision.reason}. Nobody was there to approve it; to allow it, add ${listed} to ` +
-    `permissions.allow in .toolshed/settings.json`;
+    `permissions.allow in ${userSettingsPath()} (applies in every folder), or pass --allowedTools ${rules.map((rule) => `'${rule.replaceAll("'", "'\\''")}'`).join(" ")} ` +
+    `for one run (a project's .toolshed/settings.json applies only once the folder is trusted with "toolshed trust")`;
 }
 
 export interface CanUseToolOptions {
-  /** Where "always" saves its rules; `.toolshed/settings.local.json` of the working folder by default. */
+  /** Where "always" saves its rules; the person's saved answers for the working folder by default. */
   saveRules?: (projectDirectory: string, rules: readonly string[]) => void;
 }
 

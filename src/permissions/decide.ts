@@ -7,6 +7,7 @@
  * otherwise ask); the call is denied if any subject is, asked if any is, and allowed only when
  * every subject is.
  */
+import { resolve } from "node:path";
 import type { AnyTool, PermissionResult, ToolUseContext } from "../Tool.ts";
 import { allowForm } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
@@ -17,12 +18,15 @@ import { matchCommandPattern } from "./matchCommandPattern.ts";
 import { matchToolName } from "./matchToolName.ts";
 import { createPathContext, isInsideWorkingFolders, resolvePathSubject, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
 import { planCall } from "./planCall.ts";
-import { criticalRemovalReason, protectedPathReason } from "./protectedPaths.ts";
+import { criticalRemovalReason, protectedGlobReason, protectedPathReason } from "./protectedPaths.ts";
+import { everyForm, type PathForms } from "../paths/pathForms.ts";
+import { readableSessionFolders } from "../paths/sessionFolders.ts";
 import { DOMAIN_PREFIX, isWholeToolRule, ruleMatchesSubject } from "./ruleMatchesSubject.ts";
 import { hostOfUrl } from "./matchDomain.ts";
-import { hardLinkVerdict, recursiveReadVerdict, unknownPathVerdict } from "./pathRuleVerdicts.ts";
+import { hardLinkVerdict, recursiveReadVerdict, unknownCodeVerdict, unknownPathVerdict } from "./pathRuleVerdicts.ts";
+import { linkLeadingOutside } from "./recursiveReads.ts";
 import { mentionedSpellings, suggestCommandRule } from "./shellSubjects.ts";
-import type { ShellAnalysis } from "../shell/types.ts";
+import type { ShellAnalysis, ShellCommandPart } from "../shell/types.ts";
 import type { PathSubject, Subject, ToolSubject } from "./subjects.ts";
 import { suggestPathRule } from "./suggestPathRule.ts";
 import {
@@ -82,10 +86,14 @@ function describe(subject: Subject, tool: AnyTool): string {
   }
 }
 
-function findRule(judge: Judge, behavior: RuleBehavior, subject: Subject): PermissionRule | undefined {
-  return judge.rules.find((rule) => rule.behavior === behavior &&
-    (isWholeToolRule(rule, judge.tool) ||
-      ruleMatchesSubject({ rule, subject, tool: judge.tool, input: judge.input, families: judge.families, resolved: judge.resolved, paths: judge.paths })));
+/** The first rule of `behavior` for the subject; with `wholeToolCounts` false, only rules with a specifier count. */
+function findRule(judge: Judge, behavior: RuleBehavior, subject: Subject, wholeToolCounts = true): PermissionRule | undefined {
+  return judge.rules.find((rule) => {
+    if (rule.behavior !== behavior) return false;
+    if (!wholeToolCounts && rule.ruleContent === undefined) return false;
+    return isWholeToolRule(rule, judge.tool) ||
+      ruleMatchesSubject({ rule, subject, tool: judge.tool, input: judge.input, families: judge.families, resolved: judge.resolved, paths: judge.paths });
+  });
 }
 
 /** The narrowest rule that allows the call as a whole: by its address or named thing when it has one. */
@@ -105,31 +113,57 @@ function pathRuleName(judge: Judge, access: "read" | "write"): string {
 function isReadOnlySubject(judge: Judge, subject: Subject): boolean {
   if (subject.kind === "path") return subject.access === "read";
   if (subject.kind === "tool") return judge.tool.isReadOnly(judge.input);
+  if (subject.part.mentionedOnly) return true;
   const form = allowForm(subject.part);
-  if (form.unsafeAssignment !== undefined || form.viaXargs) return false;
+  if (form.unsafeAssignment !== undefined || form.viaXargs || (subject.part.unknownCode ?? []).length > 0) return false;
+  if ((subject.part.touches ?? []).some((touch) => touch.access === "write")) return false;
   return classifyReadOnly(form.words).readOnly;
+}
+
+/** Why a command is asked when the analysis cannot follow it, as a person would say it. */
+function cannotCheck(problem: string): string {
+  return `toolshed cannot check this command: ${problem}`;
 }
 
 /** The checks no mode can skip: removal of critical paths, writes to protected paths, unknown syntax. */
 function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   if (subject.kind === "command" && subject.part.problems.length > 0) {
-    return { decision: "ask", reason: `the shell analysis does not fully understand ${subject.part.problems[0]}` };
+    return { decision: "ask", reason: cannotCheck(subject.part.problems[0] as string) };
   }
-  if (subject.kind !== "path" || subject.mentionedOnly) return undefined;
+  if (subject.kind !== "path") return undefined;
+  if (subject.mentionedOnly) return mentionedProtectedPath(judge, subject);
   const resolved = judge.resolved.get(subject);
   const forms = resolved?.forms;
+  const expansions = resolved?.expansions ?? [];
   if (subject.removal && forms !== undefined) {
-    for (const path of [forms.lexical, forms.canonical, ...(resolved?.expansions ?? []).map((each) => each.canonical)]) {
+    // A glob removes what it matches, not the folder it matches in (`rm *.o` leaves the working folder be).
+    for (const path of [...(subject.word.glob ? [] : everyForm(forms)), ...expansions.flatMap(everyForm)]) {
       const reason = criticalRemovalReason(path, { home: judge.paths.home, workingDirectories: judge.paths.workingDirectories });
       if (reason !== undefined) return { decision: "deny", reason: `${subject.label} would remove ${path}: ${reason}` };
     }
   }
   if (forms?.invalid !== undefined) return { decision: "ask", reason: `${subject.label}: ${forms.invalid}` };
   if (subject.access === "write" && judge.mode !== "bypassPermissions" && forms !== undefined) {
-    const reason = protectedPathReason(forms.lexical) ?? protectedPathReason(forms.canonical);
-    if (reason !== undefined) return { decision: "ask", reason: `writing ${reason}`, suggestion: undefined };
+    // Every spelling, and every path a glob reaches (`.gi?/hooks/` lands in .git).
+    const reason = [...everyForm(forms), ...expansions.flatMap(everyForm)].map(protectedPathReason).find((found) => found !== undefined) ??
+      (subject.word.glob ? protectedGlobReason(subject.word.value) : undefined);
+    if (reason !== undefined) return { decision: "ask", reason: `${subject.label} writes a protected path, which no allow rule can approve: ${reason}`, suggestion: undefined };
   }
   return undefined;
+}
+
+/**
+ * A protected path named in the arguments of a command that may write (`git clone url .git/hooks`,
+ * `npm install --prefix ~/.bashrc`): which arguments such a program writes is not known, and no
+ * allow rule may approve a write to a protected path, so it is asked.
+ */
+function mentionedProtectedPath(judge: Judge, subject: PathSubject): Verdict | undefined {
+  const part = subject.part;
+  if (part === undefined || part.mentionedOnly || judge.mode === "bypassPermissions" || isReadOnlySubject(judge, { kind: "command", part })) return undefined;
+  const forms = judge.resolved.get(subject)?.forms;
+  if (forms === undefined || forms.invalid !== undefined) return undefined;
+  const reason = everyForm(forms).map(protectedPathReason).find((found) => found !== undefined);
+  return reason === undefined ? undefined : { decision: "ask", reason: `${part.source} may write a protected path, which no allow rule can approve: ${reason}` };
 }
 
 /** True when the path, or anything its glob expands to, is a file with other hard links. */
@@ -142,7 +176,7 @@ function acceptsEdit(judge: Judge, subject: Subject): boolean {
   if (subject.kind === "tool") return judge.hasPath && !judge.tool.isReadOnly(judge.input);
   if (subject.kind === "command") {
     const form = allowForm(subject.part);
-    return form.unsafeAssignment === undefined && !form.viaXargs &&
+    return form.unsafeAssignment === undefined && !form.viaXargs && (subject.part.unknownCode ?? []).length === 0 &&
       (classifyReadOnly(form.words).readOnly || "paths" in classifyFileCommand(form.words));
   }
   if (subject.access !== "write") return false;
@@ -150,13 +184,47 @@ function acceptsEdit(judge: Judge, subject: Subject): boolean {
   return resolved !== undefined && !isHardLinked(resolved) && isInsideWorkingFolders(resolved, judge.paths);
 }
 
+/**
+ * A file a command part reads or writes, covered by the allow rule naming that part: `Bash(touch *)`
+ * is the person's permission for touch's own writes inside the working folders (never outside,
+ * never through a hard link, never a protected path: those were judged before).
+ */
+function partRuleCovers(judge: Judge, subject: Subject): Verdict | undefined {
+  if (subject.kind !== "path" || subject.part === undefined || subject.mentionedOnly) return undefined;
+  const resolved = judge.resolved.get(subject);
+  if (resolved === undefined || isHardLinked(resolved) || !isInsideWorkingFolders(resolved, judge.paths)) return undefined;
+  const rule = judge.rules.find((candidate) => candidate.behavior === "allow" && candidate.ruleContent !== undefined &&
+    ruleMatchesSubject({ rule: candidate, subject: { kind: "command", part: subject.part as ShellCommandPart }, tool: judge.tool, input: judge.input, families: judge.families, resolved: judge.resolved, paths: judge.paths }));
+  if (rule === undefined) return undefined;
+  return { decision: "allow", reason: `${formatRule(rule)} allows ${subject.part.source}, and with it its own ${subject.access === "write" ? "writes" : "reads"} inside the working folders`, rule };
+}
+
+/** Where a path leads, as a person reads it: the path, and where its links take it when that differs. */
+function placeOf(resolved: ResolvedPath | undefined, written: string, glob = false): string {
+  const forms = resolved?.forms;
+  if (forms === undefined) return written;
+  if (glob) {
+    const matches = resolved?.expansions ?? [];
+    const outside = matches.find((each) => each.canonical !== each.lexical);
+    const shown = matches.length === 0 ? "which matches nothing yet" : `which matches ${matches.length === 1 ? (matches[0] as PathForms).lexical : `${matches.length} paths`}`;
+    return `${written} (${shown}${outside === undefined ? "" : `; ${outside.lexical} leads to ${outside.canonical}`})`;
+  }
+  const elsewhere = [forms.canonical, ...(resolved?.expansions ?? []).map((each) => each.canonical)].find((path) => path !== forms.lexical && !path.startsWith(`${forms.lexical}/`));
+  return elsewhere === undefined ? forms.lexical : `${forms.lexical} (which leads to ${elsewhere})`;
+}
+
 /** The allow-side of one subject: allow rules, then the tool's own check and the read-only default. */
 function allowSide(judge: Judge, subject: Subject): Verdict {
-  const allow = findRule(judge, "allow", subject);
+  // A tool that asks for this call specifically (an address on this machine's own network) is
+  // answered only by a rule that names the call's subject, not by one allowing the whole tool.
+  const specificOnly = subject.kind === "tool" && judge.own.behavior === "ask" && judge.own.specificRuleOnly === true;
+  const allow = findRule(judge, "allow", subject, !specificOnly);
   const resolved = subject.kind === "path" ? judge.resolved.get(subject) : undefined;
   if (allow !== undefined && !(subject.kind === "path" && subject.access === "write" && resolved !== undefined && isHardLinked(resolved))) {
     return { decision: "allow", reason: `${formatRule(allow)} allows it`, rule: allow };
   }
+  const ownWrite = partRuleCovers(judge, subject);
+  if (ownWrite !== undefined) return ownWrite;
   if (subject.kind === "tool") {
     const own = judge.own;
     if (own.behavior === "deny") return { decision: "deny", reason: own.reason };
@@ -170,18 +238,29 @@ function allowSide(judge: Judge, subject: Subject): Verdict {
     if (isReadOnlySubject(judge, subject)) return { decision: "allow", reason: "a read-only command" };
     return { decision: "ask", reason: `${subject.part.source} is not a read-only command`, suggestion: suggestCommandRule(judge.tool.name, subject.part) };
   }
-  const suggestion = resolved?.forms ? suggestPathRule(pathRuleName(judge, subject.access), resolved.forms.lexical, judge.paths.cwd) : undefined;
-  if (resolved?.unknown !== undefined) return { decision: "ask", reason: resolved.unknown, suggestion };
+  const suggestion = resolved?.forms === undefined ? undefined : subject.word.glob
+    ? suggestPathRule(pathRuleName(judge, subject.access), resolve(subject.cwd.kind === "changed" ? judge.paths.canonical(subject.cwd.path) : judge.paths.cwd, subject.word.value), judge.paths.cwd, true)
+    : suggestPathRule(pathRuleName(judge, subject.access), resolved.forms.lexical, judge.paths.cwd);
+  // No allow rule places a path only known when the command runs.
+  if (resolved?.unknown !== undefined) return { decision: "ask", reason: resolved.unknown };
   if (subject.access === "read") {
     const linked = [resolved?.forms, ...(resolved?.expansions ?? [])].find((forms) => forms?.hardLinked);
     if (linked !== undefined) {
       return { decision: "ask", reason: `${describe(subject, judge.tool)} reads ${linked.lexical}, a file with other hard links that may lie outside the working folders`, suggestion };
     }
-    if (isInsideWorkingFolders(resolved ?? { denyOnly: [] }, judge.paths)) return { decision: "allow", reason: "a read inside the working folders" };
-    return { decision: "ask", reason: `${describe(subject, judge.tool)} reads outside the working folders`, suggestion };
+    if (isInsideWorkingFolders(resolved ?? { denyOnly: [] }, judge.paths)) {
+      const leak = subject.followsLinks && resolved?.forms?.isDirectory ? linkLeadingOutside(resolved.forms.lexical, judge.paths.workingDirectories.map(judge.paths.canonical), judge.paths) : { kind: "none" as const };
+      if (leak.kind === "none") return { decision: "allow", reason: "a read inside the working folders" };
+      const where = leak.kind === "found" ? `the link ${leak.path}, which leads to ${judge.paths.canonical(leak.path)}` : "links it cannot all check";
+      return { decision: "ask", reason: `${describe(subject, judge.tool)} follows links, and reads outside the working folders through ${where}`, suggestion };
+    }
+    if (isInsideWorkingFolders(resolved ?? { denyOnly: [] }, judge.paths, judge.paths.readableDirectories)) {
+      return { decision: "allow", reason: "a read of output this session saved for reading" };
+    }
+    return { decision: "ask", reason: `${describe(subject, judge.tool)} reads ${placeOf(resolved, subject.word.value, subject.word.glob)}, outside the working folders`, suggestion };
   }
   const where = resolved?.forms?.hardLinked ? " (a file with other hard links)" : "";
-  return { decision: "ask", reason: `${describe(subject, judge.tool)} writes ${resolved?.forms?.lexical ?? subject.word.value}${where}`, suggestion };
+  return { decision: "ask", reason: `${describe(subject, judge.tool)} writes ${placeOf(resolved, subject.word.value, subject.word.glob)}${where}`, suggestion };
 }
 
 /** Judges one subject in the spec's order. */
@@ -195,7 +274,9 @@ function judgeSubject(judge: Judge, subject: Subject): Verdict {
   if (ask !== undefined) return { decision: "ask", reason: `${formatRule(ask)} asks before ${describe(subject, judge.tool)}`, rule: ask };
   const linkedAsk = hardLinkVerdict(view, subject, "ask");
   if (linkedAsk !== undefined) return linkedAsk;
-  const unplaced = unknownPathVerdict(view, subject) ?? recursiveReadVerdict(view, subject);
+  // A command found in code the analysis cannot read only meets deny and ask rules.
+  if (subject.kind === "command" && subject.part.mentionedOnly) return { decision: "allow", reason: "only mentioned" };
+  const unplaced = unknownPathVerdict(view, subject) ?? recursiveReadVerdict(view, subject) ?? unknownCodeVerdict(view, subject);
   if (unplaced !== undefined) return unplaced;
   const fixed = unskippable(judge, subject);
   if (fixed !== undefined) return fixed;
@@ -244,7 +325,12 @@ export async function decide({ tool, input, context, hookVerdict }: DecideReques
   const { rules, mode, families } = permissionContext;
   const hooks: PreToolUseVerdict = hookVerdict ?? { warnings: [] };
   if (hooks.opinion === "deny" && hooks.by !== undefined) return hookDenial(hooks, hooks.by, tool);
-  const paths = createPathContext(context.cwd, process.env.HOME ?? "/", [...context.workingDirectories, ...permissionContext.additionalDirectories]);
+  const paths = createPathContext({
+    cwd: context.cwd,
+    home: process.env.HOME ?? "/",
+    workingDirectories: [...context.workingDirectories, ...permissionContext.additionalDirectories],
+    readableDirectories: readableSessionFolders(context.sessionDirectory),
+  });
   const plan = await planCall(tool, input);
   for (const analysis of plan.analyses) {
     if (firstProblem(analysis) === undefined) continue;
@@ -269,7 +355,7 @@ export async function decide({ tool, input, context, hookVerdict }: DecideReques
     const problem = firstProblem(analysis);
     if (problem !== undefined) {
       const fallback = fallbackVerdict(judge, analysis.command);
-      verdicts.unshift({ verdict: fallback ?? { decision: "ask", reason: `the shell analysis does not fully understand ${problem}` }, label: analysis.command });
+      verdicts.unshift({ verdict: fallback ?? { decision: "ask", reason: cannotCheck(problem) }, label: analysis.command });
     }
     if (analysis.parts.length === 0 && analysis.problems.length === 0) {
       verdicts.push({ verdict: { decision: "ask", reason: "the command has nothing to run" }, label: analysis.command });
@@ -282,7 +368,8 @@ function combine(verdicts: { subject?: Subject; verdict: Verdict; label: string 
   let worst = verdicts[0];
   for (const entry of verdicts) if (worst === undefined || RANK[entry.verdict.decision] > RANK[worst.verdict.decision]) worst = entry;
   const parts: PartDecision[] = verdicts
-    .filter((entry) => !(entry.subject?.kind === "path" && entry.subject.mentionedOnly && entry.verdict.decision === "allow"))
+    .filter((entry) => !(entry.verdict.decision === "allow" && (
+      (entry.subject?.kind === "path" && entry.subject.mentionedOnly) || (entry.subject?.kind === "command" && entry.subject.part.mentionedOnly))))
     .map(({ verdict, label }) => ({
       command: label,
       decision: verdict.decision,
@@ -291,8 +378,10 @@ function combine(verdicts: { subject?: Subject; verdict: Verdict; label: string 
       source: verdict.rule?.source,
     }));
   if (worst === undefined) return { decision: "ask", reason: `${tool.name} has nothing to judge`, parts };
-  const suggestions = [...new Set(verdicts.filter((entry) => entry.verdict.decision === "ask")
-    .map((entry) => entry.verdict.suggestion).filter((rule): rule is string => rule !== undefined))];
+  // Suggest rules only when adding them would allow the call: every asking part must have one.
+  const asking = verdicts.filter((entry) => entry.verdict.decision === "ask");
+  const complete = asking.every((entry) => entry.verdict.suggestion !== undefined);
+  const suggestions = complete ? [...new Set(asking.flatMap((entry) => (entry.verdict.suggestion === undefined ? [] : [entry.verdict.suggestion])))] : [];
   const verdict = worst.verdict;
   const decision: PermissionDecision = {
     decision: verdict.decision,

@@ -1,6 +1,6 @@
 /**
  * Read and Edit path patterns: gitignore semantics through the `ignore` library, with four
- * anchors: `//abs` (filesystem root), `~/path` (home), `/path` (the folder of the settings file
+ * anchors: `//abs` or `///abs` (filesystem root), `~/path` (home), `/path` (the folder of the settings file
  * holding the rule), `path` or `./path` (the working folder). A bare name matches at any depth.
  */
 import ignore, { type Ignore } from "ignore";
@@ -31,7 +31,8 @@ function matcher(pattern: string, ignoreCase: boolean): Ignore {
 
 /** The folder a pattern is anchored at and the gitignore pattern relative to it. */
 export function anchorPattern(pattern: string, options: Pick<PathPatternOptions, "cwd" | "baseDirectory" | "home">): { base: string; pattern: string } {
-  if (pattern.startsWith("//")) return { base: "/", pattern: pattern.slice(1) };
+  // `//abs/path`, and `///abs/path` as the leading agent also writes it: from the filesystem root.
+  if (pattern.startsWith("//")) return { base: "/", pattern: `/${pattern.replace(/^\/+/, "")}` };
   if (pattern === "~") return { base: options.home, pattern: "**" };
   if (pattern.startsWith("~/")) return { base: options.home, pattern: pattern.slice(1) };
   if (pattern.startsWith("/")) return { base: options.baseDirectory ?? options.cwd, pattern };

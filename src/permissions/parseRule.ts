@@ -45,9 +45,19 @@ export interface RuleParseResult {
 
 /** Turns one rule string from a settings source into a rule, or a warning saying why it is ignored. */
 export function parseRule(text: string, behavior: RuleBehavior, source: RuleSource, baseDirectory?: string, families: RuleFamilies = NO_RULE_FAMILIES): RuleParseResult {
-  const parsed = parseRuleText(text);
+  let parsed = parseRuleText(text);
   const where = `the ${behavior} rule "${text}" (${source})`;
-  if (!parsed.ok) return { warning: `${where} is ignored: ${parsed.reason}` };
+  let repaired: string | undefined;
+  if (!parsed.ok) {
+    // `Bash(npm test *` lacks only its closing parenthesis: that is what was meant.
+    const closed = `${text.trim()})`;
+    const retry = text.includes("(") && !text.trim().endsWith(")") ? parseRuleText(closed) : parsed;
+    if (!retry.ok) return { warning: `${where} is ignored: ${parsed.reason}` };
+    // A deny or ask rule is read as meant (failing closed); an allow rule is never guessed at.
+    if (behavior === "allow") return { warning: `${where} is ignored: ${parsed.reason}; did you mean "${closed}"?` };
+    parsed = retry;
+    repaired = `${where} lacks its closing ")"; it is read as "${closed}" so that it holds; write it that way`;
+  }
   const { toolName, ruleContent } = parsed;
   if (behavior === "allow") {
     const globAllowed = /^mcp__[^*]+__/.test(toolName);
@@ -58,5 +68,5 @@ export function parseRule(text: string, behavior: RuleBehavior, source: RuleSour
       return { warning: `${where} is ignored: parameter matchers may be used only on deny and ask rules` };
     }
   }
-  return { rule: { behavior, toolName, ruleContent, source, baseDirectory } };
+  return { rule: { behavior, toolName, ruleContent, source, baseDirectory }, warning: repaired };
 }

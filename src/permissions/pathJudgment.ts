@@ -5,7 +5,8 @@
  */
 import { dirname, resolve } from "node:path";
 import { isPathWithin, canonicalPath } from "../paths/isInsideDirectories.ts";
-import { pathForms, type PathForms } from "../paths/pathForms.ts";
+import { everyForm, pathForms, type PathForms } from "../paths/pathForms.ts";
+import { expandShellGlob } from "../paths/expandShellGlob.ts";
 import { matchPathPattern } from "./matchPathPattern.ts";
 import type { PathSubject } from "./subjects.ts";
 import type { PermissionRule } from "./types.ts";
@@ -14,12 +15,15 @@ export interface PathContext {
   cwd: string;
   home: string;
   workingDirectories: readonly string[];
+  /** Folders whose files may be read without asking (the session's saved output), never written. */
+  readableDirectories: readonly string[];
   /** `path` (relative to `cwd`) with symlinks resolved; each path is resolved once per decision. */
   canonical(path: string): string;
 }
 
 /** The path context of one decision: working folders and `cd` targets hit the file system once each. */
-export function createPathContext(cwd: string, home: string, workingDirectories: readonly string[]): PathContext {
+export function createPathContext(options: Omit<PathContext, "canonical" | "readableDirectories"> & { readableDirectories?: readonly string[] }): PathContext {
+  const { cwd, home, workingDirectories, readableDirectories = [] } = options;
   const known = new Map<string, string>();
   const canonical = (path: string): string => {
     let found = known.get(path);
@@ -29,7 +33,7 @@ export function createPathContext(cwd: string, home: string, workingDirectories:
     }
     return found;
   };
-  return { cwd, home, workingDirectories, canonical };
+  return { cwd, home, workingDirectories, readableDirectories, canonical };
 }
 
 /** A path subject resolved: its forms, or why its location is not known. */
@@ -41,26 +45,6 @@ export interface ResolvedPath {
   denyOnly: PathForms[];
   /** What a glob expands to now: deny rules try each, allow rules need each. */
   expansions?: PathForms[];
-}
-
-/** At most this many files a glob is expanded to; more and the path counts as unknown. */
-export const MAX_GLOB_EXPANSIONS = 1000;
-
-function expandGlob(pattern: string, base: string): string[] | undefined {
-  const index = pattern.search(GLOB);
-  const slash = pattern.lastIndexOf("/", index);
-  const folder = slash === -1 ? base : resolve(base, pattern.slice(0, slash + 1) || "/");
-  const rest = slash === -1 ? pattern : pattern.slice(slash + 1);
-  const found: string[] = [];
-  try {
-    for (const match of new Bun.Glob(rest).scanSync({ cwd: folder, dot: true, absolute: true, onlyFiles: false, followSymlinks: false })) {
-      found.push(match);
-      if (found.length > MAX_GLOB_EXPANSIONS) return undefined;
-    }
-  } catch {
-    // A folder that does not exist matches nothing.
-  }
-  return found;
 }
 
 const GLOB = /[*?[]/;
@@ -92,11 +76,9 @@ export function resolvePathSubject(subject: PathSubject, context: PathContext): 
     return { forms, unknown: `"${made.by}" in the same command may make ${made.word.value} a link, so where ${word.value} leads is only known when it runs`, denyOnly: [] };
   }
   if (!word.glob) return { forms, denyOnly: [] };
-  const matches = expandGlob(word.value, base);
-  if (matches === undefined) {
-    return { forms, unknown: `${word.value} matches more than ${MAX_GLOB_EXPANSIONS} files`, denyOnly: [] };
-  }
-  const expansions = matches.map((match) => pathForms(match, base));
+  const expansion = expandShellGlob(word.value, base);
+  if (expansion.kind === "unknown") return { forms, unknown: expansion.reason, denyOnly: [] };
+  const expansions = expansion.paths.map((match) => pathForms(match, base));
   return { forms, denyOnly: expansions, expansions };
 }
 
@@ -104,7 +86,7 @@ export function resolvePathSubject(subject: PathSubject, context: PathContext): 
 export function denyCandidates(resolved: ResolvedPath): { path: string; isDirectory: boolean }[] {
   const all = [resolved.forms, ...resolved.denyOnly].filter((forms): forms is PathForms => forms !== undefined);
   return all.flatMap((forms) =>
-    [forms.lexical, forms.canonical, ...forms.alternates].map((path) => ({ path, isDirectory: forms.isDirectory })));
+    [...everyForm(forms), ...forms.alternates].map((path) => ({ path, isDirectory: forms.isDirectory })));
 }
 
 /** True when a deny or ask path rule matches any form of the path. */
@@ -122,20 +104,23 @@ export function pathRuleMatchesAll(rule: PermissionRule, resolved: ResolvedPath,
   if (resolved.unknown !== undefined || forms === undefined) return false;
   if (pattern === undefined) return true;
   const judged = resolved.expansions !== undefined && resolved.expansions.length > 0 ? resolved.expansions : [forms];
-  return judged.every((each) => [each.lexical, each.canonical].every((path) =>
+  return judged.every((each) => everyForm(each).every((path) =>
     matchPathPattern(pattern, path, { ...context, baseDirectory: rule.baseDirectory, strict: false, isDirectory: each.isDirectory })));
 }
 
-/** True when both forms of the path lie inside the working folders (compared on whole segments). */
-export function isInsideWorkingFolders(resolved: ResolvedPath, context: PathContext): boolean {
+/**
+ * True when every form of the path lies inside the working folders (compared on whole segments);
+ * `folders` replaces the working folders (the session's readable folders, for reads).
+ */
+export function isInsideWorkingFolders(resolved: ResolvedPath, context: PathContext, folders: readonly string[] = context.workingDirectories): boolean {
   const forms = resolved.forms;
   if (resolved.unknown !== undefined || forms === undefined) return false;
-  const lexicalFolders = context.workingDirectories;
-  const canonicalFolders = context.workingDirectories.map(context.canonical);
+  const lexicalFolders = folders;
+  const canonicalFolders = folders.map(context.canonical);
   const lexicalInside = [...lexicalFolders, ...canonicalFolders].some((folder) => isPathWithin(forms.lexical, folder));
-  const canonicalInside = canonicalFolders.some((folder) => isPathWithin(forms.canonical, folder));
+  const canonicalInside = [forms.canonical, forms.textualCanonical].every((path) => canonicalFolders.some((folder) => isPathWithin(path, folder)));
   // A glob's matches may be symlinks that lead out even when its folder is inside.
   const expansionsInside = (resolved.expansions ?? []).every((each) =>
-    canonicalFolders.some((folder) => isPathWithin(each.canonical, folder)));
+    everyForm(each).every((path) => canonicalFolders.some((folder) => isPathWithin(path, folder))));
   return lexicalInside && canonicalInside && expansionsInside;
 }

@@ -69,8 +69,9 @@ export function unknownPathVerdict(judge: RuleView, subject: Subject): RuleVerdi
 }
 
 /**
- * `grep -r x .` reads every file under `.`: when a Read deny or ask rule may name one of them, it
- * is asked in every mode (the command cannot be shown to skip them).
+ * `grep -r x .` reads every file under `.` (and `grep -R`, `rg -L` what the links there lead to):
+ * when a Read deny or ask rule may name one of them, it is asked in every mode (the command cannot
+ * be shown to skip them).
  */
 export function recursiveReadVerdict(judge: RuleView, subject: Subject): RuleVerdict | undefined {
   if (subject.kind !== "path" || !subject.recursive) return undefined;
@@ -78,10 +79,28 @@ export function recursiveReadVerdict(judge: RuleView, subject: Subject): RuleVer
   if (forms === undefined || !forms.isDirectory) return undefined;
   for (const rule of judge.rules) {
     if (rule.behavior === "allow" || rule.ruleContent === undefined || !pathRuleApplies(rule, subject, judge.tool, judge.families)) continue;
-    const found = coveredFileUnder(rule, forms.canonical, judge.paths);
+    const found = coveredFileUnder(rule, subject.followsLinks ? forms.lexical : forms.canonical, judge.paths, subject.followsLinks === true);
     if (found.kind === "none") continue;
     const what = found.kind === "found" ? `${formatRule(rule)} covers ${found.path}` : `${formatRule(rule)} may cover files there (more than ${MAX_RECURSIVE_SCAN} entries to check)`;
     return { decision: "ask", reason: `${judge.label} reads every file under ${forms.lexical}, and ${what}`, rule };
   }
   return undefined;
 }
+
+/**
+ * A part that runs code the analysis cannot read (inline interpreter code, a script from its input,
+ * a variable that runs programs) cannot be shown to keep to a deny or ask rule about commands or
+ * files: with such a rule in force it is asked in every mode. Without one, allow rules and the
+ * mode decide as for any command.
+ */
+export function unknownCodeVerdict(judge: RuleView, subject: Subject): RuleVerdict | undefined {
+  if (subject.kind !== "command" || subject.part.mentionedOnly || (subject.part.unknownCode ?? []).length === 0) return undefined;
+  const rule = judge.rules.find((candidate) => candidate.behavior !== "allow" && candidate.ruleContent !== undefined &&
+    (RULE_FAMILY_NAMES.some((family) => judge.families[family].includes(candidate.toolName)) || candidate.toolName === judge.tool.name));
+  if (rule === undefined) return undefined;
+  const why = subject.part.unknownCode?.[0] ?? "it runs code the analysis cannot read";
+  return { decision: "ask", reason: `${why}, so toolshed cannot show that ${formatRule(rule)} holds for what it does`, rule };
+}
+
+/** The families whose deny and ask rules unknown code could get around. */
+const RULE_FAMILY_NAMES = ["readPaths", "writePaths", "shellCommands"] as const;

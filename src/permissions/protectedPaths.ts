@@ -4,6 +4,8 @@
  * And the paths no mode may remove: `/`, its direct children, home, the working folder and its parents.
  */
 import { dirname, sep } from "node:path";
+import { isPathWithin } from "../paths/isInsideDirectories.ts";
+import { managedSettingsPath, userConfigDirectory } from "../settings/settingsPaths.ts";
 
 /** Folders whose contents are protected wherever they appear (`.config/git` is two segments). */
 export const PROTECTED_FOLDERS: readonly string[] = [".git", ".toolshed", ".vscode", ".idea", ".husky", ".config/git"];
@@ -15,8 +17,14 @@ export const PROTECTED_FILES: readonly string[] = [
   ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml", ".pnpmrc", ".pypirc", ".mcp.json", ".envrc",
 ];
 
-/** The protected folder or file name `path` falls under, or undefined. */
+/**
+ * The protected folder or file name `path` falls under, or undefined. toolshed's own user folder
+ * (settings, trusted folders, saved answers) and the managed file are protected wherever they are
+ * moved to, so no call can grant itself more.
+ */
 export function protectedPathReason(path: string): string | undefined {
+  if (isPathWithin(path, userConfigDirectory())) return `${path} is inside toolshed's user folder (${userConfigDirectory()})`;
+  if (path === managedSettingsPath()) return `${path} is the managed settings file`;
   const segments = path.split(sep).filter((segment) => segment !== "");
   const lower = segments.map((segment) => segment.toLowerCase());
   for (const folder of PROTECTED_FOLDERS) {
@@ -46,6 +54,25 @@ export function criticalRemovalReason(path: string, options: { home: string; wor
       if (parent === current) break;
       current = parent;
     }
+  }
+  return undefined;
+}
+
+/** Names a glob segment could be matching: the first segment of each protected folder, and the protected files. */
+const PROTECTED_NAMES: readonly string[] = [...new Set([...PROTECTED_FOLDERS.map((folder) => folder.split("/")[0] as string), ...PROTECTED_FILES])];
+
+/**
+ * The protected name a glob could land on (`.gi?/hooks/x`, `.g*`, `.bash*`), or undefined: a write
+ * through such a glob is treated as a write to that protected path, whether or not it exists now.
+ */
+export function protectedGlobReason(pattern: string): string | undefined {
+  for (const segment of pattern.split("/")) {
+    if (!/[*?[]/.test(segment)) continue;
+    const matcher = new Bun.Glob(segment.toLowerCase());
+    // As in bash, only a pattern starting with a dot matches a dot name; other protected names
+    // (bunfig.toml) are caught on what the glob expands to, since a glob only matches what exists.
+    const name = segment.startsWith(".") ? PROTECTED_NAMES.find((candidate) => candidate.startsWith(".") && matcher.match(candidate)) : undefined;
+    if (name !== undefined) return `the glob ${pattern} can match the protected name ${name}`;
   }
   return undefined;
 }

@@ -4,6 +4,7 @@
  * can name something: under its fixed leading folder, or anywhere for a bare name (`.env`). The
  * search is bounded; a search cut short counts as a match (asked, never allowed).
  */
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { isPathWithin } from "../paths/isInsideDirectories.ts";
 import { walkFolder, type WalkResult } from "../paths/walkFolder.ts";
@@ -14,12 +15,22 @@ import type { PermissionRule } from "./types.ts";
 /** At most this many entries are searched per rule under a folder read as a whole. */
 export const MAX_RECURSIVE_SCAN = 5000;
 
-/** A file under `folder` the rule covers, none, or the limit reached first. */
-export function coveredFileUnder(rule: PermissionRule, folder: string, context: PathContext): WalkResult {
+/**
+ * A file under `folder` the rule covers, none, or the limit reached first. With `followLinks`
+ * (`grep -R`, `rg -L`) the folders links lead to are searched too, and each file is tried by the
+ * path it is reached through and by its real path.
+ */
+export function coveredFileUnder(rule: PermissionRule, folder: string, context: PathContext, followLinks = false): WalkResult {
   const pattern = rule.ruleContent;
   if (pattern === undefined) return { kind: "found", path: folder };
   const options = { ...context, baseDirectory: rule.baseDirectory, strict: true };
   const anchored = anchorPattern(pattern, options);
+  if (followLinks) {
+    return walkFolder(folder, MAX_RECURSIVE_SCAN, (path, entry) => {
+      const isDirectory = entry.isDirectory() || (entry.isSymbolicLink() && context.canonical(path) !== path && isFolder(path));
+      return [path, context.canonical(path)].some((each) => matchPathPattern(pattern, each, { ...options, isDirectory }));
+    }, { followLinks: true });
+  }
   let start = folder;
   if (anchored.pattern.replace(/\/$/, "").includes("/")) {
     const body = anchored.pattern.replace(/^\//, "");
@@ -30,4 +41,21 @@ export function coveredFileUnder(rule: PermissionRule, folder: string, context: 
   }
   return walkFolder(start, MAX_RECURSIVE_SCAN, (path, entry) =>
     matchPathPattern(pattern, path, { ...options, isDirectory: entry.isDirectory() }));
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A symlink under `folder` that leads outside `folders` (walking through the links it meets), none,
+ * or the limit reached first: a recursive read that follows links reads there too.
+ */
+export function linkLeadingOutside(folder: string, folders: readonly string[], context: PathContext): WalkResult {
+  return walkFolder(folder, MAX_RECURSIVE_SCAN, (path, entry) =>
+    entry.isSymbolicLink() && !folders.some((each) => isPathWithin(context.canonical(path), each)), { followLinks: true });
 }

@@ -11,7 +11,7 @@ import type { NewName, PathSubject, Subject } from "./subjects.ts";
 
 function pathSubject(part: ShellCommandPart, word: ShellWord, access: "read" | "write", extra: Partial<PathSubject> = {}): PathSubject {
   const verb = extra.mentionedOnly ? "mentions" : access === "read" ? "reads" : "writes";
-  return { kind: "path", access, word, cwd: part.cwd, label: `${part.source} (${verb} ${word.value})`, fromTool: false, ...extra };
+  return { kind: "path", access, word, cwd: part.cwd, label: `${part.source} (${verb} ${word.value})`, fromTool: false, part, ...extra };
 }
 
 /**
@@ -56,28 +56,44 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     const others = allNew.filter((name) => !made.get(part)?.includes(name));
     const start = subjects.length;
     subjects.push({ kind: "command", part });
+    // A part found in code the analysis cannot read may run: its paths meet deny and ask rules only.
+    const mentioned = part.mentionedOnly === true ? { mentionedOnly: true } : {};
     const words = allowForm(part).words;
     const judged = new Set<ShellWord>();
     const readOnly = classifyReadOnly(words);
     if (readOnly.readOnly) {
       for (const word of readOnly.paths) {
         judged.add(word);
-        subjects.push(pathSubject(part, word, "read", readOnly.recursive ? { recursive: true } : {}));
+        subjects.push(pathSubject(part, word, "read", { ...(readOnly.recursive ? { recursive: true, followsLinks: readOnly.followsLinks } : {}), ...mentioned }));
       }
     } else {
       const fileCommand = classifyFileCommand(words);
       if ("paths" in fileCommand) {
         for (const word of fileCommand.paths) {
           judged.add(word);
-          subjects.push(pathSubject(part, word, "write", { removal: fileCommand.removal }));
+          subjects.push(pathSubject(part, word, "write", { removal: fileCommand.removal, ...mentioned }));
         }
       }
+    }
+    // What the program reads and writes because its options or script say so (`sed 'w x'`, `tee x`).
+    for (const touch of part.touches ?? []) {
+      // Standard streams and descriptors are not files a rule speaks about.
+      if (touch.word.value === "" || touch.word.value === "-" || /^\/dev\/(?:null|stdout|stderr|stdin|tty|fd\/\d+)$/.test(touch.word.value)) continue;
+      judged.add(touch.word);
+      subjects.push(pathSubject(part, touch.word, touch.access, mentioned));
     }
     // Any other literal argument may be a file the command reads or changes.
     for (const word of part.words.slice(1)) {
       if (judged.has(word) || !word.literal || word.value === "") continue;
       for (const value of mentionedSpellings(word.value)) {
         subjects.push(pathSubject(part, { ...word, value }, "read", { mentionedOnly: true }));
+      }
+    }
+    // Strings of code the analysis cannot read (`open(".env")`): deny and ask rules meet them.
+    for (const text of part.mentions ?? []) {
+      for (const value of mentionedSpellings(text.trim())) {
+        if (value.length > 4096 || value.includes("\n")) continue;
+        subjects.push(pathSubject(part, { value, literal: true, glob: false }, "read", { mentionedOnly: true }));
       }
     }
     if (others.length > 0) for (const subject of subjects.slice(start)) if (subject.kind === "path") subject.newNames = others;
@@ -98,7 +114,12 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
   return subjects;
 }
 
-/** The rule text users would add to allow one part of `toolName`'s command: `Bash(git status)`. */
-export function suggestCommandRule(toolName: string, part: ShellCommandPart): string {
-  return `${toolName}(${joinWords(allowForm(part).words)})`;
+/**
+ * The rule text users would add to allow one part of `toolName`'s command: `Bash(git status)`.
+ * None when the part has a `*` in it: in a rule that is a wildcard, so `Bash(rm *.o)` would allow
+ * far more than the call (and rules have no way to write a plain `*`).
+ */
+export function suggestCommandRule(toolName: string, part: ShellCommandPart): string | undefined {
+  const text = joinWords(allowForm(part).words);
+  return text.includes("*") || text.trim() === "" ? undefined : `${toolName}(${text})`;
 }

@@ -33,10 +33,14 @@ export interface PathSubject {
   label: string;
   /** Declared by the tool itself (rules naming the tool apply), not found in a shell command. */
   fromTool: boolean;
+  /** The command part that reads or writes it (a file argument, not a redirect): an allow rule naming that part covers it inside the working folders. */
+  part?: ShellCommandPart;
   /** Removed by `rm`/`rmdir`: the critical-path check applies. */
   removal?: boolean;
   /** Every file under this folder is read (`grep -r`, `rg`). */
   recursive?: boolean;
+  /** The recursive read follows symlinks it meets (`grep -R`, `rg -L`, `find -L`). */
+  followsLinks?: boolean;
   /** Only mentioned (an argument of a command the analysis cannot read): deny and ask rules only. */
   mentionedOnly?: boolean;
   /** Names other parts of the same command may create or replace (`ln -s /etc x`): a path under one leads who knows where. */

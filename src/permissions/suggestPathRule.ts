@@ -2,8 +2,13 @@
 import { relative } from "node:path";
 import { isPathWithin } from "../paths/isInsideDirectories.ts";
 
-/** `<ruleName>(./src/a.ts)` inside the working folder, `<ruleName>(//etc/hosts)` outside it. */
-export function suggestPathRule(ruleName: string, path: string, cwd: string): string {
-  if (isPathWithin(path, cwd) && path !== cwd) return `${ruleName}(./${relative(cwd, path)})`;
-  return `${ruleName}(/${path})`;
+/**
+ * `<ruleName>(./src/a.ts)` inside the working folder, `<ruleName>(//etc/hosts)` outside it. A
+ * literal path's glob characters are escaped, so the rule names that one file; a glob the shell
+ * expands (`glob`) keeps them, so the rule covers what the glob covers and no more.
+ */
+export function suggestPathRule(ruleName: string, path: string, cwd: string, glob = false): string {
+  const escaped = (text: string) => (glob ? text : text.replace(/[*?[\\]/g, "\\$&").replace(/^([!#])/, "\\$1"));
+  if (isPathWithin(path, cwd) && path !== cwd) return `${ruleName}(./${escaped(relative(cwd, path))})`;
+  return `${ruleName}(/${escaped(path)})`;
 }

@@ -13,11 +13,15 @@ export const PERMISSION_MODES = [
 ] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 
-/** Where a rule came from, highest precedence first. */
+/**
+ * Where a rule came from, highest precedence first. `savedAnswers` are the person's own "always"
+ * answers, kept in the user config folder for one project folder (never in the repository).
+ */
 export const RULE_SOURCES = [
   "managed",
   "cliArg",
   "localSettings",
+  "savedAnswers",
   "projectSettings",
   "userSettings",
   "session",
@@ -64,6 +68,8 @@ export interface PermissionRule {
   source: RuleSource;
   /** The folder of the settings file that holds the rule: what `/path` patterns are relative to. */
   baseDirectory?: string;
+  /** Where the rule was written (`file:line:column`), for `permissions list` and messages. */
+  where?: string;
 }
 
 /** Everything the engine needs to decide, kept in app state. */

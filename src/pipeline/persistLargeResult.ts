@@ -3,13 +3,16 @@
  * session folder and the model gets the file's path and a preview.
  */
 import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
-import { closeSync, mkdirSync, openSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describeError } from "../errors/describeError.ts";
+import { fileSystemErrorMessage } from "../errors/fileSystemErrorMessage.ts";
 import { writeFileAtomic } from "../files/writeFileAtomic.ts";
 
 /** About how much of a persisted result the model sees. */
 export const PREVIEW_CHARS = 2000;
+/** The least preview shown, however small the tool's limit. */
+const MIN_PREVIEW_CHARS = 200;
 
 type ResultContent = Exclude<ToolResultBlockParam["content"], undefined>;
 
@@ -66,14 +69,20 @@ export function persistLargeResult(
 ): ToolResultBlockParam {
   const text = resultText(block.content);
   if (text.length <= maxChars) return block;
-  const shown = preview(text, PREVIEW_CHARS);
+  // A tool with a small limit gets a smaller preview, so the message itself stays within it.
+  const shown = preview(text, Math.min(PREVIEW_CHARS, Math.max(MIN_PREVIEW_CHARS, Math.floor(maxChars / 2))));
   let saved: string;
+  const folder = join(sessionDirectory, "tool-results");
+  let path: string | undefined;
   try {
-    const path = claimResultPath(join(sessionDirectory, "tool-results"), block.tool_use_id);
+    path = claimResultPath(folder, block.tool_use_id);
     writeFileAtomic(path, text);
     saved = `It was saved in full to:\n${path}\nRead that file (with offset and limit) or search it with Grep to see the rest.`;
   } catch (error) {
-    saved = `It could not be saved to a file (${describeError(error)}), so only the start is shown; ask for less at once.`;
+    // The claimed name is empty: it would only point a later reader at nothing.
+    if (path !== undefined) rmSync(path, { force: true });
+    const reason = fileSystemErrorMessage(error, path ?? folder) ?? describeError(error);
+    saved = `It could not be saved to a file (${reason}), so only the start is shown; ask for less at once.`;
   }
   const message =
     `The output was too large to show (${text.length} characters). ${saved}\n\n` +

@@ -15,6 +15,9 @@ import { runPreToolUseHooks } from "../hooks/runPreToolUseHooks.ts";
 import type { PermissionDecision, PreToolUseVerdict } from "../permissions/types.ts";
 import { createAbortScope } from "../session/abortScope.ts";
 import { appendFeedback } from "./appendFeedback.ts";
+import { boundErrorText } from "./boundErrorText.ts";
+import { exceedsDepth } from "./exceedsDepth.ts";
+import { MAX_ERROR_RESULT_CHARS, MAX_INPUT_DEPTH } from "./limits.ts";
 import { coerceInput } from "./coerceInput.ts";
 import { formatValidationError } from "./formatValidationError.ts";
 import { persistLargeResult } from "./persistLargeResult.ts";
@@ -57,9 +60,11 @@ export interface ToolUseOutcome {
 const INTERRUPTED = "Interrupted: the user stopped this call before it finished.";
 const NO_HOOKS: PreToolUseVerdict = { warnings: [] };
 
+/** An error result, cut to the tool's limit (or MAX_ERROR_RESULT_CHARS): errors often quote the input. */
 function errorOutcome(toolUse: ToolUseBlock, stage: ToolUseStage, message: string, tool?: AnyTool): ToolUseOutcome {
+  const limit = Math.min(MAX_ERROR_RESULT_CHARS, tool?.maxResultSizeChars ?? MAX_ERROR_RESULT_CHARS);
   return {
-    result: { type: "tool_result", tool_use_id: toolUse.id, content: message, is_error: true },
+    result: { type: "tool_result", tool_use_id: toolUse.id, content: boundErrorText(message, limit), is_error: true },
     stage,
     tool,
     newMessages: [],
@@ -102,6 +107,10 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
     return errorOutcome(toolUse, "lookup", `Error: no tool named "${toolUse.name}". The available tools are: ${names || "(none)"}.`);
   }
 
+  // Checked before anything walks the input (validation, its messages, hooks): a very deep value would overflow the stack.
+  if (exceedsDepth(toolUse.input, MAX_INPUT_DEPTH)) {
+    return errorOutcome(toolUse, "validation", `InputValidationError: ${tool.name} was called with input nested more than ${MAX_INPUT_DEPTH} levels deep. Give each parameter as a plain value, as the tool's schema describes.`, tool);
+  }
   const schema = toolInputJSONSchema(tool);
   const coerced = coerceInput(toolUse.input, schema);
   const parsed = safeParse(tool.inputSchema, coerced);

@@ -10,7 +10,9 @@ import { logError } from "../errors/logError.ts";
 import { findToolByName } from "../findToolByName.ts";
 import { safeParse } from "zod/mini";
 import { coerceInput } from "./coerceInput.ts";
+import { exceedsDepth } from "./exceedsDepth.ts";
 import { isConcurrencySafeCall } from "./isConcurrencySafeCall.ts";
+import { MAX_INPUT_DEPTH } from "./limits.ts";
 import { runToolUse, type ToolUseBlock, type ToolUseOutcome } from "./runToolUse.ts";
 import { toolInputJSONSchema } from "./toolInputJSONSchema.ts";
 
@@ -36,7 +38,7 @@ export interface Batch {
 /** True only when the tool exists, the input parses, and the tool says this input is safe. */
 function isConcurrencySafeToolUse(toolUse: ToolUseBlock, pool: Tools): boolean {
   const tool = findToolByName(pool, toolUse.name);
-  if (tool === undefined) return false;
+  if (tool === undefined || exceedsDepth(toolUse.input, MAX_INPUT_DEPTH)) return false;
   const parsed = safeParse(tool.inputSchema, coerceInput(toolUse.input, toolInputJSONSchema(tool)));
   return parsed.success && isConcurrencySafeCall(tool, parsed.data);
 }

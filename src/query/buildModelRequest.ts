@@ -1,12 +1,16 @@
 /**
  * One request of the loop: the model, the system prompt, the pool's tools in their stable order
- * (the prompt cache's key), the conversation, and the cache breakpoints.
+ * (the prompt cache's key), the conversation, and the cache breakpoints. Deferred tools (see
+ * planToolDeferral) go with `defer_loading: true`, which keeps them out of the prompt until a
+ * tool_reference loads them, and a system block names them; an endpoint that takes no tool
+ * references gets the request rewritten by withToolReferenceFallback.
  */
-import type { TextBlockParam, Tool as ApiTool } from "@anthropic-ai/sdk/resources/messages";
+import type { TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import type { ToolUseContext } from "../Tool.ts";
-import { describeToolsForApi } from "../pipeline/describeToolsForApi.ts";
 import { addCacheBreakpoints } from "./cacheControl.ts";
 import type { ConversationMessage } from "./conversation.ts";
+import { deferredToolsText } from "./deferredToolsPrompt.ts";
+import { planDeferral, poolDefinitions } from "./deferredTools.ts";
 import type { ModelRequest } from "./modelTypes.ts";
 
 export interface ModelRequestParts {
@@ -17,21 +21,15 @@ export interface ModelRequestParts {
   context: ToolUseContext;
 }
 
-/** The tools' API definitions are made once per pool: their text must not change from turn to turn. */
-const definitions = new WeakMap<object, Promise<ApiTool[]>>();
-
-function toolsFor(context: ToolUseContext): Promise<ApiTool[]> {
-  const pool = context.options.tools;
-  let made = definitions.get(pool);
-  if (made === undefined) {
-    made = describeToolsForApi(context.options).then((tools) => tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.input_schema })));
-    definitions.set(pool, made);
-  }
-  return made;
-}
-
 /** The request for the next answer. */
 export async function buildModelRequest(parts: ModelRequestParts): Promise<ModelRequest> {
-  const cached = addCacheBreakpoints({ tools: await toolsFor(parts.context), system: parts.system, messages: parts.messages });
+  const { tools: definitions } = await poolDefinitions(parts.context);
+  const plan = await planDeferral(parts.context, parts.model);
+  const deferred = new Set(plan.deferred);
+  const tools = definitions.map((tool) => (deferred.has(tool.name) ? { ...tool, defer_loading: true } : tool));
+  const system = plan.loader !== undefined && plan.deferred.length > 0
+    ? [...parts.system, { type: "text" as const, text: deferredToolsText(plan.loader, plan.deferred) }]
+    : parts.system;
+  const cached = addCacheBreakpoints({ tools, system, messages: parts.messages });
   return { model: parts.model, max_tokens: parts.maxTokens, ...cached };
 }

@@ -41,6 +41,17 @@ export interface ApiRetryEvent extends EventBase {
   message: string;
 }
 
+/** The conversation was compacted: what came before was replaced by a summary. */
+export interface CompactBoundaryEvent extends EventBase {
+  type: "system";
+  subtype: "compact_boundary";
+  compact_metadata: {
+    trigger: "manual" | "auto";
+    /** The conversation's size in tokens before it was compacted. */
+    pre_tokens: number;
+  };
+}
+
 /** A raw server-sent event of the model's answer (with --include-partial-messages). */
 export interface StreamEventEvent extends EventBase {
   type: "stream_event";
@@ -109,8 +120,23 @@ export interface ResultEvent extends EventBase {
 export type QueryEvent =
   | SystemInitEvent
   | ApiRetryEvent
+  | CompactBoundaryEvent
   | StreamEventEvent
   | AssistantEvent
   | UserEvent
   | ToolProgressEvent
   | ResultEvent;
+
+/**
+ * Progress that is itself an event of a loop: a sub-agent's messages, passed up by the call that
+ * runs it so the caller's stream shows them as they happen (they carry the call's id as
+ * `parent_tool_use_id`).
+ */
+export interface ForwardedEvent {
+  readonly forwardedEvent: QueryEvent;
+}
+
+export function isForwardedEvent(data: unknown): data is ForwardedEvent {
+  return typeof data === "object" && data !== null && "forwardedEvent" in data &&
+    typeof (data as { forwardedEvent: unknown }).forwardedEvent === "object" && (data as { forwardedEvent: unknown }).forwardedEvent !== null;
+}

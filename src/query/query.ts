@@ -2,15 +2,21 @@
  * The agent loop as one async generator of events: a `system/init` event, then for each user
  * message the loop's events and a result. The CLI (`-p`, every output format), the library
  * (`import { query } from "toolshed"`), and later the terminal and sub-agents all read it.
+ * SessionStart hooks run at the start (their context goes with the first message sent), and
+ * UserPromptSubmit hooks before each message (context after it, or a block that keeps it back).
  */
 import type { ContentBlockParam, TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import { hookScopeOf } from "../hooks/runHooks.ts";
+import { runSessionStartHooks } from "../hooks/runSessionStartHooks.ts";
+import { runUserPromptSubmitHooks } from "../hooks/runUserPromptSubmitHooks.ts";
 import type { Session } from "../session/createSession.ts";
+import type { ContextWindowState } from "./autoCompact.ts";
 import type { ConversationMessage } from "./conversation.ts";
 import type { QueryEvent, ResultEvent, SystemInitEvent } from "./events.ts";
-import type { CallModel } from "./modelTypes.ts";
+import { modelService, type ModelAccess } from "./modelAccess.ts";
 import { runTurns } from "./runTurns.ts";
+import { skillsService } from "../skills/skillsService.ts";
 import { failedResult } from "./failedResult.ts";
-import { createRunAccounting } from "./runAccounting.ts";
 import type { TranscriptWriter } from "./transcript/TranscriptWriter.ts";
 
 /** One message from the user: text, or content blocks (text and images). */
@@ -22,11 +28,9 @@ export interface QueryOptions {
   prompt: UserInput | AsyncIterable<UserInput>;
   /** The conversation being continued (a resumed session). */
   history?: ConversationMessage[];
-  callModel: CallModel;
-  model: string;
-  fallbackModel?: string;
+  /** The model and where usage is counted; it is also provided to the session's tools (modelService). */
+  model: ModelAccess;
   system: TextBlockParam[];
-  maxTokens: number;
   maxTurns?: number;
   maxBudgetUsd?: number;
   transcript?: TranscriptWriter;
@@ -34,6 +38,10 @@ export interface QueryOptions {
   /** Where the credentials came from, for the init event ("ANTHROPIC_API_KEY", "apiKeyHelper", ...). */
   apiKeySource: string;
   version: string;
+  /** Compacts the conversation when it nears the context window (on by default). */
+  autoCompact?: boolean;
+  /** Read for TOOLSHED_AUTOCOMPACT_PCT_OVERRIDE; process.env by default. */
+  env?: Record<string, string | undefined>;
 }
 
 function isStream(prompt: QueryOptions["prompt"]): prompt is AsyncIterable<UserInput> {
@@ -50,6 +58,19 @@ function isBlank(input: UserInput): boolean {
   return input.every((block) => block.type === "text" && block.text.trim() === "");
 }
 
+/** The text of a message, as a UserPromptSubmit hook receives it. */
+function textOf(input: UserInput): string {
+  if (typeof input === "string") return input;
+  return input.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+}
+
+/** The message with the hooks' context around it: SessionStart's before, UserPromptSubmit's after. */
+function withHookContext(input: UserInput, before: readonly string[], after: readonly string[]): UserInput {
+  if (before.length === 0 && after.length === 0) return input;
+  const blocks = (texts: readonly string[]): ContentBlockParam[] => texts.map((text) => ({ type: "text", text }));
+  return [...blocks(before), ...(typeof input === "string" ? blocks([input]) : input), ...blocks(after)];
+}
+
 /** The init event: the pool, the model, the mode and the MCP servers of the session. */
 export function initEvent(options: Pick<QueryOptions, "session" | "model" | "apiKeySource" | "version">): SystemInitEvent {
   const { session } = options;
@@ -61,12 +82,12 @@ export function initEvent(options: Pick<QueryOptions, "session" | "model" | "api
     cwd: session.cwd,
     tools: session.context.options.tools.map((tool) => tool.name),
     mcp_servers: session.services.mcp.list().map((server) => ({ name: server.name, status: server.status })),
-    model: options.model,
+    model: options.model.model,
     permissionMode: session.permissionContext().mode,
     apiKeySource: options.apiKeySource,
     slash_commands: [],
     output_style: "default",
-    skills: [],
+    skills: session.services.use(skillsService).skills.map((skill) => skill.name),
     plugins: [],
     toolshed_version: options.version,
   };
@@ -74,18 +95,35 @@ export function initEvent(options: Pick<QueryOptions, "session" | "model" | "api
 
 /** Runs the loop over every message of `options.prompt`, yielding every event; each message ends in a result. */
 export async function* query(options: QueryOptions): AsyncGenerator<QueryEvent> {
+  const { session } = options;
+  session.services.provide(modelService, options.model);
   yield initEvent(options);
   const messages: ConversationMessage[] = [...(options.history ?? [])];
-  const accounting = createRunAccounting();
-  const signal = options.signal ?? options.session.context.abortController.signal;
+  const signal = options.signal ?? session.context.abortController.signal;
+  const scope = () => hookScopeOf(session.context, { transcriptPath: options.transcript?.path, signal });
+  // What SessionStart hooks add waits for the first message that is sent.
+  let startContext = await runSessionStartHooks(scope(), { source: messages.length > 0 ? "resume" : "startup", model: options.model.model });
+  const window: ContextWindowState = {};
   for await (const input of prompts(options.prompt)) {
     if (isBlank(input)) {
       yield failedResult(options.session.id, ["the message was empty (only whitespace), so nothing was sent to the model"], "completed");
       continue;
     }
-    messages.push({ role: "user", content: input });
-    options.transcript?.append("user", { role: "user", content: input });
-    const run = runTurns({ ...options, messages, accounting, signal });
+    const verdict = await runUserPromptSubmitHooks(scope(), textOf(input));
+    if (signal.aborted) {
+      yield failedResult(session.id, ["interrupted"], "aborted_hooks");
+      return;
+    }
+    if (verdict.blocked !== undefined) {
+      // The reason is for the person: the prompt and the reason never reach the model.
+      yield failedResult(session.id, [verdict.blocked], "prompt_blocked");
+      continue;
+    }
+    const content = withHookContext(input, startContext, verdict.context);
+    startContext = [];
+    messages.push({ role: "user", content });
+    options.transcript?.append("user", { role: "user", content });
+    const run = runTurns({ ...options, context: session.context, canUseTool: session.canUseTool, messages, signal, window });
     let step = await run.next();
     while (!step.done) {
       yield step.value;

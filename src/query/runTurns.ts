@@ -1,46 +1,62 @@
 /**
  * The agent loop for one user message: ask the model, run the tools it calls (safe ones in
  * parallel, through the scheduler), send the results back, until it answers without calling a
- * tool, a limit is reached, or the run is interrupted. Yields every event as it happens and ends
- * with a result event, always.
+ * tool, a limit is reached, or the run is interrupted. When the model ends its turn, the Stop
+ * (or a sub-agent's SubagentStop) hooks may send it back to work, a bounded number of times; when
+ * the conversation nears the context window, it is compacted before the next request. Yields
+ * every event as it happens and ends with a result event, always.
  */
 import type { ContentBlockParam, Message, TextBlockParam, ToolResultBlockParam, ToolUseBlock } from "@anthropic-ai/sdk/resources/messages";
-import type { ToolUseContext } from "../Tool.ts";
+import type { CanUseTool, ToolUseContext } from "../Tool.ts";
 import { describeError } from "../errors/describeError.ts";
+import type { StopHookEvent } from "../hooks/runStopHooks.ts";
 import { runTools } from "../pipeline/runTools.ts";
 import type { ToolUseOutcome } from "../pipeline/runToolUse.ts";
-import type { Session } from "../session/createSession.ts";
 import { createTurnContext } from "../session/createChildContext.ts";
 import { AsyncQueue } from "./asyncQueue.ts";
+import { autoCompactThreshold, isPromptTooLong, promptTokensOf, type ContextWindowState } from "./autoCompact.ts";
+import { compactConversation } from "./compactConversation.ts";
 import type { ConversationMessage } from "./conversation.ts";
-import type { PermissionDenial, QueryEvent, ResultEvent, ResultSubtype } from "./events.ts";
-import type { CallModel } from "./modelTypes.ts";
+import { isForwardedEvent, type PermissionDenial, type QueryEvent, type ResultEvent, type ResultSubtype } from "./events.ts";
+import type { ModelAccess } from "./modelAccess.ts";
 import { buildModelRequest } from "./buildModelRequest.ts";
 import { repairConversation } from "./repairConversation.ts";
 import { cutOffToolUseText, CONTINUE_AFTER_MAX_TOKENS, MAX_TOKENS_CONTINUATIONS, PAUSE_TURN_LIMIT } from "./loopLimits.ts";
-import type { RunAccounting } from "./runAccounting.ts";
+import { stopHookFeedback } from "./stopHookFeedback.ts";
 import type { TranscriptWriter } from "./transcript/TranscriptWriter.ts";
 
 /** What one run of the loop needs. */
 export interface RunTurnsOptions {
-  session: Session;
+  /** The context the calls run in (the session's, or a sub-agent's child context). */
+  context: ToolUseContext;
+  canUseTool: CanUseTool;
   /** The conversation so far, ending with the new user message. */
   messages: ConversationMessage[];
-  callModel: CallModel;
-  model: string;
-  /** Used for the rest of the run when the model fails for good (overloaded, not found). */
-  fallbackModel?: string;
+  /** The model, its fallback, and where usage is counted. */
+  model: ModelAccess;
   system: TextBlockParam[];
-  maxTokens: number;
   /** Tool-use round trips allowed; the final answer is not counted. */
   maxTurns?: number;
   maxBudgetUsd?: number;
-  accounting: RunAccounting;
   transcript?: TranscriptWriter;
+  /** Set for a sub-agent's events: the Agent call they belong to. */
+  parentToolUseId?: string;
   /** Aborts the run: the request and every running tool. */
   signal: AbortSignal;
   /** Mints the uuid of each event (a test can make them predictable). */
   newUuid?: () => string;
+  /**
+   * The hooks that run when the model ends its turn: a sub-agent's SubagentStop (the Agent tool
+   * passes its id and type), or Stop, the default for the main agent's run (no parentToolUseId);
+   * a sub-agent's run without this option runs none.
+   */
+  stopHook?: StopHookEvent;
+  /** Compacts the conversation when it nears the model's context window, or when a request no longer fits (on by default). */
+  autoCompact?: boolean;
+  /** The conversation's size as the last run left it, read and updated (query() keeps one across messages). */
+  window?: ContextWindowState;
+  /** Read for TOOLSHED_AUTOCOMPACT_PCT_OVERRIDE; process.env by default. */
+  env?: Record<string, string | undefined>;
 }
 
 function textOf(message: Message): string {
@@ -62,22 +78,49 @@ function isAbort(error: unknown, signal: AbortSignal): boolean {
 
 /** Runs the loop; the last event is always the result. */
 export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryEvent, ResultEvent> {
-  const { session, accounting, transcript, signal } = options;
+  const { transcript, signal } = options;
+  const { accounting } = options.model;
   const { usage } = accounting;
+  const parent = options.parentToolUseId ?? null;
+  const maxTokens = (model: string) => options.model.maxOutputTokens(model);
   const newUuid = options.newUuid ?? (() => crypto.randomUUID());
-  const sessionId = session.id;
+  const sessionId = options.context.sessionId;
   const started = performance.now();
   const messages = options.messages;
+  // The limit is the accounting's, so sub-agents counting into it stop at it too.
+  if (options.maxBudgetUsd !== undefined && accounting.budget === undefined) {
+    accounting.budget = { maxUsd: options.maxBudgetUsd, spentUsd: () => usage.summary().totalCostUSD };
+  }
   const denials: PermissionDenial[] = [];
-  let model = options.model;
+  let model = options.model.model;
   let usedFallback = false;
-  let context: ToolUseContext = session.context;
+  let context: ToolUseContext = options.context;
   let toolTurns = 0;
   let responses = 0;
   let continuations = 0;
   let pauses = 0;
   let finalText = "";
   let stopReason: string | null = null;
+  let stopContinuations = 0;
+  const window: ContextWindowState = options.window ?? {};
+  // One compaction that fails or is blocked ends automatic compaction for this run, and one
+  // rescue of a request that no longer fits is tried: neither can repeat without end.
+  let autoCompact = options.autoCompact !== false;
+  let rescued = false;
+
+  /** Compacts the conversation in place; yields the boundary event; false when it did not happen. */
+  async function* compact(why: string): AsyncGenerator<QueryEvent, boolean> {
+    const outcome = await compactConversation({ messages, model: options.model, context, trigger: "auto", preTokens: window.lastPromptTokens, transcript, signal, newUuid });
+    if (outcome.kind !== "compacted") {
+      autoCompact = false;
+      if (outcome.kind !== "aborted") context.onWarning?.(`${why}, but it was not compacted: ${outcome.error}`);
+      return false;
+    }
+    messages.splice(0, messages.length, ...outcome.messages);
+    window.lastPromptTokens = undefined;
+    yield outcome.boundary;
+    return true;
+  }
 
   const finish = (subtype: ResultSubtype, terminalReason: string, errors?: string[]): ResultEvent => {
     const summary = usage.summary();
@@ -103,20 +146,24 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
 
   for (;;) {
     if (signal.aborted) return finish("error_during_execution", "aborted_tools", ["interrupted"]);
-    const spent = usage.summary().totalCostUSD;
-    if (options.maxBudgetUsd !== undefined && spent >= options.maxBudgetUsd) {
-      return finish("error_max_budget_usd", "budget_exhausted", [`the run reached its budget of $${options.maxBudgetUsd} ($${spent.toFixed(4)} spent)`]);
+    const budget = accounting.budget;
+    if (budget !== undefined && budget.spentUsd() >= budget.maxUsd) {
+      return finish("error_max_budget_usd", "budget_exhausted", [`the run reached its budget of $${budget.maxUsd} ($${budget.spentUsd().toFixed(4)} spent)`]);
+    }
+    if (autoCompact && window.lastPromptTokens !== undefined && window.lastPromptTokens >= autoCompactThreshold(model, maxTokens(model), options.env)) {
+      yield* compact(`the conversation (${window.lastPromptTokens} tokens) is nearing the context window of ${model}`);
+      if (signal.aborted) continue;
     }
     const repaired = repairConversation(messages);
     messages.splice(0, messages.length, ...repaired);
-    const request = await buildModelRequest({ model, maxTokens: options.maxTokens, system: options.system, messages, context });
+    const request = await buildModelRequest({ model, maxTokens: maxTokens(model), system: options.system, messages, context });
 
     let message: Message | undefined;
     let incomplete: string | undefined;
     const requestStarted = performance.now();
     try {
-      for await (const event of options.callModel(request, signal)) {
-        if (event.type === "stream_event") yield { type: "stream_event", event: event.event, parent_tool_use_id: null, session_id: sessionId, uuid: newUuid() };
+      for await (const event of options.model.callModel(request, signal)) {
+        if (event.type === "stream_event") yield { type: "stream_event", event: event.event, parent_tool_use_id: parent, session_id: sessionId, uuid: newUuid() };
         else if (event.type === "retry") {
           yield {
             type: "system", subtype: "api_retry", attempt: event.attempt, max_retries: event.maxRetries, retry_delay_ms: event.delayMs,
@@ -130,9 +177,15 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
     } catch (error) {
       accounting.apiMilliseconds += performance.now() - requestStarted;
       if (isAbort(error, signal)) return finish("error_during_execution", "aborted_streaming", ["interrupted"]);
-      if (options.fallbackModel !== undefined && !usedFallback && options.fallbackModel !== model) {
+      if (isPromptTooLong(error) && autoCompact && !rescued) {
+        rescued = true;
+        if (yield* compact("the conversation no longer fits the context window")) continue;
+        // Not compacted (a hook forbade it, or the summary failed): the request's own error surfaces.
+      }
+      const fallback = options.model.fallbackModel;
+      if (fallback !== undefined && !usedFallback && fallback !== model) {
         usedFallback = true;
-        model = options.fallbackModel;
+        model = fallback;
         continue;
       }
       return finish("error_during_execution", "api_error", [describeError(error)]);
@@ -141,8 +194,9 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
     if (message === undefined) return finish("error_during_execution", "api_error", ["the model's answer ended before it was complete"]);
     responses++;
     usage.add(message.model || model, message.usage, message.id);
+    window.lastPromptTokens = promptTokensOf(message.usage);
     stopReason = message.stop_reason ?? null;
-    yield { type: "assistant", message, parent_tool_use_id: null, session_id: sessionId, uuid: newUuid(), ...(incomplete === undefined ? {} : { error: incomplete }) };
+    yield { type: "assistant", message, parent_tool_use_id: parent, session_id: sessionId, uuid: newUuid(), ...(incomplete === undefined ? {} : { error: incomplete }) };
     messages.push(asParam(message));
     transcript?.append("assistant", { ...asParam(message), id: message.id, model: message.model, stop_reason: message.stop_reason, usage: message.usage });
 
@@ -166,7 +220,24 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
         continue;
       }
       if (message.stop_reason === "model_context_window_exceeded") {
+        if (autoCompact && !rescued) {
+          rescued = true;
+          if (yield* compact("the answer reached the end of the context window")) continue;
+        }
         return finish("error_during_execution", "prompt_too_long", ["the conversation no longer fits the model's context window; start a new session"]);
+      }
+      const stopHook = options.stopHook ?? (options.parentToolUseId === undefined ? { event: "Stop" as const } : undefined);
+      const feedback = stopHook === undefined ? undefined : await stopHookFeedback({
+        context, stopHook, continuations: stopContinuations, lastAssistantMessage: finalText, transcriptPath: transcript?.path, signal,
+      });
+      if (feedback !== undefined) {
+        if (signal.aborted) return finish("error_during_execution", "aborted_tools", ["interrupted"]);
+        // A stop hook sent the model back to work: its words go in as the user's next message.
+        stopContinuations++;
+        messages.push(feedback);
+        transcript?.append("user", feedback);
+        yield { type: "user", message: feedback, parent_tool_use_id: parent, session_id: sessionId, uuid: newUuid() };
+        continue;
       }
       return finish("success", "completed");
     }
@@ -181,11 +252,11 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
     const names = new Map(toolUses.map((use) => [use.id, use.name]));
     const turn = createTurnContext(context, {
       signal,
-      onProgress: (event) => progress.push({
+      onProgress: (event) => progress.push(isForwardedEvent(event.data) ? event.data.forwardedEvent : {
         type: "tool_progress",
         tool_use_id: event.toolUseId,
         tool_name: names.get(event.toolUseId) ?? "",
-        parent_tool_use_id: null,
+        parent_tool_use_id: parent,
         elapsed_time_seconds: Math.round((performance.now() - (callStarted.get(event.toolUseId) ?? started)) / 100) / 10,
         data: event.data,
         session_id: sessionId,
@@ -196,7 +267,7 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
     const running = runTools({
       toolUses: toolUses.map((use) => ({ id: use.id, name: use.name, input: use.input })),
       context: turn,
-      canUseTool: session.canUseTool,
+      canUseTool: options.canUseTool,
       parentMessage: { id: message.id, content: message.content },
     }).then((result) => ({ done: result }));
     let ran: Awaited<typeof running>["done"];
@@ -213,14 +284,14 @@ export async function* runTurns(options: RunTurnsOptions): AsyncGenerator<QueryE
     context = { ...ran.context, abortController: context.abortController, onProgress: context.onProgress };
 
     const results: ToolResultBlockParam[] = ran.outcomes.map((outcome) => outcome.result);
-    if (cutOff !== undefined) results.push({ type: "tool_result", tool_use_id: cutOff.id, content: cutOffToolUseText(cutOff.name, options.maxTokens), is_error: true });
+    if (cutOff !== undefined) results.push({ type: "tool_result", tool_use_id: cutOff.id, content: cutOffToolUseText(cutOff.name, maxTokens(model)), is_error: true });
     for (const outcome of ran.outcomes) recordDenial(outcome, toolUses, denials);
     const extra = ran.outcomes.flatMap((outcome) => outcome.newMessages.flatMap((added) => (typeof added.content === "string" ? [{ type: "text" as const, text: added.content }] : added.content)));
     const content: ContentBlockParam[] = [...results, ...extra];
     const toolOutputs = Object.fromEntries(ran.outcomes.filter((outcome) => outcome.output !== undefined).map((outcome) => [outcome.result.tool_use_id, outcome.output]));
     messages.push({ role: "user", content });
     transcript?.append("user", { role: "user", content });
-    yield { type: "user", message: { role: "user", content }, parent_tool_use_id: null, session_id: sessionId, uuid: newUuid(), tool_use_result: toolOutputs };
+    yield { type: "user", message: { role: "user", content }, parent_tool_use_id: parent, session_id: sessionId, uuid: newUuid(), tool_use_result: toolOutputs };
     if (signal.aborted || ran.outcomes.some((outcome) => outcome.stage === "aborted")) {
       return finish("error_during_execution", "aborted_tools", ["interrupted"]);
     }

@@ -5,7 +5,9 @@
  */
 import { statSync } from "node:fs";
 import { dirname } from "node:path";
+import { errorCode } from "../errors/fileSystemErrorMessage.ts";
 import { ToolError } from "../errors/ToolError.ts";
+import { trackChildProcess, untrackChildProcess } from "../tasks/processGroups.ts";
 import { closeScratchFile, openScratchFile, readScratchFile } from "./scratchFile.ts";
 import { binaryMatchLine, formatGrepLine, MAX_GREP_OUTPUT_CHARS, type GrepEngineResult, type GrepRequest } from "./grepTypes.ts";
 
@@ -64,6 +66,18 @@ function reshapeContentLine(line: string, request: GrepRequest): string | undefi
   return formatGrepLine(path, lineNumber, isMatch, rest);
 }
 
+/** Starts ripgrep; arguments the system cannot pass (too long: E2BIG) are a ToolError. */
+function spawnRipgrep(rgPath: string, request: GrepRequest, cwd: string, scratch: number | undefined) {
+  try {
+    return Bun.spawn([rgPath, ...ripgrepArguments(request)], { cwd, stdin: "ignore", stdout: scratch ?? "pipe", stderr: "pipe" });
+  } catch (error) {
+    if (errorCode(error) === "E2BIG") {
+      throw new ToolError("The search's pattern and globs are too long to pass to ripgrep (E2BIG). Use a shorter pattern, or several searches.");
+    }
+    throw error;
+  }
+}
+
 /** Runs ripgrep at `rgPath` for the request. */
 export async function grepRipgrep(rgPath: string, request: GrepRequest): Promise<GrepEngineResult> {
   // ripgrep anchors globs with a "/" at its working folder: make that the search root.
@@ -71,9 +85,23 @@ export async function grepRipgrep(rgPath: string, request: GrepRequest): Promise
   // A list of files or counts has a line per file and is read whole, so it goes through a file;
   // content can be long and stops early at maxLines, so it streams through a pipe.
   const scratch = request.outputMode === "content" ? undefined : openScratchFile();
-  const child = Bun.spawn([rgPath, ...ripgrepArguments(request)], { cwd, stdin: "ignore", stdout: scratch ?? "pipe", stderr: "pipe" });
+  let child: ReturnType<typeof spawnRipgrep>;
+  try {
+    child = spawnRipgrep(rgPath, request, cwd, scratch);
+  } catch (error) {
+    if (scratch !== undefined) closeScratchFile(scratch);
+    throw error;
+  }
+  // Stopped with toolshed: a SIGTERM must not leave a search running on its own.
+  trackChildProcess(child.pid);
+  void child.exited.then(() => untrackChildProcess(child.pid));
   const onAbort = () => child.kill();
   request.signal?.addEventListener("abort", onAbort, { once: true });
+  let timedOut = false;
+  const timer = request.timeoutMs === undefined ? undefined : setTimeout(() => {
+    timedOut = true;
+    child.kill();
+  }, request.timeoutMs);
   const result: GrepEngineResult = { files: [], counts: [], lines: [], moreLines: false };
   const stderrText = new Response(child.stderr).text();
   let stopped = false;
@@ -98,10 +126,14 @@ export async function grepRipgrep(rgPath: string, request: GrepRequest): Promise
   try {
     if (scratch !== undefined) {
       await child.exited;
-      const lines = readScratchFile(scratch).split("\n");
-      if (lines.at(-1) === "") lines.pop();
+      const { text, cut } = readScratchFile(scratch, MAX_GREP_OUTPUT_CHARS);
+      const lines = text.split("\n");
+      // A cut (or a search stopped mid-line) leaves a partial last line: it is dropped.
+      if (lines.at(-1) === "" || cut || timedOut) lines.pop();
       for (const line of lines) take(line);
-      return await finish(child, result, stderrText, false);
+      if (cut) result.listCut = true;
+      if (timedOut) result.timedOut = true;
+      return await finish(child, result, stderrText, timedOut);
     }
     const stdout = child.stdout as ReadableStream<Uint8Array>;
     const decoder = new TextDecoder();
@@ -121,9 +153,11 @@ export async function grepRipgrep(rgPath: string, request: GrepRequest): Promise
         break;
       }
     }
-    if (!stopped && pending !== "") take(pending);
-    return await finish(child, result, stderrText, stopped);
+    if (!stopped && !timedOut && pending !== "") take(pending);
+    if (timedOut) result.timedOut = true;
+    return await finish(child, result, stderrText, stopped || timedOut);
   } finally {
+    clearTimeout(timer);
     request.signal?.removeEventListener("abort", onAbort);
     if (scratch !== undefined) closeScratchFile(scratch);
   }

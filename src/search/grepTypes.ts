@@ -18,6 +18,8 @@ export interface GrepRequest {
   /** Content mode: stop after this many output lines (the engine may read one more to see if there are more). */
   maxLines?: number;
   signal?: AbortSignal;
+  /** Stop the search after this long and return what was found (no limit when absent). */
+  timeoutMs?: number;
 }
 
 export interface GrepEngineResult {
@@ -29,12 +31,20 @@ export interface GrepEngineResult {
   lines: string[];
   /** content: true when the engine stopped at maxLines with more to come. */
   moreLines: boolean;
+  /** True when the search was stopped at its timeout: the result is what it found until then. */
+  timedOut?: boolean;
+  /** Files the built-in engine did not search because they are larger than MAX_BUILTIN_FILE_BYTES. */
+  skippedLargeFiles?: number;
+  /** True when the list of files (or counts) was longer than MAX_GREP_OUTPUT_CHARS and was cut. */
+  listCut?: boolean;
 }
 
 /** Longer line texts are cut in content mode, by both engines alike. */
 export const MAX_GREP_LINE_CHARS = 500;
-/** Content mode never gathers more than this many characters, whatever head_limit says. */
+/** Content mode never gathers more than this many characters, whatever head_limit says; nor file lists. */
 export const MAX_GREP_OUTPUT_CHARS = 20_000_000;
+/** The built-in engine reads each file whole: a larger one is skipped (and counted), so memory stays bounded. */
+export const MAX_BUILTIN_FILE_BYTES = 32 * 1024 * 1024;
 
 /** One content line as both engines print it. */
 export function formatGrepLine(path: string, lineNumber: number | undefined, isMatch: boolean, text: string): string {

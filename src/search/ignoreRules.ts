@@ -3,7 +3,9 @@
  * `.ignore` and `.rgignore` files of every folder from the filesystem root down, the
  * repository's `.git/info/exclude`, and the deeper, more specific file winning.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { readBoundedFile } from "../files/readBoundedFile.ts";
+import { MAX_IGNORE_FILE_BYTES } from "../files/limits.ts";
 import { dirname, join, relative } from "node:path";
 import { compileIgnoreFile, joinSources, type IgnoreFileRules, type IgnoreVerdict, type RuleSources } from "./ignoreFileRules.ts";
 
@@ -18,10 +20,13 @@ interface Level {
   exclude?: IgnoreFileRules;
 }
 
+/** An ignore file's rules; one that cannot be read, is too large, or is a pipe or device (which would block) counts as absent. */
 function loadPatterns(path: string): IgnoreFileRules | undefined {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    const read = readBoundedFile(path, MAX_IGNORE_FILE_BYTES);
+    if (read.kind !== "read") return undefined;
+    text = read.bytes.toString("utf8");
   } catch {
     return undefined;
   }

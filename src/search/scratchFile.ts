@@ -26,9 +26,10 @@ export function openScratchFile(): number | undefined {
   return descriptor;
 }
 
-/** Everything written to the file, as UTF-8 text. */
-export function readScratchFile(descriptor: number): string {
-  const size = fstatSync(descriptor).size;
+/** What was written to the file, as UTF-8 text, and whether it was cut at `maxBytes`. */
+export function readScratchFile(descriptor: number, maxBytes: number): { text: string; cut: boolean } {
+  const written = fstatSync(descriptor).size;
+  const size = Math.min(written, maxBytes);
   const bytes = Buffer.allocUnsafe(size);
   let filled = 0;
   while (filled < size) {
@@ -36,7 +37,7 @@ export function readScratchFile(descriptor: number): string {
     if (read === 0) break;
     filled += read;
   }
-  return bytes.toString("utf8", 0, filled);
+  return { text: bytes.toString("utf8", 0, filled), cut: written > size };
 }
 
 /** Closes the file (which frees its space). */

@@ -21,6 +21,8 @@ export interface WalkOptions {
   /** Also hand out each folder the walk enters, before its entries (for listings). */
   folders?: boolean;
   signal?: AbortSignal;
+  /** A time (Date.now() milliseconds) after which the walk stops early and says so (`timedOut`). */
+  deadline?: number;
 }
 
 export interface WalkedFile {
@@ -93,6 +95,9 @@ function openFolder(options: WalkOptions, folder: string, relativePath: string, 
 export class FileWalker {
   private readonly frames: Frame[] = [];
   private single: WalkedFile | undefined;
+  private entriesSinceClock = 0;
+  /** True when the walk stopped at its deadline with entries left. */
+  timedOut = false;
 
   constructor(private readonly options: WalkOptions) {
     const { root } = options;
@@ -118,6 +123,15 @@ export class FileWalker {
       if (frame.next === frame.entries.length) {
         frames.pop();
         continue;
+      }
+      // The clock is read every 1024 entries: cheap, and a walk of millions of entries still ends in time.
+      if (options.deadline !== undefined && ++this.entriesSinceClock === 1024) {
+        this.entriesSinceClock = 0;
+        if (Date.now() > options.deadline) {
+          this.timedOut = true;
+          frames.length = 0;
+          return undefined;
+        }
       }
       const entry = frame.entries[frame.next++] as Dirent;
       const isDirectory = entry.isDirectory();

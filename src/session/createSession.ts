@@ -5,8 +5,9 @@
  * all start here.
  */
 import type { AnyTool, CanUseTool, Tools, ToolUseContext } from "../Tool.ts";
+import { notifyingAskHandler } from "../hooks/notifyPerson.ts";
 import type { HookDefinition } from "../hooks/types.ts";
-import { nonInteractiveAskHandler, type AskHandler } from "../permissions/askHandler.ts";
+import { askHandlerService, nonInteractiveAskHandler, type AskHandler } from "../permissions/askHandler.ts";
 import { createCanUseTool, type CanUseToolOptions } from "../permissions/createCanUseTool.ts";
 import { ruleMatchesWholeTool } from "../permissions/ruleMatchesWholeTool.ts";
 import type { ToolPermissionContext } from "../permissions/types.ts";
@@ -14,15 +15,16 @@ import { combineSettingsSources, loadSettings, type LoadedSettings } from "../se
 import type { SessionFlags } from "../settings/sessionFlags.ts";
 import type { Settings } from "../settings/settingsSchema.ts";
 import { trustFolder } from "../settings/trustStore.ts";
-import { assembleToolPool, getHiddenTools, getRuleFamilies } from "../tools.ts";
+import { assembleToolPool, getAllBaseTools, getHiddenTools, getRuleFamilies, getRuleToolNames } from "../tools.ts";
 import { createAbortScope } from "./abortScope.ts";
+import { MODEL_ALIASES } from "../query/modelAliases.ts";
 import { createSessionServices } from "./createSessionServices.ts";
 import { createToolUseContext } from "./createToolUseContext.ts";
 import { newSessionDirectory } from "./sessionDirectory.ts";
 import type { McpConnections, SessionServices } from "./types.ts";
 
-/** The model a session uses when nothing names one. */
-export const DEFAULT_MODEL = "claude-sonnet-4-5";
+/** The model a session uses when nothing names one: the newest Sonnet (what the `sonnet` alias names). */
+export const DEFAULT_MODEL: string = MODEL_ALIASES.sonnet;
 
 /** How a caller wants its session; everything has a default. */
 export interface CreateSessionOptions {
@@ -65,7 +67,13 @@ export interface Session {
   readonly cwd: string;
   /** The settings as loaded: merged values, sources, warnings, what trust skipped. */
   readonly loaded: LoadedSettings;
+  /** The pool as it is now (MCP servers' tools come and go with their lists). */
   readonly tools: Tools;
+  /**
+   * Replaces the MCP tools of the pool (a server's list changed): the built-ins stay, whole-tool
+   * denies still apply, and the next request of every turn sees the new pool.
+   */
+  setMcpTools(tools: Tools): void;
   readonly askHandler: AskHandler;
   readonly canUseTool: CanUseTool;
   readonly hooks: readonly HookDefinition[];
@@ -78,20 +86,28 @@ export interface Session {
   close(): Promise<void>;
 }
 
-function readSettings(options: CreateSessionOptions, cwd: string): LoadedSettings {
+/** The names rules may use: the registry's, the caller's own tools and the MCP tools given. */
+function ruleToolNames(options: CreateSessionOptions): string[] {
+  const registry = getAllBaseTools();
+  const given = typeof options.tools === "function" ? options.tools(registry) : options.tools ?? [];
+  return getRuleToolNames([...registry, ...given, ...(options.mcpTools ?? [])]);
+}
+
+function readSettings(options: CreateSessionOptions, cwd: string, trusted?: boolean): LoadedSettings {
   const families = getRuleFamilies();
+  const toolNames = ruleToolNames(options);
   if (options.settings !== undefined) {
     const source = { source: "session" as const, where: "the session's own settings", settings: options.settings, baseDirectory: cwd };
-    return combineSettingsSources({ sources: [source], trusted: true, families });
+    return combineSettingsSources({ sources: [source], trusted: true, families, toolNames });
   }
-  return loadSettings({ cwd, flags: options.flags, families });
+  return loadSettings({ cwd, flags: options.flags, families, toolNames, trusted });
 }
 
 async function settleTrust(options: CreateSessionOptions, cwd: string, loaded: LoadedSettings, isNonInteractive: () => boolean): Promise<LoadedSettings> {
   if (loaded.skippedUntrusted.length === 0 || options.askTrust === undefined || isNonInteractive()) return loaded;
   if (!(await options.askTrust(loaded.skippedUntrusted))) return loaded;
   trustFolder(cwd);
-  return loadSettings({ cwd, flags: options.flags, trusted: true, families: getRuleFamilies() });
+  return readSettings(options, cwd, true);
 }
 
 function reportSettings(loaded: LoadedSettings, cwd: string, warn: ((text: string) => void) | undefined): void {
@@ -125,10 +141,10 @@ export async function createSession(options: CreateSessionOptions = {}): Promise
   const permissionContext = loaded.permissionContext;
   const owned = createSessionServices({ cwd, sessionDirectory }, options.mcp);
   const scope = createAbortScope();
-  const tools = poolFor(options, permissionContext);
+  let tools = poolFor(options, permissionContext);
   const hooks = [...loaded.hooks, ...(options.hooks ?? [])];
   const context = createToolUseContext({
-    tools,
+    tools: () => tools,
     hiddenTools: options.hiddenTools ?? (typeof options.tools === "object" ? [] : getHiddenTools(permissionContext)),
     cwd,
     workingDirectories: [cwd],
@@ -143,14 +159,22 @@ export async function createSession(options: CreateSessionOptions = {}): Promise
     onProgress: options.onProgress,
     onWarning: options.warn === undefined ? undefined : (text) => options.warn?.(`toolshed: warning: ${text}\n`),
   });
+  // Every question a person is asked also fires the Notification hooks, also those tools ask through the service.
+  const asking = notifyingAskHandler(askHandler, context);
+  owned.services.provide(askHandlerService, asking);
   let closed: Promise<void> | undefined;
   return {
     id,
     cwd,
     loaded,
-    tools,
-    askHandler,
-    canUseTool: createCanUseTool(askHandler, { saveRules: options.saveRules }),
+    get tools() {
+      return tools;
+    },
+    setMcpTools(mcpTools) {
+      tools = poolFor({ ...options, mcpTools }, context.getAppState().toolPermissionContext);
+    },
+    askHandler: asking,
+    canUseTool: createCanUseTool(asking, { saveRules: options.saveRules }),
     hooks,
     services: owned.services,
     context,

@@ -1,12 +1,25 @@
 /** Builds a session's services, and closes them when the session ends. */
+import { ToolError } from "../errors/ToolError.ts";
 import { FileStateCache } from "../files/FileStateCache.ts";
 import { TaskRegistry } from "../tasks/TaskRegistry.ts";
 import type { ServiceKey, ServiceScope } from "./serviceKey.ts";
 import { ShellState } from "./ShellState.ts";
 import type { McpConnections, SessionServices } from "./types.ts";
 
+const NO_SERVERS = "No MCP server is connected in this session, so there are no MCP resources.";
+
 /** A session without MCP servers. */
-export const NO_MCP_CONNECTIONS: McpConnections = { list: () => [], close: async () => {} };
+export const NO_MCP_CONNECTIONS: McpConnections = {
+  list: () => [],
+  close: async () => {},
+  onChange: () => () => {},
+  listResources: async () => {
+    throw new ToolError(NO_SERVERS);
+  },
+  readResource: async () => {
+    throw new ToolError(NO_SERVERS);
+  },
+};
 
 /** The services and a way to release them. */
 export interface OwnedServices {
@@ -29,11 +42,14 @@ export function createSessionServices(scope: ServiceScope, mcp: McpConnections =
       extensions.set(key, created);
       return created;
     },
+    provide<T>(key: ServiceKey<T>, service: T): void {
+      extensions.set(key, service);
+    },
   };
   return {
     services,
     async close() {
-      await tasks.stopAll();
+      await tasks.close();
       await mcp.close();
       for (const [key, service] of extensions) await key.close?.(service);
     },

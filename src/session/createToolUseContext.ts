@@ -5,7 +5,8 @@ import type { SessionServices } from "./types.ts";
 
 /** Everything the root context is made of. */
 export interface ToolUseContextParts {
-  tools: Tools;
+  /** The pool, or where to read it when it can change (the session's MCP tools). */
+  tools: Tools | (() => Tools);
   hiddenTools: Tools;
   cwd: string;
   workingDirectories: readonly string[];
@@ -27,9 +28,12 @@ export interface ToolUseContextParts {
 export function createToolUseContext(parts: ToolUseContextParts): ToolUseContext {
   let appState = parts.appState;
   const nonInteractive = parts.isNonInteractive;
+  const pool = parts.tools;
   return {
     options: {
-      tools: parts.tools,
+      get tools() {
+        return typeof pool === "function" ? pool() : pool;
+      },
       hiddenTools: parts.hiddenTools,
       model: parts.model,
       get isNonInteractive() {

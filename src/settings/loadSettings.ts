@@ -1,15 +1,16 @@
 /**
- * Reads the five settings sources (managed, command line, local, project, user), merges them,
- * and builds the permission context and the hooks. Project and local allow rules, additional
- * folders and hooks apply only in a trusted folder; deny and ask rules apply at once. A malformed
- * managed or command-line file stops the session; any other malformed file is skipped with a
- * warning (a malformed hook entry only drops that entry).
+ * Reads every settings source (managed, command line, local, the person's saved answers, project,
+ * user; a project's `.claude/` files just below the matching `.toolshed/` ones), merges them, and
+ * builds the permission context and the hooks. In a folder not yet trusted, project and local
+ * files may only narrow access (gateUntrustedSettings.ts); their deny and ask rules apply at once.
+ * Every rule is checked: a misspelt tool name, a wrong case or a malformed rule gets a warning with
+ * its file, line and the nearest valid spelling.
  */
-import { readFileSync } from "node:fs";
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import { UsageError } from "../errors/ToolError.ts";
 import { readHookSettings } from "../hooks/readHookSettings.ts";
 import type { HookDefinition } from "../hooks/types.ts";
+import { checkRuleToolName } from "../permissions/checkRuleToolName.ts";
 import { parseRule } from "../permissions/parseRule.ts";
 import {
   createPermissionContext,
@@ -17,42 +18,37 @@ import {
   type PermissionRule,
   type RuleBehavior,
   type RuleFamilies,
-  type RuleSource,
   type ToolPermissionContext,
 } from "../permissions/types.ts";
+import { readSavedAnswers } from "./answersStore.ts";
+import { gateUntrustedSettings } from "./gateUntrustedSettings.ts";
 import { mergeSettings } from "./mergeSettings.ts";
-import { parseSettingsText } from "./parseSettingsText.ts";
-import type { Settings } from "./settingsSchema.ts";
-import { localSettingsPath, managedSettingsPath, projectSettingsPath, ruleBaseDirectory, userSettingsPath } from "./settingsPaths.ts";
-import { isFolderTrusted } from "./trustStore.ts";
+import { readSettingsSource, settingsSourceFromText, SettingsError, type SettingsSource } from "./readSettingsSource.ts";
 import type { SessionFlags } from "./sessionFlags.ts";
+import type { Settings } from "./settingsSchema.ts";
+import {
+  compatibleLocalSettingsPath,
+  compatibleProjectSettingsPath,
+  localSettingsPath,
+  managedSettingsPath,
+  projectSettingsPath,
+  userSettingsPath,
+} from "./settingsPaths.ts";
+import { isFolderTrusted } from "./trustStore.ts";
 
-/** One source as read. */
-export interface SettingsSource {
-  source: RuleSource;
-  /** The file, or "--settings" for inline JSON, or "command line flags". */
-  where: string;
-  settings: Settings;
-  /** The folder `/path` rules of this source are relative to. */
-  baseDirectory: string;
-}
+export { SettingsError, type SettingsSource };
 
 export interface LoadedSettings {
-  /** All sources merged. */
+  /** All sources merged (untrusted ones only with what they may set). */
   settings: Settings;
   permissionContext: ToolPermissionContext;
   /** The hooks that run as pipeline stages (project hooks only in a trusted folder). */
   hooks: HookDefinition[];
   sources: SettingsSource[];
   warnings: string[];
-  /** Project and local allow rules, folders and hooks left out because the folder is not trusted. */
+  /** What project and local files would have widened, left out because the folder is not trusted. */
   skippedUntrusted: string[];
   trusted: boolean;
-}
-
-/** A settings problem that stops the session (managed or command-line file). */
-export class SettingsError extends UsageError {
-  // A usage error: the CLI prints the message and exits with status 2.
 }
 
 export interface LoadSettingsOptions {
@@ -62,31 +58,16 @@ export interface LoadSettingsOptions {
   trusted?: boolean;
   /** Which rule names stand for which family (from the registry). */
   families?: RuleFamilies;
+  /** Every tool name and alias rules may name (from the registry); unchecked when empty. */
+  toolNames?: readonly string[];
 }
 
-function readSource(path: string, source: RuleSource, fatal: boolean, warnings: string[]): SettingsSource | undefined {
-  let text: string;
+function isFolder(path: string): boolean {
   try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") {
-      if (fatal && source === "cliArg") throw new SettingsError(`the settings file ${path} does not exist`);
-      return undefined;
-    }
-    const message = `${path}: cannot be read (${code ?? String(error)})`;
-    if (fatal) throw new SettingsError(message);
-    warnings.push(`${message}; it is ignored`);
-    return undefined;
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
-  const parsed = parseSettingsText(text, path);
-  if (!parsed.ok) {
-    if (fatal) throw new SettingsError(parsed.message);
-    warnings.push(`${parsed.message} (this file is ignored)`);
-    return undefined;
-  }
-  warnings.push(...parsed.warnings);
-  return { source, where: path, settings: parsed.settings, baseDirectory: ruleBaseDirectory(path) };
 }
 
 function commandLineSources(flags: SessionFlags, cwd: string, warnings: string[]): SettingsSource[] {
@@ -96,60 +77,87 @@ function commandLineSources(flags: SessionFlags, cwd: string, warnings: string[]
   if (flags.disallowedTools.length > 0) permissions.deny = flags.disallowedTools;
   if (flags.addDirs.length > 0) permissions.additionalDirectories = flags.addDirs.map((directory) => resolve(cwd, directory));
   if (flags.permissionMode !== undefined) permissions.defaultMode = flags.permissionMode;
-  sources.push({ source: "cliArg", where: "command line flags", settings: { permissions }, baseDirectory: cwd });
+  const locate = () => "the command line";
+  sources.push({ source: "cliArg", where: "command line flags", settings: { permissions }, baseDirectory: cwd, locate });
   if (flags.settings !== undefined) {
     const text = flags.settings.trim();
-    if (text.startsWith("{")) {
-      const parsed = parseSettingsText(text, "--settings");
-      if (!parsed.ok) throw new SettingsError(parsed.message);
-      warnings.push(...parsed.warnings);
-      sources.push({ source: "cliArg", where: "--settings", settings: parsed.settings, baseDirectory: cwd });
-    } else {
-      const source = readSource(resolve(cwd, text), "cliArg", true, warnings);
-      if (source !== undefined) sources.push(source);
-    }
+    const source = text.startsWith("{")
+      ? settingsSourceFromText(text, "--settings", "cliArg", warnings, { fatal: true, baseDirectory: cwd })
+      : readSettingsSource(resolve(cwd, text), "cliArg", warnings, { fatal: true });
+    if (source !== undefined) sources.push(source);
   }
   return sources;
 }
 
+/** The person's "always" answers for this folder, as a source of allow rules. */
+function savedAnswersSource(cwd: string, warnings: string[]): SettingsSource | undefined {
+  const saved = readSavedAnswers(cwd, warnings);
+  if (saved === undefined) return undefined;
+  return { source: "savedAnswers", where: saved.path, settings: { permissions: { allow: saved.allow } }, baseDirectory: cwd };
+}
+
 const BEHAVIORS: readonly RuleBehavior[] = ["deny", "ask", "allow"];
+
+interface RuleReading {
+  families: RuleFamilies;
+  toolNames: readonly string[];
+  warnings: string[];
+}
+
+/** The rules of one source, each checked; warnings name the file and line. */
+function readRules(source: SettingsSource, permissions: NonNullable<Settings["permissions"]>, reading: RuleReading): PermissionRule[] {
+  const rules: PermissionRule[] = [];
+  for (const behavior of BEHAVIORS) {
+    (permissions[behavior] ?? []).forEach((text, index) => {
+      const where = source.locate?.(["permissions", behavior, index]) ?? source.where;
+      const parsed = parseRule(text, behavior, source.source, source.baseDirectory, reading.families);
+      if (parsed.warning !== undefined) reading.warnings.push(`${where}: ${parsed.warning}`);
+      if (parsed.rule === undefined) return;
+      const name = checkRuleToolName(parsed.rule.toolName, behavior, reading.toolNames);
+      if (name.warning !== undefined) reading.warnings.push(`${where}: the ${behavior} rule "${text}": ${name.warning}`);
+      rules.push({ ...parsed.rule, toolName: name.toolName, where });
+    });
+  }
+  return rules;
+}
 
 /** Builds what the session needs from sources already read (highest precedence first). */
 export function combineSettingsSources(options: {
   sources: SettingsSource[];
   trusted: boolean;
   families: RuleFamilies;
+  toolNames?: readonly string[];
   warnings?: string[];
 }): LoadedSettings {
-  const { sources, trusted, families } = options;
+  const { trusted, families } = options;
   const warnings = options.warnings ?? [];
+  const reading: RuleReading = { families, toolNames: options.toolNames ?? [], warnings };
   const skippedUntrusted: string[] = [];
   const rules: PermissionRule[] = [];
   const additionalDirectories: string[] = [];
   const hooks: HookDefinition[] = [];
-  for (const source of sources) {
+  const sources: SettingsSource[] = [];
+  for (const original of options.sources) {
+    const gated = !trusted && (original.source === "projectSettings" || original.source === "localSettings");
+    let source = original;
+    if (gated) {
+      const narrowed = gateUntrustedSettings(original.settings, original.where);
+      skippedUntrusted.push(...narrowed.skipped);
+      source = { ...original, settings: narrowed.settings };
+    }
+    sources.push(source);
     const permissions = source.settings.permissions ?? {};
-    const gated = !trusted && (source.source === "projectSettings" || source.source === "localSettings");
-    for (const behavior of BEHAVIORS) {
-      for (const text of permissions[behavior] ?? []) {
-        if (gated && behavior === "allow") {
-          skippedUntrusted.push(`allow rule "${text}" from ${source.where}`);
-          continue;
-        }
-        const parsed = parseRule(text, behavior, source.source, source.baseDirectory, families);
-        if (parsed.warning !== undefined) warnings.push(`${parsed.warning} in ${source.where}`);
-        if (parsed.rule !== undefined) rules.push(parsed.rule);
-      }
-    }
-    for (const directory of permissions.additionalDirectories ?? []) {
-      if (gated) skippedUntrusted.push(`additional folder "${directory}" from ${source.where}`);
-      else additionalDirectories.push(resolve(source.baseDirectory, directory));
-    }
+    rules.push(...readRules(source, permissions, reading));
+    (permissions.additionalDirectories ?? []).forEach((directory, index) => {
+      const folder = resolve(source.baseDirectory, directory);
+      if (isFolder(folder)) additionalDirectories.push(folder);
+      else warnings.push(`${source.locate?.(["permissions", "additionalDirectories", index]) ?? source.where}: the additional folder ${folder} does not exist or is not a folder; it is ignored`);
+    });
     // Project hooks are commands the repository ships: like its allow rules, only once trusted.
-    const read = readHookSettings(source.settings.hooks, source.source, source.where);
+    const read = readHookSettings(original.settings.hooks, original.source, original.where);
     warnings.push(...read.warnings);
     for (const hook of read.hooks) {
-      if (gated) skippedUntrusted.push(`${hook.event} hook "${hook.command}" (matcher "${hook.matcher}") from ${source.where}`);
+      if (gated) skippedUntrusted.push(`${hook.event} hook "${hook.command}" (matcher "${hook.matcher}") from ${original.where}`);
       else hooks.push(hook);
     }
   }
@@ -171,14 +179,17 @@ export function combineSettingsSources(options: {
 }
 
 /** Loads, merges and checks every source. Throws SettingsError for a bad managed or command-line file. */
-export function loadSettings({ cwd, flags, trusted: trustOverride, families = NO_RULE_FAMILIES }: LoadSettingsOptions): LoadedSettings {
+export function loadSettings({ cwd, flags, trusted: trustOverride, families = NO_RULE_FAMILIES, toolNames }: LoadSettingsOptions): LoadedSettings {
   const warnings: string[] = [];
   const sources = [
-    readSource(managedSettingsPath(), "managed", true, warnings),
+    readSettingsSource(managedSettingsPath(), "managed", warnings, { fatal: true }),
     ...(flags ? commandLineSources(flags, cwd, warnings) : []),
-    readSource(localSettingsPath(cwd), "localSettings", false, warnings),
-    readSource(projectSettingsPath(cwd), "projectSettings", false, warnings),
-    readSource(userSettingsPath(), "userSettings", false, warnings),
+    readSettingsSource(localSettingsPath(cwd), "localSettings", warnings),
+    readSettingsSource(compatibleLocalSettingsPath(cwd), "localSettings", warnings, { foreign: true }),
+    savedAnswersSource(cwd, warnings),
+    readSettingsSource(projectSettingsPath(cwd), "projectSettings", warnings),
+    readSettingsSource(compatibleProjectSettingsPath(cwd), "projectSettings", warnings, { foreign: true }),
+    readSettingsSource(userSettingsPath(), "userSettings", warnings),
   ].filter((source): source is SettingsSource => source !== undefined);
-  return combineSettingsSources({ sources, trusted: trustOverride ?? isFolderTrusted(cwd), families, warnings });
+  return combineSettingsSources({ sources, trusted: trustOverride ?? isFolderTrusted(cwd), families, toolNames, warnings });
 }

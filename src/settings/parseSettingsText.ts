@@ -1,59 +1,50 @@
 /**
- * Parses settings text: JSON syntax errors carry line, column and reason; shape errors carry the
- * key path and reason. Returns a result; never throws.
+ * Parses settings text: JSON errors carry line, column and reason; each key is then checked on
+ * its own (validateSettings.ts), so a bad key costs only itself. Returns a result; never throws.
+ * A file whose JSON is broken still gives up the deny and ask rules that could be read from it.
  */
-import type { ParseError } from "jsonc-parser";
-import { settingsKeys, settingsSchema, type Settings } from "./settingsSchema.ts";
+import { parseJsonWithPositions, type Locate } from "./jsonWithPositions.ts";
+import type { Settings } from "./settingsSchema.ts";
+import { validateSettings, type ValidateOptions } from "./validateSettings.ts";
 
-export type SettingsParseResult = { ok: true; settings: Settings; warnings: string[] } | { ok: false; message: string };
-
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  return { line, column: offset - before.lastIndexOf("\n") };
+/** Deny and ask rules read from a file that is not valid JSON: they apply, nothing else does. */
+export interface SalvagedRules {
+  deny: string[];
+  ask: string[];
 }
 
-const REASONS: Record<string, string> = {
-  InvalidSymbol: "an unexpected character",
-  InvalidNumberFormat: "a malformed number",
-  PropertyNameExpected: "a property name in double quotes was expected",
-  ValueExpected: "a value was expected",
-  ColonExpected: "a colon was expected",
-  CommaExpected: "a comma was expected",
-  CloseBraceExpected: "a closing } was expected",
-  CloseBracketExpected: "a closing ] was expected",
-  EndOfFileExpected: "nothing more was expected",
-  InvalidCommentToken: "comments are not allowed",
-  UnexpectedEndOfComment: "an unfinished comment",
-  UnexpectedEndOfString: "an unfinished string",
-  UnexpectedEndOfNumber: "an unfinished number",
-  InvalidUnicode: "a bad \\u escape",
-  InvalidEscapeCharacter: "a bad escape",
-  InvalidCharacter: "a character not allowed in a string",
-};
+export type SettingsParseResult =
+  | { ok: true; settings: Settings; warnings: string[]; locate: Locate }
+  | { ok: false; message: string; salvaged?: SalvagedRules };
+
+export interface ParseSettingsOptions extends ValidateOptions {
+  /** Any problem, even one key, fails the whole file (managed and command-line files). */
+  strict?: boolean;
+}
+
+function stringsAt(value: unknown, key: "deny" | "ask"): string[] {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
+  const permissions: unknown = Object.getOwnPropertyDescriptor(value, "permissions")?.value;
+  if (typeof permissions !== "object" || permissions === null || Array.isArray(permissions)) return [];
+  const list: unknown = Object.getOwnPropertyDescriptor(permissions, key)?.value;
+  return Array.isArray(list) ? list.filter((item): item is string => typeof item === "string") : [];
+}
 
 /** Parses `text` from `where` (a file path or "--settings"). */
-export function parseSettingsText(text: string, where: string): SettingsParseResult {
-  // Loaded only when a settings file exists: most starts read none, and the parser costs start-up time.
-  const { parse, printParseErrorCode } = require("jsonc-parser/lib/esm/main.js") as typeof import("jsonc-parser");
-  const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  const first = errors[0];
-  if (first !== undefined) {
-    const { line, column } = lineAndColumn(text, first.offset);
-    const code = printParseErrorCode(first.error);
-    return { ok: false, message: `${where}:${line}:${column}: invalid JSON: ${REASONS[code] ?? code}` };
+export function parseSettingsText(text: string, where: string, options: ParseSettingsOptions = {}): SettingsParseResult {
+  const json = parseJsonWithPositions(text.startsWith("\ufeff") ? text.slice(1) : text, where);
+  if (!json.ok) {
+    const salvaged = { deny: stringsAt(json.partial, "deny"), ask: stringsAt(json.partial, "ask") };
+    return { ok: false, message: json.message, salvaged: salvaged.deny.length + salvaged.ask.length > 0 ? salvaged : undefined };
   }
+  const value = json.value;
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { ok: false, message: `${where}: the settings must be a JSON object` };
   }
-  const checked = settingsSchema().safeParse(value);
-  if (!checked.success) {
-    const issue = checked.error.issues[0];
-    const path = issue?.path.length ? issue.path.join(".") : "(top level)";
-    return { ok: false, message: `${where}: ${path}: ${issue?.message ?? "invalid settings"}` };
-  }
-  const unknown = Object.keys(value).filter((key) => !settingsKeys().includes(key));
-  const warnings = unknown.map((key) => `${where}: "${key}" is not a toolshed setting; it is ignored (the settings are ${settingsKeys().join(", ")})`);
-  return { ok: true, settings: checked.data, warnings };
+  const { settings, problems } = validateSettings(Object.fromEntries(Object.entries(value)), json.locate, options);
+  // A key this version does not know (and that is not near one it does) is no reason to refuse a file.
+  const severe = problems.filter((problem) => problem.severe);
+  if (options.strict && severe.length > 0) return { ok: false, message: severe.map((problem) => problem.message).join("\n") };
+  const left = problems.map((problem) => `${problem.message}; ${problem.kept ? "" : "it is ignored, "}the rest of the file applies`);
+  return { ok: true, settings, warnings: [...json.warnings, ...left], locate: json.locate };
 }

@@ -32,11 +32,20 @@ export function localSettingsPath(projectDirectory: string): string {
   return join(projectDirectory, ".toolshed", "settings.local.json");
 }
 
+/** The project settings the most widely used agent keeps (read just below ours, same trust rules). */
+export function compatibleProjectSettingsPath(projectDirectory: string): string {
+  return join(projectDirectory, ".claude", "settings.json");
+}
+
+export function compatibleLocalSettingsPath(projectDirectory: string): string {
+  return join(projectDirectory, ".claude", "settings.local.json");
+}
+
 /**
  * The folder `/path` rules in a settings file are relative to: the project folder for files in a
- * `.toolshed` folder, the file's own folder otherwise.
+ * `.toolshed` (or `.claude`) folder, the file's own folder otherwise.
  */
 export function ruleBaseDirectory(settingsFile: string): string {
   const folder = dirname(settingsFile);
-  return basename(folder) === ".toolshed" ? dirname(folder) : folder;
+  return basename(folder) === ".toolshed" || basename(folder) === ".claude" ? dirname(folder) : folder;
 }

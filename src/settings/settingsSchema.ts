@@ -1,7 +1,8 @@
 /**
- * The shape of a settings file, key by key. Keys toolshed does not know are reported and left out;
- * `hooks` and `remoteTrigger` are checked entry by entry where they are used, so one bad entry
- * does not drop the rest of the file.
+ * The shape of a settings file, key by key. Each key is checked on its own (validateSettings.ts):
+ * a bad or unknown key is reported and left out, the rest of the file applies. `hooks` and
+ * `remoteTrigger` are checked entry by entry where they are used, so one bad entry does not drop
+ * the rest.
  */
 import * as z from "zod/mini";
 import { lazy } from "../lazy.ts";
@@ -15,11 +16,14 @@ const permissionsShape = () => ({
   defaultMode: z.optional(z.enum(PERMISSION_MODES)),
 });
 
+/** The `permissions` object, built on first use. */
+export const permissionsSchema = lazy(() => z.object(permissionsShape()));
+
 /** The schema, built on first use. */
 export const settingsSchema = lazy(() => z.object({
   /** Editors' schema reference; ignored. */
   $schema: z.optional(z.string()),
-  permissions: z.optional(z.object(permissionsShape())),
+  permissions: z.optional(permissionsSchema()),
   /** Checked entry by entry in hooks/readHookSettings.ts. */
   hooks: z.optional(z.unknown()),
   /** Environment variables for the commands the session runs. */
@@ -43,3 +47,9 @@ export type Settings = z.infer<ReturnType<typeof settingsSchema>>;
 
 /** The top-level keys a settings file may hold. */
 export const settingsKeys = lazy((): readonly string[] => Object.keys(settingsSchema().shape));
+
+/** The keys of `permissions`. */
+export const permissionKeys = lazy((): readonly string[] => Object.keys(permissionsSchema().shape));
+
+/** The permission lists whose entries are rule strings (or folders), checked entry by entry. */
+export const PERMISSION_LISTS = ["allow", "ask", "deny", "additionalDirectories"] as const;

@@ -2,12 +2,12 @@
  * The folders the user has trusted: a project's own allow rules and additional folders apply only
  * there. Kept in `trusted-folders.json` under the user config folder, written atomically.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod/mini";
 import { lazy } from "../lazy.ts";
 import { writeFileAtomic } from "../files/writeFileAtomic.ts";
 import { canonicalPath, isPathWithin } from "../paths/isInsideDirectories.ts";
+import { readSettingsFile } from "./readSettingsFile.ts";
 import { userConfigDirectory } from "./settingsPaths.ts";
 
 const trustFileSchema = lazy(() => z.looseObject({ folders: z.array(z.string()) }));
@@ -18,14 +18,10 @@ export function trustStorePath(): string {
 
 /** The trusted folders; an unreadable or malformed store trusts nothing. */
 export function readTrustedFolders(): string[] {
-  let text: string;
+  const read = readSettingsFile(trustStorePath());
+  if (read.kind !== "text") return [];
   try {
-    text = readFileSync(trustStorePath(), "utf8");
-  } catch {
-    return [];
-  }
-  try {
-    const parsed = trustFileSchema().safeParse(JSON.parse(text));
+    const parsed = trustFileSchema().safeParse(JSON.parse(read.text));
     return parsed.success ? parsed.data.folders : [];
   } catch {
     return [];

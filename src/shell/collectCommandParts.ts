@@ -2,13 +2,16 @@
  * Walks a bash syntax tree and collects every simple command in it, wherever it hides: behind
  * `;`, `&&`, `||`, `|`, `|&`, `&` and newlines, in `{ }` and `( )`, in `$( )`, backticks,
  * `<( )` and `>( )`, in here-documents, and in the bodies of loops and functions. Redirections
- * are collected with the folder they act in, so a `cd` before a relative write is followed.
+ * are collected with the folder they act in, so a `cd` before a relative write is followed, and
+ * a `cd` that bash runs in a subshell (a pipeline part, `( )`, a `&` job) moves nothing after it.
  */
 import { evaluateWord, findSubstitutions } from "./evaluateWord.ts";
+import { outputOf } from "./pipelineInput.ts";
 import type { ShellNode } from "./shellParser.ts";
-import type { ShellAnalysis, ShellCommandPart, ShellCwd, ShellWord } from "./types.ts";
+import type { ShellAnalysis, ShellCommandPart, ShellCwd, ShellInput, ShellWord } from "./types.ts";
 
-const CONTAINERS = new Set(["program", "list", "pipeline", "compound_statement", "subshell", "negated_command", "do_group"]);
+/** Statements run one after another in the same shell. */
+const SEQUENCES = new Set(["program", "list", "compound_statement", "do_group", "negated_command"]);
 const CONTROL_FLOW = new Set([
   "if_statement", "elif_clause", "else_clause", "while_statement", "for_statement", "c_style_for_statement",
   "case_statement", "case_item", "function_definition",
@@ -22,14 +25,17 @@ const FOLLOWED_FLOW = new Set(["if_statement", "elif_clause", "else_clause", "ca
 const FOLLOWED_LOOPS = new Set(["while_statement", "for_statement"]);
 const REDIRECTS = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
 const WRITE_OPERATORS = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&", "&>|"]);
-
-/** Called for nested command text (a `bash -c` string, an `eval`): collects its parts. */
-export type NestedTextVisitor = (text: string, via: string, cwd: ShellCwd) => void;
+const STATEMENTS = new Set([
+  ...SEQUENCES, "pipeline", "subshell", ...CONTROL_FLOW, ...REDIRECTS, "command", "redirected_statement", "variable_assignment",
+  "variable_assignments", "declaration_command", "unset_command", "test_command", "ERROR",
+]);
 
 export interface CollectState {
   analysis: ShellAnalysis;
   cwd: ShellCwd;
   via?: string;
+  /** The standard input of the next simple command, when the command line shows it. */
+  stdin?: ShellInput;
   /** Called after each part is added, so callers can look inside it (`bash -c`, `find -exec`). */
   onPart(part: ShellCommandPart, state: CollectState): void;
   /** Parses text bash itself parses again (backticks with escapes inside). */
@@ -40,10 +46,9 @@ export interface CollectState {
 export function collectStatement(node: ShellNode, state: CollectState): void {
   const type = node.type;
   if (type === "comment" || type === "heredoc_body" && node.namedChildCount === 0) return;
-  if (CONTAINERS.has(type)) {
-    for (const child of node.namedChildren) if (child !== null) collectStatement(child, state);
-    return;
-  }
+  if (SEQUENCES.has(type)) return collectSequence(node, state);
+  if (type === "pipeline") return void collectPipeline(node.namedChildren, state, undefined);
+  if (type === "subshell") return inSubshell(state, () => collectSequence(node, state));
   if (type === "command") return collectCommand(node, [], state);
   if (type === "redirected_statement") return collectRedirected(node, state);
   if (type === "variable_assignment" || type === "variable_assignments") {
@@ -62,14 +67,51 @@ export function collectStatement(node: ShellNode, state: CollectState): void {
     const part = newPart(node, state);
     part.words = [{ value: node.child(0)?.text ?? "[", literal: true, glob: false }];
     findSubstitutions(node, (substitution) => collectSubstitution(substitution, state));
-    part.problems.push(`the test expression ${node.text}`);
+    part.problems.push(`it uses the test expression ${clip(node.text)}, which can run commands through array subscripts`);
     return addPart(part, state);
   }
   if (REDIRECTS.has(type)) return collectRedirect(node, state);
   if (FOLLOWED_FLOW.has(type) || FOLLOWED_LOOPS.has(type)) return collectFlow(node, state);
-  const problem = CONTROL_FLOW.has(type) ? `the ${type.replace(/_/g, " ")}` : `the shell syntax "${type}"`;
-  state.analysis.problems.push(`${problem} in ${JSON.stringify(clip(node.text))}`);
+  const what = CONTROL_FLOW.has(type) ? `a ${type.replace(/_/g, " ")}` : `shell syntax toolshed does not follow ("${type}")`;
+  state.analysis.problems.push(`it has ${what}: ${JSON.stringify(clip(node.text))}`);
   collectInside(node, state);
+}
+
+/** Runs `collect` as bash runs a subshell: a `cd` inside moves nothing after it. */
+function inSubshell(state: CollectState, collect: () => void): void {
+  const before = state.cwd;
+  collect();
+  state.cwd = before;
+}
+
+/** Statements one after another; one ended by `&` runs in the background, in a subshell. */
+function collectSequence(node: ShellNode, state: CollectState): void {
+  const children = node.children.filter((child): child is ShellNode => child !== null);
+  children.forEach((child, index) => {
+    if (!child.isNamed) return;
+    if (children[index + 1]?.type === "&") inSubshell(state, () => collectStatement(child, state));
+    else collectStatement(child, state);
+  });
+}
+
+/**
+ * The parts of a pipeline: each runs in a subshell that starts in the pipeline's folder, and each
+ * reads what the one before it writes. Returns the folder the last part started in.
+ */
+function collectPipeline(elements: readonly (ShellNode | null)[], state: CollectState, firstInput: ShellInput | undefined): ShellCwd {
+  const start = state.cwd;
+  let input = firstInput;
+  for (const element of elements) {
+    if (element === null) continue;
+    const before = state.analysis.parts.length;
+    state.cwd = start;
+    state.stdin = input;
+    collectStatement(element, state);
+    state.stdin = undefined;
+    input = outputOf(state.analysis.parts.length > before ? state.analysis.parts.at(-1) : undefined);
+  }
+  state.cwd = start;
+  return start;
 }
 
 /**
@@ -83,7 +125,7 @@ function collectFlow(node: ShellNode, state: CollectState): void {
   if (state.cwd === before) return;
   const label = node.type.replace(/_/g, " ");
   if (FOLLOWED_LOOPS.has(node.type)) {
-    state.analysis.problems.push(`the ${label} changes the working folder between rounds in ${JSON.stringify(clip(node.text))}`);
+    state.analysis.problems.push(`its ${label} changes the working folder between rounds: ${JSON.stringify(clip(node.text))}`);
   }
   state.cwd = { kind: "unknown", reason: `after the ${label} the working folder is not known` };
 }
@@ -93,15 +135,9 @@ function collectInside(node: ShellNode, state: CollectState): void {
   for (const child of node.namedChildren) {
     if (child === null) continue;
     if (child.type === "command_substitution" || child.type === "process_substitution") collectSubstitution(child, state);
-    else if (isStatement(child)) collectStatement(child, state);
+    else if (STATEMENTS.has(child.type)) collectStatement(child, state);
     else collectInside(child, state);
   }
-}
-
-function isStatement(node: ShellNode): boolean {
-  return CONTAINERS.has(node.type) || CONTROL_FLOW.has(node.type) || REDIRECTS.has(node.type) ||
-    ["command", "redirected_statement", "variable_assignment", "variable_assignments", "declaration_command",
-      "unset_command", "test_command", "ERROR"].includes(node.type);
 }
 
 function clip(text: string): string {
@@ -118,7 +154,7 @@ function addPart(part: ShellCommandPart, state: CollectState): void {
 }
 
 export function collectSubstitution(node: ShellNode, state: CollectState): void {
-  const inner: CollectState = { ...state, via: node.type === "process_substitution" ? "process substitution" : "command substitution" };
+  const inner: CollectState = { ...state, stdin: undefined, via: node.type === "process_substitution" ? "process substitution" : "command substitution" };
   // Inside backticks bash removes `\`, `\`` and `\$` escapes and parses the text again, so
   // escaped backticks nest: parse what bash would parse, not what the first pass saw.
   if (node.text.startsWith("`") && node.text.slice(1, -1).includes("\\")) {
@@ -152,7 +188,7 @@ function collectAssignments(nodes: readonly (ShellNode | null)[], part: ShellCom
     const nameNode = node.childForFieldName("name") ?? node.namedChildren[0];
     const valueNode = node.childForFieldName("value");
     if (nameNode?.type !== "variable_name") {
-      part.problems.push(`the assignment ${node.text} (array subscripts are evaluated as arithmetic)`);
+      part.problems.push(`the assignment ${clip(node.text)} has an array subscript, which bash evaluates as arithmetic (it can run commands)`);
       findSubstitutions(node, (substitution) => collectSubstitution(substitution, state));
     }
     const value = valueNode === null
@@ -166,6 +202,8 @@ function collectAssignments(nodes: readonly (ShellNode | null)[], part: ShellCom
 
 function collectCommand(node: ShellNode, extraArguments: ShellNode[], state: CollectState): void {
   const part = newPart(node, state);
+  if (state.stdin !== undefined) part.stdin = state.stdin;
+  state.stdin = undefined;
   const assignmentNodes: ShellNode[] = [];
   const wordNodes: ShellNode[] = [];
   for (const child of node.namedChildren) {
@@ -176,9 +214,9 @@ function collectCommand(node: ShellNode, extraArguments: ShellNode[], state: Col
   }
   part.assignments = collectAssignments(assignmentNodes, part, state);
   part.words = wordsOf([...wordNodes, ...extraArguments], part, state);
-  if (hasNewlineBetweenWords(node)) part.problems.push(`a line break inside one command as the parser reads it (bash ends the command there): ${clip(node.text)}`);
+  if (hasNewlineBetweenWords(node)) part.problems.push(`the parser reads one command across a line break where bash ends it: ${clip(node.text)}`);
   const name = part.words[0];
-  if (name !== undefined && !name.literal) part.problems.push(`the command name ${name.value} is not a plain word`);
+  if (name !== undefined && !name.literal) part.problems.push(`the command name ${name.value} is only known when it runs`);
   if (name?.glob) part.problems.push(`the command name ${name.value} has glob characters`);
   updateCwd(part, state);
   addPart(part, state);
@@ -198,22 +236,54 @@ function hasNewlineBetweenWords(node: ShellNode): boolean {
   return false;
 }
 
+/** Joins folders as `cd` does by default (-L): `..` removes the text before it, links are followed afterwards. */
+function logicalJoin(base: string, path: string): string {
+  const segments: string[] = [];
+  for (const segment of `${base}/${path}`.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === ".." && segments.length > 0 && segments.at(-1) !== "..") segments.pop();
+    else segments.push(segment);
+  }
+  const joined = segments.join("/");
+  return base.startsWith("/") || path.startsWith("/") ? `/${joined}` : joined || ".";
+}
+
 /** `cd` moves the rest of the command line; an unknown target makes later relative paths unknown. */
 function updateCwd(part: ShellCommandPart, state: CollectState): void {
   const name = part.words[0]?.value;
   if (name !== "cd" && name !== "pushd" && name !== "popd") return;
+  const options = part.words.slice(1).filter((word) => word.value.startsWith("-") && word.value !== "-");
   const targets = part.words.slice(1).filter((word) => !word.value.startsWith("-") || word.value === "-");
   const target = targets[0];
-  if (name === "cd" && targets.length === 1 && target !== undefined && target.literal && !target.glob && target.value !== "-") {
-    state.cwd = { kind: "changed", path: resolveFrom(state.cwd, target.value) };
-  } else {
+  const physical = options.some((option) => option.value.includes("P"));
+  const known = name === "cd" && targets.length === 1 && target !== undefined && target.literal && !target.glob && target.value !== "-" &&
+    options.every((option) => /^-[LPe@]+$/.test(option.value));
+  // With CDPATH set (in the environment or in front of cd), `cd sub` may go to a folder of CDPATH rather than ./sub.
+  const cdpath = part.assignments.some((assignment) => assignment.name === "CDPATH") || (process.env.CDPATH ?? "") !== "";
+  const viaCdpath = cdpath && target !== undefined && !/^(?:\/|\.\.?(?:\/|$))/.test(target.value);
+  if (!known || viaCdpath) {
     state.cwd = { kind: "unknown", reason: `after "${part.source}" the working folder is not known` };
+    return;
   }
+  const value = (target as ShellWord).value;
+  const base = state.cwd.kind === "changed" ? state.cwd.path : ".";
+  // -P follows links as the kernel does (kept as written, resolved later); the default cleans the text first.
+  const path = physical ? (value.startsWith("/") || base === "." ? value : `${base}/${value}`) : logicalJoin(value.startsWith("/") ? "/" : base, value);
+  state.cwd = { kind: "changed", path };
 }
 
-function resolveFrom(cwd: ShellCwd, path: string): string {
-  if (path.startsWith("/") || cwd.kind !== "changed") return path;
-  return `${cwd.path}/${path}`;
+/** The last simple statement a redirection of `body` belongs to: tree-sitter hangs `a && b > f` on the whole list. */
+function collectBodyOfRedirect(body: ShellNode, state: CollectState): ShellCwd {
+  if (body.type === "pipeline") return collectPipeline(body.namedChildren, state, state.stdin);
+  if (body.type !== "list") {
+    const start = state.cwd;
+    collectStatement(body, state);
+    return start;
+  }
+  const elements = body.namedChildren.filter((child): child is ShellNode => child !== null);
+  const last = elements.pop();
+  for (const element of elements) collectStatement(element, state);
+  return last === undefined ? state.cwd : collectBodyOfRedirect(last, state);
 }
 
 function collectRedirected(node: ShellNode, state: CollectState): void {
@@ -222,15 +292,43 @@ function collectRedirected(node: ShellNode, state: CollectState): void {
   // tree-sitter gives `echo > a b` the words [a, b] as the target; bash gives `b` to echo.
   const extra: ShellNode[] = [];
   for (const redirect of redirects) extra.push(...extraTargetWords(redirect));
-  // Redirects first: they apply before a `cd` in the body would move anything.
+  const input = redirects.map(inputOfRedirect).filter((found): found is ShellInput => found !== undefined).at(-1);
+  if (body === null) {
+    for (const redirect of redirects) collectRedirect(redirect, state);
+    return;
+  }
+  if (body.type === "command" || body.type === "list" || body.type === "pipeline") {
+    // A redirection binds to one simple command (the last of a list or pipeline the parser hung it
+    // on) and is opened in the folder that command starts in.
+    const fileRedirects = redirects.filter((redirect) => redirect.type === "file_redirect");
+    const here = redirects.filter((redirect) => redirect.type !== "file_redirect");
+    for (const redirect of here) collectRedirect(redirect, state);
+    const before = state.analysis.parts.length;
+    let startOfLast: ShellCwd;
+    if (body.type === "command") {
+      startOfLast = state.cwd;
+      state.stdin = input ?? state.stdin;
+      collectCommand(body, extra, state);
+    } else {
+      if (extra.length > 0) state.analysis.problems.push(`it has words after a redirection of a list: ${clip(node.text)}`);
+      startOfLast = collectBodyOfRedirect(body, state);
+    }
+    const after = state.cwd;
+    state.cwd = startOfLast;
+    for (const redirect of fileRedirects) collectRedirect(redirect, state);
+    state.cwd = after;
+    // Statements tree-sitter put inside a here-document redirection (`cat <<EOF | sh`, `cat <<EOF && rm x`) run after it.
+    const nested = here.flatMap((redirect) => redirect.namedChildren.filter((child): child is ShellNode => child !== null && STATEMENTS.has(child.type) && !REDIRECTS.has(child.type)));
+    for (const statement of nested) {
+      if (statement.type === "pipeline") collectPipeline(statement.namedChildren, state, outputOf(state.analysis.parts.length > before ? state.analysis.parts.at(-1) : undefined));
+      else collectStatement(statement, state);
+    }
+    return;
+  }
+  if (extra.length > 0) state.analysis.problems.push(`it has words after a redirection of a compound command: ${clip(node.text)}`);
+  // A compound command's redirections are opened before it runs, in the folder it starts in.
   for (const redirect of redirects) collectRedirect(redirect, state);
-  if (body === null) return;
-  if (body.type === "command") return collectCommand(body, extra, state);
-  if (extra.length > 0) state.analysis.problems.push(`words after a redirection of a compound command: ${clip(node.text)}`);
-  const before = state.cwd;
   collectStatement(body, state);
-  // Which folder a redirect of a compound command acts in depends on how it nests: judge both.
-  if (state.cwd !== before) for (const redirect of redirects) collectRedirect(redirect, state);
 }
 
 function targetNodes(redirect: ShellNode): ShellNode[] {
@@ -241,13 +339,40 @@ function extraTargetWords(redirect: ShellNode): ShellNode[] {
   return redirect.type === "file_redirect" ? targetNodes(redirect).slice(1) : [];
 }
 
+/** An unquoted here-document expands `$( )`, backticks and parameters: its text is only known when it runs. */
+function heredocIsDynamic(node: ShellNode): boolean {
+  const start = node.namedChildren.find((child) => child?.type === "heredoc_start")?.text ?? "";
+  if (/['"\\]/.test(start)) return false;
+  const body = node.namedChildren.find((child) => child?.type === "heredoc_body");
+  return body !== undefined && body !== null && /[`$]/.test(body.text);
+}
+
+/** The standard input a here-document or here-string gives its command. */
+function inputOfRedirect(node: ShellNode): ShellInput | undefined {
+  if (node.type === "heredoc_redirect") {
+    const body = node.namedChildren.find((child) => child?.type === "heredoc_body");
+    const from = "a here-document";
+    if (body === undefined || body === null) return { text: "", from };
+    const start = node.namedChildren.find((child) => child?.type === "heredoc_start")?.text ?? "";
+    const text = start.startsWith("-") || node.text.startsWith("<<-") ? body.text.replace(/^\t+/gm, "") : body.text;
+    return heredocIsDynamic(node) ? { from } : { text, from };
+  }
+  if (node.type === "herestring_redirect") {
+    const word = node.namedChildren.find((child) => child !== null && child.type !== "file_descriptor");
+    if (word === undefined || word === null) return { from: "a here-string" };
+    const value = evaluateWord(word, () => undefined);
+    return value.literal ? { text: `${value.value}\n`, from: "a here-string" } : { from: "a here-string" };
+  }
+  return undefined;
+}
+
 /** An unquoted here-document expands `$( )` and backticks; the parser does not always see them. */
 function checkHeredocBody(node: ShellNode, state: CollectState): void {
   const start = node.namedChildren.find((child) => child?.type === "heredoc_start")?.text ?? "";
   if (/['"\\]/.test(start)) return;
   const body = node.namedChildren.find((child) => child?.type === "heredoc_body");
   if (body !== undefined && body !== null && /`|\$\(|\$\[|\$\{[!#]?[^}]*[@!:/%#^,~]/.test(body.text)) {
-    state.analysis.problems.push("a here-document whose text runs commands when expanded");
+    state.analysis.problems.push("it has a here-document whose text runs commands when bash expands it");
   }
 }
 
@@ -277,6 +402,6 @@ function collectRedirect(node: ShellNode, state: CollectState): void {
     state.analysis.redirects.push({ operator, target: word, access: "read", cwd: state.cwd });
     return;
   }
-  if (!WRITE_OPERATORS.has(operator)) state.analysis.problems.push(`the redirection operator ${operator || node.text}`);
+  if (!WRITE_OPERATORS.has(operator)) state.analysis.problems.push(`it uses the redirection operator ${operator || node.text}, which toolshed does not follow`);
   state.analysis.redirects.push({ operator, target: word, access: "write", cwd: state.cwd });
 }

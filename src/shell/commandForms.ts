@@ -17,8 +17,12 @@ export const WRAPPER_COMMANDS: ReadonlySet<string> = new Set([
   "timeout", "time", "nice", "nohup", "stdbuf", "command", "xargs", "env", "sudo", "doas", "exec", "builtin",
   "setsid", "ionice", "taskset", "chrt", "unbuffer", "chroot", "runuser", "su", "watch", "strace", "ltrace",
   "caffeinate", "nocorrect", "noglob", "busybox", "eatmydata", "proxychains", "firejail", "flock", "parallel",
-  "coproc", "script", "ssh-agent", "dbus-run-session", "systemd-run", "unshare", "nsenter", "fakeroot", "torsocks",
+  "coproc", "script", "ssh-agent", "dbus-run-session", "systemd-run", "unshare", "nsenter", "fakeroot", "torsocks", "toybox",
+  "pkexec", "doas", "catchsegv", "valgrind", "rr", "perf", "gdbserver", "ionice", "numactl", "prlimit", "setpriv", "cpulimit",
 ]);
+
+/** The dynamic loader runs the program it is given (`/lib64/ld-linux-x86-64.so.2 /bin/rm x`). */
+const DYNAMIC_LOADER = /^ld(?:-linux[\w.-]*|-musl[\w.-]*)?\.so(?:\.\d+)*$/;
 
 /** Package-manager launchers that run the command after a subcommand: `npm exec rm x`, `uv run rm x`. */
 const LAUNCHERS: Readonly<Record<string, readonly string[]>> = {
@@ -31,7 +35,7 @@ export function wrappedStart(words: readonly ShellWord[]): number | undefined {
   const first = words[0];
   if (first === undefined) return undefined;
   const name = baseName(first.value);
-  if (WRAPPER_COMMANDS.has(name)) return 1;
+  if (WRAPPER_COMMANDS.has(name) || DYNAMIC_LOADER.test(name)) return 1;
   const subcommands = LAUNCHERS[name];
   if (subcommands === undefined) return undefined;
   if (subcommands.length === 0) return 1;

@@ -3,7 +3,8 @@
  * sed), and the paths each one changes. Every positional counts as changed (strictly: `cp`'s
  * source too), and so does a path glued to a long option (`--target-directory=/x`).
  */
-import { positionals, sedScriptProblem } from "./readOnlyCommand.ts";
+import { readSedCall } from "./programs/sedEffects.ts";
+import { positionals } from "./readOnlyCommand.ts";
 import type { ShellWord } from "./types.ts";
 
 export interface FileCommand {
@@ -24,10 +25,12 @@ export function classifyFileCommand(words: readonly ShellWord[]): FileCommand | 
   if (dynamic !== undefined) return { reason: `the argument ${dynamic.value} is only known when the command runs` };
   let paths = positionals(words);
   if (name.value === "sed") {
-    const problem = sedScriptProblem(words);
-    if (problem !== undefined) return { reason: problem };
-    if (words.some((word) => /^--expression|^-e$|^-f$|^--file/.test(word.value))) return { reason: "sed with -e or -f scripts" };
-    paths = paths.slice(1);
+    // Only a sed that edits its files and runs nothing is a simple file command; what its scripts
+    // write elsewhere (`w file`) is judged as the part's own writes.
+    const call = readSedCall(words);
+    const reason = call.effects.problems[0] ?? call.effects.unknown[0] ?? (call.effects.runs.length > 0 ? "sed runs a command" : undefined);
+    if (reason !== undefined) return { reason };
+    paths = [...call.files, ...call.backups];
   }
   const glued = words
     .filter((word) => word.value.startsWith("--") && word.value.includes("="))

@@ -4,6 +4,8 @@
  * `sed -i`, `rg --pre`, `sort -o`, `git -c`, `--output`, `man -P`, ...), including abbreviated
  * long options that would expand to one of them. Anything not proven read-only is not.
  */
+import { posix } from "node:path";
+import { readSedCall } from "./programs/sedEffects.ts";
 import type { ShellWord } from "./types.ts";
 
 /** The verdict for one command: read-only or not (and why), and the paths it reads. */
@@ -14,16 +16,30 @@ export interface ReadOnlyVerdict {
   paths: ShellWord[];
   /** The command reads the contents of every file under the folders it is given (`grep -r`, `rg`). */
   recursive?: boolean;
+  /** ... following the symlinks it meets there (`grep -R`, `rg -L`, `find -L`). */
+  followsLinks?: boolean;
 }
 
 /** Whether a read-only command reads file contents throughout the folders it names. */
 function readsRecursively(words: readonly ShellWord[]): boolean {
   const name = words[0]?.value;
   if (name === "rg" || (name === "git" && words.some((word) => word.value === "grep"))) return true;
+  if (name === "find") return followsLinks(words);
   if (name === "grep" || name === "egrep" || name === "fgrep" || name === "diff") {
     return words.some((word) => /^-[A-Za-z]*[rR]/.test(word.value) || /^--(?:recursive|dereference-recursive|directories=recurse|d=recurse)$/.test(word.value) || word.value === "-drecurse");
   }
   return false;
+}
+
+/** Whether a recursive read follows the symlinks it meets (not only those it is given). */
+function followsLinks(words: readonly ShellWord[]): boolean {
+  const name = words[0]?.value;
+  const options = words.slice(1).filter((word) => word.value.startsWith("-"));
+  if (name === "rg") return options.some((word) => /^-[A-Za-z]*L/.test(word.value) || /^--fol/.test(word.value));
+  if (name === "find") return options.some((word) => word.value === "-L" || word.value === "-follow");
+  // diff -r compares the targets of the links it meets.
+  if (name === "diff") return !options.some((word) => word.value === "--no-dereference");
+  return options.some((word) => (/^-[A-Za-z]*R/.test(word.value) && !word.value.startsWith("--")) || /^--dereference-recursive$/.test(word.value));
 }
 
 interface CommandSpec {
@@ -31,8 +47,8 @@ interface CommandSpec {
   dangerousLong?: readonly string[];
   /** Short option letters that execute or write, alone or glued to others. */
   dangerousShort?: string;
-  /** Which arguments are paths: all positionals, none, or all but the first (a pattern or script). */
-  paths: "all" | "none" | "afterFirst";
+  /** Which arguments are paths: all positionals, none, all but the first (a pattern), or sed's input files. */
+  paths: "all" | "none" | "afterFirst" | "sed";
   /** Arguments may be dynamic (the command only prints them). */
   dynamicArguments?: boolean;
   /** At most this many positionals (`uniq in out` writes `out`). */
@@ -64,7 +80,7 @@ const COMMANDS: Record<string, CommandSpec> = {
   fgrep: { paths: "afterFirst", dangerousShort: "f", dangerousLong: ["file"] },
   rg: { paths: "afterFirst", dangerousShort: "fz", dangerousLong: ["pre", "file", "search-zip", "ignore-file"] },
   find: { paths: "all", check: checkFind },
-  sed: { paths: "afterFirst", dangerousShort: "iwf", dangerousLong: ["in-place", "file", "expression"], check: checkSed },
+  sed: { paths: "sed", check: checkSed },
   git: { paths: "none", check: checkGit },
   man: { paths: "none", dangerousShort: "PHp", dangerousLong: ["pager", "html", "browser", "preprocessor"] },
   echo: { paths: "none", dynamicArguments: true },
@@ -134,22 +150,17 @@ function checkFind(words: readonly ShellWord[]): string | undefined {
   return bad === undefined ? undefined : `find ${bad.value} can execute or write`;
 }
 
-const SED_ADDRESS = String.raw`(?:\d+|\$|/(?:[^/\\]|\\.)*/)`;
-const SED_COMMAND = new RegExp(
-  String.raw`^\s*(?:${SED_ADDRESS}(?:\s*,\s*${SED_ADDRESS})?)?\s*!?\s*(?:[pdqnN=lP]|s/(?:[^/\\\n]|\\.)*/(?:[^/\\\n]|\\.)*/[gpiI0-9]*)\s*$`,
-);
-
-/** Why a sed script may execute or write files itself, or undefined (only p, d, q, n, =, s///). */
-export function sedScriptProblem(words: readonly ShellWord[]): string | undefined {
-  return checkSed(words);
-}
-
+/** Why a sed call may run commands or write files itself, or undefined (its scripts only print, read and substitute). */
 function checkSed(words: readonly ShellWord[]): string | undefined {
-  const script = positionals(words)[0];
-  if (script === undefined) return "sed without a script";
-  const commands = script.value.split(/[;\n]/).filter((command) => command.trim() !== "");
-  const unknown = commands.find((command) => !SED_COMMAND.test(command));
-  return unknown === undefined ? undefined : `the sed command "${unknown.trim()}" may execute or write (only p, d, q, n, = and s/// without e or w are read-only)`;
+  const call = readSedCall(words);
+  const effects = call.effects;
+  const reason = effects.problems[0] ?? effects.unknown[0];
+  if (reason !== undefined) return reason;
+  if (effects.runs.length > 0) return `sed runs ${effects.runs[0]?.text ?? "a command"}`;
+  const write = effects.touches.find((touch) => touch.access === "write");
+  if (write !== undefined) return `sed writes ${write.word.value}`;
+  if (call.inPlace) return "sed -i edits files in place";
+  return undefined;
 }
 
 const GIT_READ_ONLY = new Set([
@@ -198,13 +209,16 @@ export function classifyReadOnly(words: readonly ShellWord[]): ReadOnlyVerdict {
   if (spec.maxPositionals !== undefined && args.length > spec.maxPositionals) {
     return { readOnly: false, reason: `${name.value} with ${args.length} arguments can write`, paths: [] };
   }
-  return { readOnly: true, paths: readPaths(words, spec, args), recursive: readsRecursively(words) };
+  const recursive = readsRecursively(words);
+  return { readOnly: true, paths: readPaths(words, spec, args), recursive, followsLinks: recursive && followsLinks(words) };
 }
 
 function readPaths(words: readonly ShellWord[], spec: CommandSpec, args: ShellWord[]): ShellWord[] {
   // `git grep` reads every tracked file under the working folder (pathspecs are mentioned paths).
   if (words[0]?.value === "git" && words.some((word) => word.value === "grep")) return [{ value: ".", literal: true, glob: false }];
   if (spec.paths === "none") return [];
+  // sed's files are read; what its scripts read (`r file`) reaches the engine as the part's touches.
+  if (spec.paths === "sed") return readSedCall(words).files;
   const name = words[0]?.value;
   let paths = args;
   if (name === "find") {
@@ -220,6 +234,9 @@ function readPaths(words: readonly ShellWord[], spec: CommandSpec, args: ShellWo
     if (paths.length === 0 && name !== "sed") paths = [{ value: ".", literal: true, glob: false }];
   } else if (name === "cd" && args.length === 0) {
     paths = [{ value: process.env.HOME ?? "/", literal: true, glob: false }];
+  } else if (name === "cd" && !words.some((word) => /^-[a-zA-Z@]*P/.test(word.value))) {
+    // cd (without -P) cleans `..` from the text before it follows links: `cd link/..` stays here.
+    paths = args.map((word) => ({ ...word, value: posix.normalize(word.value) }));
   } else if ((name === "ls" || name === "du" || name === "tree") && args.length === 0) {
     paths = [{ value: ".", literal: true, glob: false }];
   }

@@ -11,6 +11,10 @@ export function readOnlyProblem(analysis: ShellAnalysis): string | undefined {
   if (write !== undefined) return `the redirection ${write.operator} ${write.target.value} writes a file`;
   for (const part of analysis.parts) {
     if (part.problems.length > 0) return part.problems[0];
+    // What the program catalogue found: code it cannot read, or files it writes.
+    if ((part.unknownCode ?? []).length > 0) return part.unknownCode?.[0];
+    const write = (part.touches ?? []).find((touch) => touch.access === "write");
+    if (write !== undefined) return `${part.source} writes ${write.word.value}`;
     const form = allowForm(part);
     if (form.unsafeAssignment !== undefined) return `the variable ${form.unsafeAssignment} can change what the command does`;
     if (form.viaXargs) return "xargs takes the arguments from its input, so what it reads is not known";

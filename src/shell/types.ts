@@ -9,8 +9,19 @@ export interface ShellWord {
   glob: boolean;
 }
 
-/** Where a part runs: the session's folder, a folder a literal `cd` moved to, or unknown. */
+/**
+ * Where a part runs: the session's folder, a folder a literal `cd` moved to (relative paths are
+ * relative to the session's folder), or unknown.
+ */
 export type ShellCwd = { kind: "start" } | { kind: "changed"; path: string } | { kind: "unknown"; reason: string };
+
+/** What a part reads on standard input, when the command line shows it (a here-document, `echo x |`). */
+export interface ShellInput {
+  /** The text, when it is known exactly. */
+  text?: string;
+  /** Where it comes from, for messages: `a here-document`, `the output of echo`. */
+  from: string;
+}
 
 /** A `VAR=value` in front of a command. */
 export interface ShellAssignment {
@@ -30,6 +41,20 @@ export interface ShellCommandPart {
   problems: string[];
   /** How the part was reached when not written at the top: `$( )`, `bash -c`, `find -exec`, ... */
   via?: string;
+  /** Its standard input, when the command line says what it is. */
+  stdin?: ShellInput;
+  /**
+   * Found in code the analysis cannot read (a string inside `python3 -c`, an awk program): it may
+   * run, so deny and ask rules meet it, but it is not a part an allow rule or the read-only default
+   * judges.
+   */
+  mentionedOnly?: boolean;
+  /** Why the part runs code the analysis cannot read (inline code, a script from its input, a variable that runs programs). */
+  unknownCode?: string[];
+  /** Strings of code the part runs that the analysis cannot read: deny and ask rules meet them as paths. */
+  mentions?: string[];
+  /** Files the part reads or writes as its program says (sed's `w file`, `git log --output=x`), beyond its plain arguments. */
+  touches?: { word: ShellWord; access: "read" | "write" }[];
 }
 
 /** A redirection: `>`, `>>`, `>|`, `&>`, `&>>`, `<>` write; `<` reads. */

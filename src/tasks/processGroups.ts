@@ -1,10 +1,16 @@
 /**
  * Every process group toolshed started and has not seen end. Commands run in their own group
  * (spawned detached), so one signal to the group reaches grandchildren too; whatever is still
- * alive when toolshed exits is killed.
+ * alive when toolshed exits is killed, and so is every process carrying this toolshed's tag
+ * (processes that left their group: setsid, `set -m`).
  */
+import { PROCESS_TAG } from "./processTags.ts";
+import { findTaggedProcesses } from "./processTree.ts";
+
 
 const live = new Set<number>();
+/** Children that run in toolshed's own group (ripgrep): killed one by one at exit. */
+const children = new Set<number>();
 let hooksInstalled = false;
 
 /** Sends `signal` to the whole group led by `pid`; false when the group is gone. */
@@ -20,10 +26,21 @@ export function signalProcessGroup(pid: number, signal: NodeJS.Signals | 0): boo
 function killAll(): void {
   for (const pid of live) signalProcessGroup(pid, "SIGKILL");
   live.clear();
+  for (const pid of [...children, ...findTaggedProcesses(PROCESS_TAG)]) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+  children.clear();
 }
 
 function onSignal(signal: NodeJS.Signals): void {
   killAll();
+  // Another listener (a CLI command printing the results of the calls that finished) then owns
+  // the exit; it ends the process itself, within a bounded grace period.
+  if (process.listenerCount(signal) > 1) return;
   process.exit(signal === "SIGTERM" ? 143 : 129);
 }
 
@@ -51,6 +68,20 @@ export function trackProcessGroup(pid: number): void {
   live.add(pid);
 }
 
+/**
+ * Remembers a child that runs in toolshed's own process group, so toolshed's exit (or SIGTERM)
+ * stops it too; forget it with untrackChildProcess as soon as it exits (its pid may be reused).
+ */
+export function trackChildProcess(pid: number): void {
+  installHooks();
+  children.add(pid);
+}
+
+/** Forgets a child that has exited. */
+export function untrackChildProcess(pid: number): void {
+  children.delete(pid);
+}
+
 /** Forgets a group that has ended (or was stopped). */
 export function untrackProcessGroup(pid: number): void {
   live.delete(pid);
@@ -63,7 +94,8 @@ export function trackedProcessGroups(): number[] {
 
 /**
  * Stops a group: SIGTERM, then SIGKILL once `exited` settles or `graceMs` passes, so children
- * that ignore SIGTERM or outlive their parent are gone too.
+ * that ignore SIGTERM or outlive their parent are gone too. (Commands stop with stopCommand,
+ * which also finds processes that left the group.)
  */
 export async function stopProcessGroup(pid: number, exited: Promise<unknown>, graceMs = 500): Promise<void> {
   signalProcessGroup(pid, "SIGTERM");

@@ -4,7 +4,10 @@
  */
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
-import { processGroupHasMembers, stopProcessGroup, trackProcessGroup, untrackProcessGroup } from "./processGroups.ts";
+import { fileToolError } from "../errors/fileToolError.ts";
+import { processGroupHasMembers, trackProcessGroup, untrackProcessGroup } from "./processGroups.ts";
+import { newCommandTag, taggedEnvironment } from "./processTags.ts";
+import { stopCommand, type StopReport } from "./stopCommand.ts";
 
 export interface ShellProcess {
   pid: number;
@@ -12,8 +15,8 @@ export interface ShellProcess {
   exited: Promise<number | null>;
   /** The signal that ended it, once exited. */
   signalCode(): string | null;
-  /** Stops the whole process group. */
-  stop(): Promise<void>;
+  /** Stops the command with every process it started (its group, its descendants, its tagged processes). */
+  stop(): Promise<StopReport>;
 }
 
 export interface SpawnShellOptions {
@@ -49,14 +52,21 @@ eval "$__toolshed_command"`;
 
 /** Starts the command; the caller waits on `exited` and may `stop()` it. */
 export function spawnShellCommand(options: SpawnShellOptions): ShellProcess {
-  mkdirSync(dirname(options.outputPath), { recursive: true });
-  const output = openSync(options.outputPath, "a");
+  let output: number;
+  try {
+    mkdirSync(dirname(options.outputPath), { recursive: true });
+    output = openSync(options.outputPath, "a");
+  } catch (error) {
+    // A full disk or a folder that cannot be written: said with the path and what to do.
+    throw fileToolError(error, options.outputPath);
+  }
+  const tag = newCommandTag();
   let child: ReturnType<typeof Bun.spawn>;
   try {
     child = Bun.spawn([findShell(), "-c", SCRIPT], {
       cwd: options.cwd,
       env: {
-        ...process.env,
+        ...taggedEnvironment(process.env, tag),
         TOOLSHED_COMMAND: options.command,
         TOOLSHED_CWD_FILE: options.cwdPath,
         PAGER: "cat",
@@ -84,6 +94,6 @@ export function spawnShellCommand(options: SpawnShellOptions): ShellProcess {
     pid,
     exited,
     signalCode: () => (child.signalCode === null ? null : String(child.signalCode)),
-    stop: () => stopProcessGroup(pid, exited),
+    stop: () => stopCommand({ leader: pid, tag, exited }),
   };
 }

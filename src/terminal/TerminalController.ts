@@ -12,7 +12,6 @@ import type { ConversationMessage } from "../query/conversation.ts";
 import type { Conversation } from "../query/createConversation.ts";
 import type { AssistantEvent } from "../query/events.ts";
 import { modelLimits } from "../query/modelAliases.ts";
-import type { CallModel } from "../query/modelTypes.ts";
 import type { UserInput } from "../query/query.ts";
 import type { Session } from "../session/createSession.ts";
 import { buildQuestionView } from "./buildQuestionView.ts";
@@ -37,14 +36,8 @@ const SHELL_SCREEN_LINES = 12;
 /** What the session is made of; ready a moment after the screen (so the prompt shows at once). */
 export interface TerminalEngine {
   session: Session;
+  /** The conversation, with its model (changeable with /model) and where usage is counted. */
   conversation: Conversation;
-  callModel: CallModel;
-  system: TextBlockParam[];
-  /** The model the session starts with (resolved). */
-  model: string;
-  fallbackModel?: string;
-  resolveModel(name: string): string;
-  maxOutputTokens(model: string): number;
 }
 
 /** What the screen needs before the session is there. */
@@ -99,7 +92,7 @@ export class TerminalController {
   /** Joins the session to the screen; what was sent meanwhile goes now. */
   attach(engine: TerminalEngine): void {
     this.engine = engine;
-    this.model = engine.model;
+    this.model = engine.conversation.model.model;
     this.startedBypassing = engine.session.permissionContext().mode === "bypassPermissions";
     this.store.update((state) => ({ ...state, status: { ...state.status, model: this.model, mode: this.mode(), contextWindow: modelLimits(this.model).contextWindow } }));
     this.markReady();
@@ -191,14 +184,7 @@ export class TerminalController {
       const extra = [...this.pendingContext, ...attachments.blocks];
       this.pendingContext = [];
       const input: UserInput = extra.length === 0 ? text : [{ type: "text", text } as ContentBlockParam, ...extra];
-      const model = options.model === undefined ? this.model : this.parts.resolveModel(options.model);
-      const events = this.conversation.send(input, {
-        model,
-        maxTokens: this.parts.maxOutputTokens(model),
-        fallbackModel: this.parts.fallbackModel,
-        transcript: this.options.transcript.writer,
-        signal: controller.signal,
-      });
+      const events = this.conversation.send(input, { transcript: this.options.transcript.writer, model: options.model, signal: controller.signal });
       for await (const event of events) {
         display.handle(event);
         // The loop goes on only after this returns: aborting here ends the turn before its next request.
@@ -231,7 +217,7 @@ export class TerminalController {
   }
 
   private updateCost(): void {
-    const cost = this.conversation.accounting.usage.summary().totalCostUSD;
+    const cost = this.conversation.model.accounting.usage.summary().totalCostUSD;
     this.store.update((state) => (state.status.costUsd === cost ? state : { ...state, status: { ...state.status, costUsd: cost } }));
   }
 
@@ -305,7 +291,8 @@ export class TerminalController {
   }
 
   setModel(name: string): string {
-    this.model = this.parts.resolveModel(name);
+    this.conversation.setModel(name);
+    this.model = this.conversation.model.model;
     this.store.update((state) => ({ ...state, status: { ...state.status, model: this.model, contextWindow: modelLimits(this.model).contextWindow } }));
     return this.model;
   }
@@ -371,11 +358,6 @@ export class TerminalController {
       this.updateCost();
     }
     return true;
-  }
-
-  /** What the model, its limits and its system prompt are now (for a summary request). */
-  get modelParts(): Pick<TerminalEngine, "callModel" | "system"> & { model: string; maxTokens: number } {
-    return { callModel: this.parts.callModel, system: this.parts.system, model: this.model, maxTokens: this.parts.maxOutputTokens(this.model) };
   }
 
   get isRunning(): boolean {

@@ -1,8 +1,8 @@
 /**
  * Where the interactive session's conversation is written, as it changes: the transcript it was
- * started with (new, `--continue`, `--resume`), a new one after /clear and /compact (so the
- * latest transcript is always the conversation as it now stands, which `--continue` picks up),
- * or an older one taken up again with /resume.
+ * started with (new, `--continue`, `--resume`), a new one after /clear (so the latest transcript
+ * is always the conversation as it now stands, which `--continue` picks up), or an older one
+ * taken up again with /resume. (/compact records its summary in the current one.)
  */
 import type { ConversationMessage } from "../query/conversation.ts";
 import { readTranscript } from "../query/transcript/readTranscript.ts";
@@ -32,11 +32,10 @@ export class TerminalTranscript {
     return this.current.writer;
   }
 
-  /** A new, empty transcript; with `opening`, its first message (the summary after /compact). */
-  startNew(opening?: ConversationMessage): void {
+  /** A new, empty transcript. */
+  startNew(): void {
     const id = crypto.randomUUID();
     this.current = { id, writer: this.newWriter(id) };
-    if (opening !== undefined) this.current.writer.append(opening.role, { role: opening.role, content: opening.content });
   }
 
   /** Continues the transcript at `path` (session `id`) and returns its conversation. */

@@ -86,6 +86,10 @@ export class TurnDisplay {
         return;
       }
       case "system":
+        if (event.subtype === "compact_boundary") {
+          this.push({ kind: "notice", id: nextItemId(), level: "info", text: "The conversation was summarized to fit the model's context window; the summary stands in for it from here." });
+          return;
+        }
         if (event.subtype === "api_retry") {
           const seconds = Math.round(event.retry_delay_ms / 100) / 10;
           const restarted = this.store.get().streamingContinues;

@@ -107,7 +107,13 @@ export async function terminalCommand(args: string[], streams: CliStreams): Prom
     for (const signal of signals) process.off(signal, onSignal);
     // The screen gives the keyboard back when it closes; this covers a screen that never opened.
     process.stdin.setRawMode?.(false);
-    await engine?.session.close();
+    if (engine !== undefined) {
+      // The SessionEnd hooks, within their budget, then the servers and tasks stop.
+      const { hookScopeOf } = await import("../hooks/runHooks.ts");
+      const { runSessionEndHooks } = await import("../hooks/runSessionEndHooks.ts");
+      await runSessionEndHooks(hookScopeOf(engine.session.context, { transcriptPath: transcript.writer.path }), signalled === undefined ? "prompt_input_exit" : "other");
+      await engine.session.close();
+    }
   }
   if (failure !== undefined) {
     if (failure instanceof UsageError) throw failure;

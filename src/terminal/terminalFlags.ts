@@ -4,6 +4,7 @@
  * tell a terminal flag from a mistyped one before anything is loaded.
  */
 import { SESSION_FLAG_OPTIONS } from "../cli/sessionFlags.ts";
+import { MCP_CONFIG_FLAG_OPTIONS } from "../mcp/cli/mcpConfigFlags.ts";
 
 export const TERMINAL_FLAG_OPTIONS = {
   model: { type: "string" },
@@ -18,6 +19,7 @@ export const TERMINAL_FLAG_OPTIONS = {
   "append-system-prompt-file": { type: "string" },
   help: { type: "boolean", short: "h" },
   ...SESSION_FLAG_OPTIONS,
+  ...MCP_CONFIG_FLAG_OPTIONS,
 } as const;
 
 /** True when `arg` spells one of the terminal's flags (`--model`, `-c`, `--model=opus`, an alias). */

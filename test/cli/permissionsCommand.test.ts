@@ -25,7 +25,7 @@ async function cli(args: string[], stdin = ""): Promise<{ code: number; stdout: 
 
 test("check --json gives the decision, reason, rule, source and parts", async () => {
   const result = await cli(["permissions", "check", "Bash", '{"command": "ls | rm -rf x"}', "--json", "--disallowedTools", "Bash(rm *)"]);
-  expect(result.code).toBe(0);
+  expect(result.code).toBe(1);
   const answer = JSON.parse(result.stdout);
   expect(answer).toMatchObject({ decision: "deny", rule: "Bash(rm *)", source: "cliArg" });
   expect(answer.parts.map((part: { command: string; decision: string }) => [part.command, part.decision])).toContainEqual(["rm -rf x", "deny"]);
@@ -63,12 +63,12 @@ test("list shows rules with their sources and the project rules skipped without 
   mkdirSync(join(project, ".toolshed"));
   writeFileSync(join(project, ".toolshed", "settings.json"), JSON.stringify({ permissions: { allow: ["Bash(make *)"], deny: ["Read(.env)"] } }));
   const before = await cli(["permissions", "list", "--allowedTools", "Glob"]);
-  expect(before.stdout).toContain("  Read(.env)  (projectSettings)");
-  expect(before.stdout).toContain("  Glob  (cliArg)");
+  expect(before.stdout).toContain(`  Read(.env)  (projectSettings, ${join(project, ".toolshed", "settings.json")}:1:50)`);
+  expect(before.stdout).toContain("  Glob  (cliArg, the command line)");
   expect(before.stdout).toContain('skipped (folder not trusted): allow rule "Bash(make *)"');
   expect((await cli(["trust"])).stdout).toStartWith("Trusted ");
   const after = await cli(["permissions", "list", "--json"]);
-  expect(JSON.parse(after.stdout).rules).toContainEqual({ behavior: "allow", rule: "Bash(make *)", source: "projectSettings" });
+  expect(JSON.parse(after.stdout).rules).toContainEqual({ behavior: "allow", rule: "Bash(make *)", source: "projectSettings", where: `${join(project, ".toolshed", "settings.json")}:1:26` });
   expect((await cli(["trust", "--revoke"])).stdout).toContain("is no longer trusted");
 });
 
@@ -106,4 +106,29 @@ test("list shows the hooks with their events and sources; check --json carries h
   const checked = JSON.parse((await cli(["permissions", "check", "Bash", '{"command": "ls"}', "--json", "--settings", settings])).stdout);
   expect(checked.warnings.join("\n")).toContain("exit 7");
   expect(checked.decision).toBe("allow");
+});
+
+test("check exits 0 on allow, 1 on deny, 3 on ask (2 stays bad usage)", async () => {
+  expect((await cli(["permissions", "check", "Bash", '{"command": "ls"}'])).code).toBe(0);
+  expect((await cli(["permissions", "check", "Bash", '{"command": "rm x"}', "--disallowedTools", "Bash(rm *)"])).code).toBe(1);
+  expect((await cli(["permissions", "check", "Bash", '{"command": "touch x"}'])).code).toBe(3);
+  expect((await cli(["permissions", "check", "Bash", '{"nope": 1}'])).code).toBe(2);
+});
+
+test("trust refuses a folder that does not exist, with a clear message", async () => {
+  const missing = join(root.path, "no-such-folder");
+  const result = await cli(["trust", missing]);
+  expect(result.code).toBe(2);
+  expect(result.stderr).toContain(`cannot trust ${missing}: it does not exist. Give an existing folder.`);
+  writeFileSync(join(project, "file.txt"), "x");
+  expect((await cli(["trust", join(project, "file.txt")])).stderr).toContain("it is not a folder");
+});
+
+test("list shows each warning with its file and line (and a repository's loosening mode as skipped)", async () => {
+  mkdirSync(join(project, ".toolshed"));
+  writeFileSync(join(project, ".toolshed", "settings.json"), '{\n  "permissions": {"defaultMode": "bypassPermissions", "deny": ["Raed(.env)"]}\n}');
+  const listed = await cli(["permissions", "list"]);
+  expect(listed.stdout).toContain("mode: default");
+  expect(listed.stdout).toContain(`skipped (folder not trusted): defaultMode "bypassPermissions" from ${join(project, ".toolshed", "settings.json")}`);
+  expect(listed.stdout).toContain(`warning: ${join(project, ".toolshed", "settings.json")}:2:64: the deny rule "Raed(.env)": no tool is named "Raed"; did you mean "Read"?`);
 });

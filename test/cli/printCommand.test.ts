@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages";
-import { httpError, textTurn, turn } from "../helpers/messagesApiServer.ts";
+import { conversationAbout, httpError, textTurn, turn } from "../helpers/messagesApiServer.ts";
 import { createPrintKit, type PrintKit } from "../helpers/printRun.ts";
 import { eventually, isProcessAlive } from "../tasks/processAlive.ts";
 
@@ -45,6 +45,22 @@ describe("output formats", () => {
     const deltas = partial.filter((event) => event.type === "stream_event" && (event.event as { delta?: { type: string } }).delta?.type === "text_delta");
     expect(deltas.length).toBeGreaterThan(0);
     expect(partial.at(-1)?.type).toBe("result");
+  });
+
+  test("stream-json: a sub-agent's messages appear as they happen, tagged with the Agent call's id; the result counts its usage", async () => {
+    kit = await createPrintKit();
+    kit.server.push(turn([{ type: "tool_use", id: "call_sub", name: "Agent", input: { description: "Look", prompt: "SUB-TASK: say hello", subagent_type: "Explore" } }]));
+    kit.server.script(conversationAbout("SUB-TASK"), textTurn("hello from the explorer", { input_tokens: 40, output_tokens: 4 }));
+    kit.server.push(textTurn("It said hello."));
+    const run = await kit.run(["-p", "delegate", "--output-format", "stream-json", "--verbose"]);
+    expect(run.status).toBe(0);
+    const events = lines(run.stdout);
+    const sub = events.filter((event) => event.parent_tool_use_id === "call_sub");
+    expect(sub.map((event) => event.type)).toEqual(["assistant"]);
+    expect(JSON.stringify(sub[0])).toContain("hello from the explorer");
+    const result = events.at(-1) as unknown as { usage: { input_tokens: number }; result: string };
+    expect(result.result).toBe("It said hello.");
+    expect(result.usage.input_tokens).toBe(60);
   });
 
   test("stream-json input: each user line runs a turn and ends in a result", async () => {

@@ -66,6 +66,14 @@ export interface SseEvent {
   data: unknown;
 }
 
+let messageCount = 0;
+
+/** Each answer its own id (the usage tracker counts a message id once), unless the turn names one. */
+function nextMessageId(): string {
+  messageCount += 1;
+  return `msg_test_${messageCount}`;
+}
+
 /** A turn, from blocks or a full spec. */
 export function turn(spec: TurnSpec | BlockSpec[], options: { delayMs?: number; headers?: Record<string, string> } = {}): Reply {
   return { kind: "turn", turn: Array.isArray(spec) ? { content: spec } : spec, ...options };
@@ -148,7 +156,7 @@ function finishedBlock(block: BlockSpec, index: number): unknown {
 export function messageJson(spec: TurnSpec, model: string): unknown {
   const usage = usageOf(spec);
   return {
-    id: spec.id ?? "msg_test",
+    id: spec.id ?? nextMessageId(),
     type: "message",
     role: "assistant",
     model: spec.model ?? model,
@@ -186,7 +194,7 @@ function blockEvents(block: BlockSpec, index: number): SseEvent[] {
 export function turnEvents(spec: TurnSpec, model: string): SseEvent[] {
   const usage = usageOf(spec);
   const started = {
-    id: spec.id ?? "msg_test",
+    id: spec.id ?? nextMessageId(),
     type: "message",
     role: "assistant",
     model: spec.model ?? model,
@@ -215,4 +223,19 @@ export function frameEvent(event: SseEvent): string {
 /** The API's error body. */
 export function errorBody(errorType: string, message: string): unknown {
   return { type: "error", error: { type: errorType, message }, request_id: "req_test" };
+}
+
+/** The text of a request's first user message (a conversation's task), or "" when there is none. */
+export function firstUserText(request: RecordedRequest): string {
+  const body = request.body as { messages?: { role: string; content: unknown }[] } | undefined;
+  const first = body?.messages?.[0];
+  if (first === undefined) return "";
+  if (typeof first.content === "string") return first.content;
+  if (!Array.isArray(first.content)) return "";
+  return first.content.flatMap((block: { type?: string; text?: string }) => (block.type === "text" && typeof block.text === "string" ? [block.text] : [])).join("\n");
+}
+
+/** Picks the requests of the conversation whose first user message holds `text`. */
+export function conversationAbout(text: string): (request: RecordedRequest) => boolean {
+  return (request) => firstUserText(request).includes(text);
 }

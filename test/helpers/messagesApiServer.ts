@@ -26,7 +26,13 @@ export interface MessagesApiServer {
   readonly requestCount: number;
   /** Queues replies; each request takes the oldest. */
   push(...replies: Reply[]): void;
-  /** Replies still queued. */
+  /**
+   * Queues replies for the requests `match` picks (one conversation, such as a sub-agent's): such
+   * a request takes the oldest reply of the first script that picks it and has one left, before
+   * the shared queue.
+   */
+  script(match: (request: RecordedRequest) => boolean, ...replies: Reply[]): void;
+  /** Replies still queued, in the shared queue and every script. */
   pending(): number;
   /** Answers what is still hanging, cuts open streams and stops the server. */
   close(): Promise<void>;
@@ -69,6 +75,7 @@ function modelOf(body: unknown): string {
 /** Starts the server; close it in afterEach/afterAll. */
 export function startMessagesApiServer(): MessagesApiServer {
   const queue: Reply[] = [];
+  const scripts: { match: (request: RecordedRequest) => boolean; replies: Reply[] }[] = [];
   const requests: RecordedRequest[] = [];
   // Things to release on close: hanging replies and streams that are still open.
   const releases = new Set<() => void>();
@@ -144,7 +151,7 @@ export function startMessagesApiServer(): MessagesApiServer {
       if (recorded.method !== "POST" || recorded.path !== "/v1/messages") {
         return errorResponse(404, "not_found_error", `The test server only answers POST /v1/messages, not ${recorded.method} ${recorded.path}.`);
       }
-      const reply = queue.shift();
+      const reply = scripts.find((script) => script.replies.length > 0 && script.match(recorded))?.replies.shift() ?? queue.shift();
       if (reply === undefined) return errorResponse(500, "api_error", "The test server has no scripted reply left for this request.", { "x-should-retry": "false" });
       return answer(reply, recorded);
     },
@@ -159,7 +166,10 @@ export function startMessagesApiServer(): MessagesApiServer {
     push(...replies) {
       queue.push(...replies);
     },
-    pending: () => queue.length,
+    script(match, ...replies) {
+      scripts.push({ match, replies });
+    },
+    pending: () => queue.length + scripts.reduce((sum, script) => sum + script.replies.length, 0),
     async close() {
       if (closed) return;
       closed = true;

@@ -2,7 +2,7 @@
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AnyTool } from "../../src/Tool.ts";
-import type { HookDefinition } from "../../src/hooks/types.ts";
+import type { HookDefinition, HookEvent } from "../../src/hooks/types.ts";
 import type { PermissionDecision, PermissionMode } from "../../src/permissions/types.ts";
 import { decideFor, type RuleSet } from "../permissions/harness.ts";
 
@@ -17,6 +17,11 @@ export function writeHookScript(folder: string, name: string, body: string): str
 /** A hook definition as the settings would give it. */
 export function hook(command: string, matcher = "", timeoutSeconds = 60): HookDefinition {
   return { event: "PreToolUse", matcher, command, timeoutSeconds, source: "userSettings", where: "/home/user/.toolshed/settings.json" };
+}
+
+/** A hook of any event, as the user's settings would give it. */
+export function hookOn(event: HookEvent, command: string, matcher = "", timeoutSeconds = 10): HookDefinition {
+  return { event, matcher, command, timeoutSeconds, source: "userSettings", where: "test settings" };
 }
 
 export interface HookedDecision {

@@ -39,7 +39,7 @@ describe("checking the hooks key", () => {
         { matcher: "Write" },
         "not an object",
       ],
-      Stop: [],
+      PostToolBatch: [],
     }, "projectSettings", "/p/.toolshed/settings.json");
     expect(hooks).toEqual([{ event: "PreToolUse", matcher: "Bash", command: "./ok.sh", timeoutSeconds: 5, source: "projectSettings", where: "/p/.toolshed/settings.json" }]);
     expect(warnings).toHaveLength(7);
@@ -49,7 +49,9 @@ describe("checking the hooks key", () => {
     expect(warnings.join("\n")).toContain("hooks.PreToolUse[0].hooks[3]: timeout: the timeout must be a positive number of seconds");
     expect(warnings.join("\n")).toContain('hooks.PreToolUse[1]: the matcher "(" is not a valid regular expression');
     expect(warnings.join("\n")).toContain("hooks.PreToolUse[2]: hooks:");
-    expect(warnings.join("\n")).toContain("hooks.Stop: toolshed runs only PreToolUse and PostToolUse hooks");
+    expect(warnings.join("\n")).toContain(
+      "hooks.PostToolBatch: toolshed runs only PreToolUse, PostToolUse, UserPromptSubmit, Stop, SubagentStop, SessionStart, SessionEnd, PreCompact and Notification hooks; these are ignored",
+    );
   });
 
   test("a hooks key that is not an object is one warning; the default timeout is 60 s", () => {

@@ -8,8 +8,8 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { TARGET_PLATFORMS } from "../../scripts/build/targets.ts";
 import { NPM_TARGETS, platformPackageName } from "../../scripts/npm/npmPackages.ts";
-import { detectLibc, LIBC_LOADERS } from "../../scripts/release/detectPlatform.ts";
-import { selectTarget } from "../../scripts/release/selectTarget.ts";
+import { detectLibc, LIBC_LOADERS } from "../../src/release/detectPlatform.ts";
+import { selectTarget } from "../../src/release/selectTarget.ts";
 import { ROOT } from "../build/buildTestKit.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
 

@@ -11,8 +11,8 @@ import { findLeaks } from "../../scripts/build/leakCheck.ts";
 import { runBuild, type BuildResult } from "../../scripts/build/runBuild.ts";
 import { hostTarget } from "../../scripts/build/targets.ts";
 import { NPM_TARGETS, npmTarballName, platformPackageName } from "../../scripts/npm/npmPackages.ts";
-import { detectPlatform } from "../../scripts/release/detectPlatform.ts";
-import { selectTarget } from "../../scripts/release/selectTarget.ts";
+import { detectPlatform } from "../../src/release/detectPlatform.ts";
+import { selectTarget } from "../../src/release/selectTarget.ts";
 import { createBuildFolder, ROOT } from "../build/buildTestKit.ts";
 import { readTarGz } from "../helpers/readTarGz.ts";
 
@@ -70,7 +70,7 @@ describe("the npm tarballs", () => {
     });
     // The dependencies are exactly the packages the declarations name, at the repository's ranges.
     const repository = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
-    expect(Object.keys(manifest.dependencies as object).sort()).toEqual(["@anthropic-ai/sdk", "web-tree-sitter", "zod"]);
+    expect(Object.keys(manifest.dependencies as object).sort()).toEqual(["@anthropic-ai/sdk", "@modelcontextprotocol/sdk", "web-tree-sitter", "zod"]);
     for (const [name, range] of Object.entries(manifest.dependencies as Record<string, string>)) expect(range).toBe(repository.dependencies[name] as string);
     for (const file of ["README.md", "LICENSE", "bin/toolshed.cjs", "lib/index.js", "lib/tree-sitter-bash.wasm", "types/index.d.ts", "types/Tool.d.ts"]) expect(existsSync(join(unpacked, file))).toBe(true);
     // The library is the public flavor: not one gated tool's module or sentence made it in (the build checks, and so does this).
@@ -143,7 +143,7 @@ export const block = (outcome: ToolUseOutcome): number => outcome.result;
     ]);
     const ran = run([process.execPath, "agent.ts"], { cwd: project });
     expect(ran.stderr).toBe("");
-    expect(ran.stdout).toBe("Bash,Edit,Glob,Grep,LS,NotebookEdit,Read,TaskOutput,TaskStop,Write function true\n");
+    expect(ran.stdout).toBe("Agent,AskUserQuestion,Bash,Edit,EnterPlanMode,ExitPlanMode,Glob,Grep,LS,ListMcpResources,NotebookEdit,Read,ReadMcpResource,Skill,TaskOutput,TaskStop,TodoWrite,ToolSearch,WebFetch,WebSearch,Write function true\n");
     const fromNode = run([node as string, "--input-type=module", "-e", 'await import("toolshed")'], { cwd: project });
     expect(fromNode.exitCode).not.toBe(0);
     expect(fromNode.stderr).toContain("toolshed's library runs on Bun (https://bun.sh), not here. From Node or any other runtime, use toolshed through its MCP server instead: run `toolshed mcp serve`");

@@ -1,6 +1,6 @@
 /** The agent loop against the local Messages API over real HTTP: turns, tools, limits, refusals, retries. */
 import { afterEach, describe, expect, test } from "bun:test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MessageParam, ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import type { AssistantEvent, QueryEvent, UserEvent } from "../../src/query/events.ts";
@@ -34,6 +34,15 @@ describe("one turn", () => {
     expect(result.modelUsage["claude-sonnet-5-5"]?.outputTokens).toBe(7);
     expect(result.total_cost_usd).toBeGreaterThan(0);
     expect(bodyOf(0).messages).toEqual([{ role: "user", content: [{ type: "text", text: "hi", cache_control: { type: "ephemeral" } }] }]);
+  });
+
+  test("the init event names the session's skills", async () => {
+    kit = await createLoopKit();
+    mkdirSync(join(kit.folder.path, ".toolshed", "skills", "greet"), { recursive: true });
+    writeFileSync(join(kit.folder.path, ".toolshed", "skills", "greet", "SKILL.md"), "---\ndescription: Says hello\n---\nSay hello.\n");
+    kit.server.push(textTurn("hi"));
+    const { events } = await kit.run("hi");
+    expect((events[0] as { skills: string[] }).skills).toEqual(["greet"]);
   });
 
   test("the request carries the tools in the pool's order and cache breakpoints on the last tool, the system and the latest message", async () => {
@@ -192,7 +201,7 @@ describe("failures", () => {
   test("a model that fails for good is replaced by the fallback model for the rest of the run", async () => {
     kit = await createLoopKit();
     kit.server.push(httpError(404, { message: "model: claude-sonnet-5-5 not found" }), textTurn("from the fallback"));
-    const { result } = await kit.run("hi", { fallbackModel: "claude-haiku-5-5" });
+    const { result } = await kit.run("hi", { model: { fallbackModel: "claude-haiku-5-5" } });
     expect(result.result).toBe("from the fallback");
     expect((kit.server.requests[1]?.body as Body).model).toBe("claude-haiku-5-5");
   });

@@ -6,10 +6,10 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TARGETS } from "../../scripts/build/targets.ts";
-import { detectPlatform } from "../../scripts/release/detectPlatform.ts";
-import { formatChecksums } from "../../scripts/release/parseChecksums.ts";
-import { archiveName } from "../../scripts/release/releaseLayout.ts";
-import { selectTarget } from "../../scripts/release/selectTarget.ts";
+import { detectPlatform } from "../../src/release/detectPlatform.ts";
+import { formatChecksums } from "../../src/release/parseChecksums.ts";
+import { archiveName } from "../../src/release/releaseLayout.ts";
+import { selectTarget } from "../../src/release/selectTarget.ts";
 import { ROOT } from "../build/buildTestKit.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
 

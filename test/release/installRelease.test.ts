@@ -8,7 +8,10 @@ import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, writeFil
 import { join } from "node:path";
 import { runBuild, type BuildResult } from "../../scripts/build/runBuild.ts";
 import { hostTarget } from "../../scripts/build/targets.ts";
-import { archiveName, CHECKSUMS_FILE, INSTALLER_FILE } from "../../scripts/release/releaseLayout.ts";
+import { formatChecksums } from "../../src/release/parseChecksums.ts";
+import { archiveName, archiveStem, CHECKSUMS_FILE, INSTALLER_FILE } from "../../src/release/releaseLayout.ts";
+import { gzip } from "../../scripts/release/gzip.ts";
+import { createTar } from "../../scripts/release/tar.ts";
 import { createBuildFolder, ROOT, runBinary } from "../build/buildTestKit.ts";
 
 const COMMIT = "0123456789ab";
@@ -112,5 +115,90 @@ describe.skipIf(process.platform === "win32" || Bun.which("curl", { PATH: "/usr/
     expect(readdirSync(bin)).toEqual(["toolshed"]);
     const listed = runBinary(join(bin, "toolshed"), ["tools", "--json"], {}, folder.path);
     expect((JSON.parse(listed.stdout) as Array<{ name: string }>).map((tool) => tool.name)).toContain("Read");
+  });
+});
+
+/** A release folder holding one archive of a stand-in `toolshed` (a script) that says it is `version`. */
+function fakeRelease(name: string, version: string, says: string = version, tamper = false): string {
+  const release = join(folder.path, name);
+  mkdirSync(release, { recursive: true });
+  const stem = archiveStem({ version, flavor: "public", target: host });
+  const script = new TextEncoder().encode(`#!/bin/sh\necho "toolshed ${says} (flavor public; features none; commit fedcba987654; bun ${Bun.version})"\n`);
+  const archive = gzip(createTar([{ path: `${stem}/toolshed`, data: script, executable: true }]));
+  const sum = new Bun.CryptoHasher("sha256").update(archive).digest("hex");
+  if (tamper) archive[archive.length >> 1] = (archive[archive.length >> 1] ?? 0) ^ 0xff;
+  writeFileSync(join(release, archiveName({ version, flavor: "public", target: host })), archive);
+  writeFileSync(join(release, CHECKSUMS_FILE), formatChecksums([{ file: archiveName({ version, flavor: "public", target: host }), sha256: sum }]));
+  return release;
+}
+
+/** A copy of the built 0.1.0 binary in a folder of its own, as install.sh would have left it. */
+function installedCopy(name: string): string {
+  const bin = join(folder.path, name, "bin");
+  mkdirSync(bin, { recursive: true });
+  const binary = join(bin, "toolshed");
+  const built = result.artifacts.find((artifact) => artifact.path.endsWith(join("public", host, "toolshed")));
+  copyFileSync(built!.path, binary);
+  chmodSync(binary, 0o755);
+  return binary;
+}
+
+/** Runs the binary without blocking this process, whose server answers it. */
+async function runAsync(binary: string, args: string[]): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+  const child = Bun.spawn([binary, ...args], { stdout: "pipe", stderr: "pipe", timeout: 120_000 });
+  const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  return { exitCode, stdout, stderr };
+}
+
+describe.skipIf(process.platform === "win32")("toolshed update", () => {
+  const url = (name: string) => `http://127.0.0.1:${server.port}/${name}`;
+
+  test("with the release it came from: up to date, nothing changes", async () => {
+    const binary = installedCopy("same");
+    const ran = await runAsync(binary, ["update", "--from", url("release")]);
+    expect(ran).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(ran.stdout).toBe(`toolshed 0.1.0 is up to date (${binary}).\n`);
+  });
+
+  test("--check says a newer release is there; update checks, replaces the binary in place, and the new one runs", () => {
+    const binary = installedCopy("newer");
+    const release = fakeRelease("release-0.2.0", "0.2.0");
+    expect(runBinary(binary, ["update", "--check", "--from", release]).stdout).toBe("toolshed 0.2.0 is available (this is 0.1.0); run \"toolshed update\" to install it.\n");
+    const ran = runBinary(binary, ["update", "--from", release]);
+    expect(ran.exitCode).toBe(0);
+    expect(ran.stderr).toContain(`Downloading ${archiveName({ version: "0.2.0", flavor: "public", target: host })}`);
+    expect(ran.stdout).toStartWith(`Updated ${binary} from 0.1.0 to 0.2.0: toolshed 0.2.0 (flavor public;`);
+    expect(runBinary(binary, ["--version"]).stdout).toStartWith("toolshed 0.2.0 ");
+    // Nothing staged is left beside it.
+    expect(readdirSync(join(folder.path, "newer", "bin"))).toEqual(["toolshed"]);
+  });
+
+  test("refuses an archive that does not match SHA256SUMS, or whose binary is not the version it claims; the binary is unchanged", () => {
+    const binary = installedCopy("refusing");
+    const tampered = runBinary(binary, ["update", "--from", fakeRelease("release-tampered", "0.3.0", "0.3.0", true)]);
+    expect(tampered.exitCode).toBe(1);
+    expect(tampered.stderr).toMatch(/toolshed update: toolshed-0\.3\.0-public-[a-z0-9-]+\.tar\.gz does not match SHA256SUMS \(expected [0-9a-f]{64}, got [0-9a-f]{64}\); refusing to install it\. The installed toolshed is unchanged\.\n$/);
+    const lying = runBinary(binary, ["update", "--from", fakeRelease("release-lying", "0.4.0", "0.0.1")]);
+    expect(lying.exitCode).toBe(1);
+    expect(lying.stderr).toContain('the downloaded toolshed says "toolshed 0.0.1 (flavor public;');
+    expect(lying.stderr).toContain("not version 0.4.0; the installed one is unchanged");
+    expect(runBinary(binary, ["--version"]).stdout).toContain(VERSION_LINE);
+    expect(readdirSync(join(folder.path, "refusing", "bin"))).toEqual(["toolshed"]);
+  });
+
+  test("a release location that is missing, refuses plain http off this machine, or lacks this build says so", async () => {
+    const binary = installedCopy("wrong-places");
+    const missing = runBinary(binary, ["update", "--from", join(folder.path, "no-such-release")]);
+    expect(missing).toMatchObject({ exitCode: 1 });
+    expect(missing.stderr).toContain(`${join(folder.path, "no-such-release", CHECKSUMS_FILE)} does not exist`);
+    const http = runBinary(binary, ["update", "--from", "http://example.com/releases"]);
+    expect(http.stderr).toContain("refusing plain http for http://example.com/releases");
+    const notFound = await runAsync(binary, ["update", "--from", url("nothing-here")]);
+    expect(notFound.stderr).toContain("answered 404");
+    const otherFlavor = join(folder.path, "other-flavor");
+    mkdirSync(otherFlavor);
+    writeFileSync(join(otherFlavor, CHECKSUMS_FILE), formatChecksums([{ file: archiveName({ version: "0.5.0", flavor: "internal", target: host }), sha256: "0".repeat(64) }]));
+    const lacking = runBinary(binary, ["update", "--from", otherFlavor]);
+    expect(lacking.stderr).toBe(`toolshed update: the release has no public build for ${host} (it has: ${archiveName({ version: "0.5.0", flavor: "internal", target: host })})\n`);
   });
 });

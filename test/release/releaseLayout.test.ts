@@ -2,10 +2,10 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { findArchive } from "../../scripts/release/findArchive.ts";
-import { CHECKSUMS_MAX_BYTES, formatChecksums, parseChecksums } from "../../scripts/release/parseChecksums.ts";
-import { archiveFormat, archiveName, archiveStem } from "../../scripts/release/releaseLayout.ts";
-import { DEFAULT_RELEASE_URL, RELEASE_URL_VARIABLE, releaseFileLocation, releaseSource } from "../../scripts/release/releaseLocation.ts";
+import { findArchive } from "../../src/release/findArchive.ts";
+import { CHECKSUMS_MAX_BYTES, formatChecksums, parseChecksums } from "../../src/release/parseChecksums.ts";
+import { archiveFormat, archiveName, archiveStem } from "../../src/release/releaseLayout.ts";
+import { DEFAULT_RELEASE_URL, RELEASE_URL_VARIABLE, releaseFileLocation, releaseSource } from "../../src/release/releaseLocation.ts";
 import { ROOT } from "../build/buildTestKit.ts";
 
 const HASH = "ab".repeat(32);

@@ -1,7 +1,7 @@
 /** Choosing the build for a machine, and reading what the machine is. */
 import { describe, expect, test } from "bun:test";
-import { cpuinfoHasAvx2, detectLibc, detectPlatform, LIBC_LOADERS } from "../../scripts/release/detectPlatform.ts";
-import { selectTarget, type PlatformFacts } from "../../scripts/release/selectTarget.ts";
+import { cpuinfoHasAvx2, detectLibc, detectPlatform, LIBC_LOADERS } from "../../src/release/detectPlatform.ts";
+import { selectTarget, type PlatformFacts } from "../../src/release/selectTarget.ts";
 import { TARGETS, type TargetName } from "../../scripts/build/targets.ts";
 
 const machine = (facts: Partial<PlatformFacts>): PlatformFacts => ({ os: "linux", arch: "x64", libc: "glibc", avx2: true, translated: false, ...facts });

@@ -64,6 +64,7 @@ describe("sources", () => {
   test("--settings takes inline JSON or a file; --add-dir adds folders", () => {
     const file = join(root.path, "extra.json");
     write(file, { permissions: { deny: ["WebFetch"] } });
+    mkdirSync(join(root.path, "other"));
     const fromFile = loadSettings({ cwd: project, flags: flags({ settings: file, "add-dir": ["../other"] }) });
     expect(rulesOf(fromFile)).toContain("deny WebFetch cliArg");
     expect(fromFile.permissionContext.additionalDirectories).toEqual([join(root.path, "other")]);
@@ -92,8 +93,8 @@ describe("malformed files", () => {
 
   test("a wrong shape names the key", () => {
     const path = join(root.path, "user", "settings.json");
-    write(path, { permissions: { deny: "Bash" } });
-    expect(loadSettings({ cwd: project }).warnings[0]).toStartWith(`${path}: permissions.deny: `);
+    write(path, { permissions: { allow: "Bash" } });
+    expect(loadSettings({ cwd: project }).warnings[0]).toStartWith(`${path}:3:14: "permissions.allow" must be a list of strings`);
   });
 
   test("a malformed managed file stops the session", () => {
@@ -103,7 +104,7 @@ describe("malformed files", () => {
   });
 
   test("a malformed or missing --settings stops the session", () => {
-    expect(() => loadSettings({ cwd: project, flags: flags({ settings: '{"permissions": 3}' }) })).toThrow(/--settings: permissions: /);
+    expect(() => loadSettings({ cwd: project, flags: flags({ settings: '{"permissions": 3}' }) })).toThrow(/--settings:1:17: "permissions" must be an object/);
     expect(() => loadSettings({ cwd: project, flags: flags({ settings: "missing.json" }) })).toThrow(/does not exist/);
   });
 
@@ -114,7 +115,7 @@ describe("malformed files", () => {
   test("ignored rules say why", () => {
     write(join(root.path, "user", "settings.json"), { permissions: { allow: ["mcp__*", "Bash*", "Write(file_path:/x)", "Bash(ls"], deny: ["mcp__*"] } });
     const loaded = loadSettings({ cwd: project });
-    expect(loaded.warnings.map((warning) => warning.split(": ")[1]?.split(" (")[0] ?? warning)).toHaveLength(4);
+    expect(loaded.warnings).toHaveLength(4);
     expect(loaded.warnings.join("\n")).toContain("allow rules may not use globs in the tool name");
     expect(loaded.warnings.join("\n")).toContain("parameter matchers may be used only on deny and ask rules");
     expect(loaded.warnings.join("\n")).toContain("the specifier must end with )");
@@ -124,19 +125,20 @@ describe("malformed files", () => {
 
 describe("trust", () => {
   test("project and local allow rules and folders wait for trust; deny and ask apply at once", () => {
-    write(join(project, ".toolshed", "settings.json"), { permissions: { allow: ["Bash"], deny: ["Read(.env)"], additionalDirectories: ["/opt"] } });
+    write(join(project, ".toolshed", "settings.json"), { permissions: { allow: ["Bash"], deny: ["Read(.env)"], additionalDirectories: ["../opt"] } });
     write(join(project, ".toolshed", "settings.local.json"), { permissions: { allow: ["Edit"], ask: ["Bash(git *)"] } });
     const untrusted = loadSettings({ cwd: project });
     expect(untrusted.trusted).toBe(false);
     expect(rulesOf(untrusted).sort()).toEqual(["ask Bash(git *) localSettings", "deny Read(.env) projectSettings"]);
     expect(untrusted.permissionContext.additionalDirectories).toEqual([]);
     expect(untrusted.skippedUntrusted).toHaveLength(3);
+    mkdirSync(join(root.path, "opt"));
 
     expect(trustFolder(project)).toBe(true);
     expect(isFolderTrusted(join(project, "sub"))).toBe(true);
     const trusted = loadSettings({ cwd: project });
     expect(rulesOf(trusted)).toContain("allow Bash projectSettings");
-    expect(trusted.permissionContext.additionalDirectories).toEqual(["/opt"]);
+    expect(trusted.permissionContext.additionalDirectories).toEqual([join(root.path, "opt")]);
 
     expect(revokeFolder(project)).toBe(1);
     expect(loadSettings({ cwd: project }).skippedUntrusted).toHaveLength(3);

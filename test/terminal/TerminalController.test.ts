@@ -8,7 +8,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages";
 import { createConversation } from "../../src/query/createConversation.ts";
+import type { ModelAccess } from "../../src/query/modelAccess.ts";
 import type { CallModel } from "../../src/query/modelTypes.ts";
+import { createRunAccounting } from "../../src/query/runAccounting.ts";
 import { streamMessage } from "../../src/query/streamMessage.ts";
 import type { Session } from "../../src/session/createSession.ts";
 import { runSlashCommand } from "../../src/terminal/commands/builtinCommands.ts";
@@ -47,6 +49,14 @@ async function setUp(options: { answer?: QuestionOption["answer"]; allow?: strin
   const client = clientFor(server);
   const callModel: CallModel = (params, signal) => streamMessage({ client, params, signal, env: {}, random: () => 0, sleep: async () => {} });
   const system = [{ type: "text" as const, text: "You are a test." }];
+  const model: ModelAccess = {
+    callModel,
+    model: TEST_MODEL,
+    smallModel: TEST_MODEL,
+    resolveModel: (name: string) => (name === "opus" ? "claude-opus-5-5" : name),
+    maxOutputTokens: () => 1024,
+    accounting: createRunAccounting(),
+  };
   controller = new TerminalController({
     cwd: folder.path,
     transcript: new TerminalTranscript(folder.path, { id: crypto.randomUUID(), writer: undefined }, () => {}),
@@ -54,15 +64,7 @@ async function setUp(options: { answer?: QuestionOption["answer"]; allow?: strin
     pastes: createPastedTexts(),
     style: createStyle(false),
   });
-  controller.attach({
-    session,
-    conversation: createConversation({ session, callModel, system }),
-    callModel,
-    system,
-    model: TEST_MODEL,
-    resolveModel: (name: string) => (name === "opus" ? "claude-opus-5-5" : name),
-    maxOutputTokens: () => 1024,
-  });
+  controller.attach({ session, conversation: createConversation({ session, model, system }) });
   controller.runCommand = runSlashCommand;
   if (options.answer !== undefined) {
     const answer = options.answer;

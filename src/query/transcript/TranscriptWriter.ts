@@ -26,7 +26,21 @@ export class TranscriptWriter {
 
   /** Appends one message and returns its uuid (also when the write failed: the run goes on). */
   append(type: TranscriptEntry["type"], message: TranscriptMessage, uuid: string = crypto.randomUUID()): string {
-    const entry: TranscriptEntry = { type, uuid, parentUuid: this.last, sessionId: this.sessionId, timestamp: new Date().toISOString(), cwd: this.cwd, message };
+    return this.write({ type, uuid, parentUuid: this.last, sessionId: this.sessionId, timestamp: new Date().toISOString(), cwd: this.cwd, message });
+  }
+
+  /**
+   * Starts the chain over with the summary of a compaction: the entry has no parent, so reading
+   * the transcript back gives the compacted conversation, and the entry it followed is kept as
+   * `logicalParentUuid`.
+   */
+  appendCompactSummary(message: TranscriptMessage, boundary: { trigger: "manual" | "auto"; preTokens: number }, uuid: string = crypto.randomUUID()): string {
+    const compactBoundary = { ...boundary, logicalParentUuid: this.last };
+    return this.write({ type: "user", uuid, parentUuid: null, sessionId: this.sessionId, timestamp: new Date().toISOString(), cwd: this.cwd, message, compactBoundary });
+  }
+
+  private write(entry: TranscriptEntry): string {
+    const { uuid } = entry;
     this.last = uuid;
     if (this.failed) return uuid;
     try {

@@ -22,6 +22,8 @@ export interface TranscriptEntry {
   timestamp: string;
   cwd: string;
   message: TranscriptMessage;
+  /** On the summary that starts a compacted conversation: what was compacted, and the entry it followed. */
+  compactBoundary?: { trigger: "manual" | "auto"; preTokens: number; logicalParentUuid: string | null };
 }
 
 /** The shape a line must have to be used; the content blocks are the API's, checked loosely. */

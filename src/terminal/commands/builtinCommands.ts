@@ -66,7 +66,7 @@ const mcpCommand: SlashCommand = {
 const costCommand: SlashCommand = {
   name: "cost",
   description: "Show the tokens and cost of this session",
-  run: (_args, controller) => controller.output(costLines(controller.conversation.accounting, controller.options.style)),
+  run: (_args, controller) => controller.output(costLines(controller.conversation.model.accounting, controller.options.style)),
 };
 
 const resumeCommand: SlashCommand = {

@@ -1,11 +1,10 @@
 /**
  * What /clear, /compact and /resume do to the conversation: each puts other messages in its place
- * (nothing, the model's summary, a saved transcript's) and moves the writing to the matching
- * transcript, so `--continue` always finds the conversation as it now stands.
+ * (nothing, the model's summary, a saved transcript's). /clear starts a new transcript; /compact
+ * records its summary in the same one (a resume reads back from the summary on); /resume goes on
+ * writing the transcript it took up. So `--continue` always finds the conversation as it stands.
  */
-import { describeError } from "../../errors/describeError.ts";
-import { compactedConversationText } from "../../query/compactPrompt.ts";
-import { summarizeConversation } from "../../query/summarizeConversation.ts";
+import { compactConversation as compact } from "../../query/compactConversation.ts";
 import type { TerminalController } from "../TerminalController.ts";
 import { nextItemId } from "../terminalState.ts";
 
@@ -15,29 +14,27 @@ export function clearConversation(controller: TerminalController): void {
   controller.replaceConversation([], { clearScreen: true });
 }
 
-/** Replaces the conversation with the model's summary of it, in a new transcript; Escape stops it and keeps the conversation. */
+/** Replaces the conversation with the model's summary of it (PreCompact hooks may forbid it); Escape stops it and keeps the conversation. */
 export async function compactConversation(controller: TerminalController, focus: string | undefined): Promise<void> {
   const started = await controller.runTask("Summarizing the conversation", async (signal) => {
-    try {
-      const parts = controller.modelParts;
-      const summary = await summarizeConversation({
-        ...parts,
-        messages: controller.conversation.messages,
-        context: controller.session.context,
-        accounting: controller.conversation.accounting,
-        focus,
-        signal,
-      });
-      const opening = { role: "user" as const, content: compactedConversationText(summary) };
-      controller.options.transcript.startNew(opening);
-      controller.replaceConversation([opening], { clearScreen: false });
-      controller.print(
-        { kind: "notice", id: nextItemId(), level: "info", text: "The conversation was summarized; the summary stands in for it from here:" },
-        { kind: "assistant", id: nextItemId(), text: summary, continued: false },
-      );
-    } catch (error) {
-      controller.notice("error", signal.aborted ? "The summary was interrupted; the conversation is as it was." : `The conversation could not be summarized: ${describeError(error)}`);
+    const outcome = await compact({
+      messages: controller.conversation.messages,
+      model: controller.conversation.model,
+      context: controller.session.context,
+      trigger: "manual",
+      customInstructions: focus,
+      transcript: controller.options.transcript.writer,
+      signal,
+    });
+    if (outcome.kind !== "compacted") {
+      controller.notice(outcome.kind === "aborted" ? "warning" : "error", `The conversation was not compacted: ${outcome.error}.`);
+      return;
     }
+    controller.replaceConversation(outcome.messages, { clearScreen: false });
+    controller.print(
+      { kind: "notice", id: nextItemId(), level: "info", text: "The conversation was summarized; the summary stands in for it from here:" },
+      { kind: "assistant", id: nextItemId(), text: outcome.summary, continued: false },
+    );
   });
   if (!started) controller.notice("warning", "Something is still running; /compact once it has finished.");
 }

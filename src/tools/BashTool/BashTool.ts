@@ -1,11 +1,15 @@
 /** Bash: one shell command per call, in its own process group, output captured to a file. */
-import { readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import * as z from "zod/mini";
 import { buildTool, type ToolUseContext } from "../../Tool.ts";
 import { initShellParser, isReadOnlyShellCommand, isStatelessShellCommand } from "../../shell/isReadOnlyShellCommand.ts";
+import { diskFullMessage, isDiskFull } from "../../tasks/diskSpace.ts";
 import { spawnShellCommand } from "../../tasks/spawnShellCommand.ts";
-import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./limits.ts";
+import type { StopReport } from "../../tasks/stopCommand.ts";
+import { watchFileSize } from "../../tasks/watchFileSize.ts";
+import { DEFAULT_TIMEOUT_MS, MAX_COMMAND_OUTPUT_BYTES, MAX_TIMEOUT_MS } from "./limits.ts";
+import { readShellFolder } from "./readShellFolder.ts";
 import { BASH_TOOL_NAME, DESCRIPTION, renderPrompt } from "./prompt.ts";
 import { followOutput } from "../../tasks/followOutput.ts";
 import { readCommandOutput, type CommandOutput } from "./readCommandOutput.ts";
@@ -28,9 +32,13 @@ export type BashOutput =
       output: CommandOutput;
       exitCode: number | null;
       signal: string | null;
-      ended: "exit" | "timeout" | "abort";
+      ended: "exit" | "timeout" | "abort" | "output-limit";
       timeoutMs: number;
       notes: string[];
+      /** For a command that was stopped: what could not be stopped. */
+      stopReport?: StopReport;
+      /** The folder of the output, when its disk was full as the command ended: output may be lost. */
+      diskFull?: string;
     };
 
 function readOnly(input: BashInput): boolean {
@@ -50,15 +58,27 @@ function moveShellTo(folder: string): (context: ToolUseContext) => ToolUseContex
   };
 }
 
+/** How a stopped command's processes ended, said honestly: all of them, its group only, or some not. */
+function stoppedWith(report: StopReport | undefined): string {
+  if (report === undefined || (report.complete && report.survivors.length === 0)) return "was stopped with every process it started.";
+  if (report.survivors.length > 0) {
+    return `was stopped, but ${report.survivors.length} of the processes it started could not be stopped and are still running (pids ${report.survivors.join(", ")}).`;
+  }
+  return "was stopped with its process group; processes it moved out of that group (setsid, set -m) may still be running, since this system cannot list them.";
+}
+
 function formatForeground(output: Extract<BashOutput, { kind: "foreground" }>): string {
   const parts: string[] = [];
   const text = output.output.text.replace(/\n$/, "");
   if (output.output.savedPath !== undefined) {
     parts.push(`The output was ${output.output.totalBytes} bytes, too long to show. All of it is in ${output.output.savedPath}; here are its start and end:\n${text}`);
   } else if (text !== "") parts.push(text);
-  if (output.ended === "timeout") parts.push(`Command timed out after ${output.timeoutMs} ms and was stopped with every process it started.`);
-  else if (output.ended === "abort") parts.push("Command was interrupted and stopped with every process it started.");
-  else if (output.exitCode !== 0) parts.push(output.exitCode === null ? `Command was killed by signal ${output.signal ?? "unknown"}.` : `Exit code ${output.exitCode}`);
+  if (output.ended === "timeout") parts.push(`Command timed out after ${output.timeoutMs} ms and ${stoppedWith(output.stopReport)}`);
+  else if (output.ended === "abort") parts.push(`Command was interrupted and ${stoppedWith(output.stopReport)}`);
+  else if (output.ended === "output-limit") {
+    parts.push(`Command wrote more than ${MAX_COMMAND_OUTPUT_BYTES / 1024 / 1024} MB of output and ${stoppedWith(output.stopReport)} Send large output to a file of your own, or filter it (head, grep).`);
+  } else if (output.exitCode !== 0) parts.push(output.exitCode === null ? `Command was killed by signal ${output.signal ?? "unknown"}.` : `Exit code ${output.exitCode}`);
+  if (output.diskFull !== undefined) parts.push(diskFullMessage(output.diskFull));
   parts.push(...output.notes);
   return parts.length === 0 ? "(no output)" : parts.join("\n");
 }
@@ -103,6 +123,7 @@ export const BashTool = buildTool({
     const follower = followOutput(outputPath, (line) => onProgress({ type: "line", line }));
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: (() => void) | undefined;
+    let stopWatching: (() => void) | undefined;
     const ended = await Promise.race([
       shell.exited.then(() => "exit" as const),
       new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs))),
@@ -111,27 +132,27 @@ export const BashTool = buildTool({
         if (signal.aborted) onAbort();
         else signal.addEventListener("abort", onAbort, { once: true });
       }),
+      new Promise<"output-limit">((resolve) => (stopWatching = watchFileSize(outputPath, MAX_COMMAND_OUTPUT_BYTES, () => resolve("output-limit")))),
     ]);
     clearTimeout(timer);
     follower.stop();
+    stopWatching?.();
     if (onAbort !== undefined) signal.removeEventListener("abort", onAbort);
-    if (ended !== "exit") await shell.stop();
+    const stopReport = ended === "exit" ? undefined : await shell.stop();
     const exitCode = ended === "exit" ? await shell.exited : null;
     const notes: string[] = [];
     let moveTo: string | undefined;
     if (ended === "exit") {
-      let finalCwd: string | undefined;
-      try {
-        finalCwd = readFileSync(cwdPath, "utf8").trim() || undefined;
-      } catch {
-        // The shell died before its exit trap ran: keep the folder.
-      }
+      const finalCwd = readShellFolder(cwdPath);
       const note = context.services.shell.checkCarryOver(finalCwd, allowedFolders(context));
       if (note !== undefined) notes.push(note);
       else if (finalCwd !== undefined && finalCwd !== cwd) moveTo = finalCwd;
     }
     rmSync(cwdPath, { force: true });
-    const data: BashOutput = { kind: "foreground", output: readCommandOutput(outputPath), exitCode, signal: shell.signalCode(), ended, timeoutMs, notes };
+    // A full disk makes the command's writes to its output fail unseen: say so instead of "Exit code 1".
+    const diskFull = isDiskFull(dirname(outputPath)) ? dirname(outputPath) : undefined;
+    const output = readCommandOutput(outputPath);
+    const data: BashOutput = { kind: "foreground", output, exitCode, signal: shell.signalCode(), ended, timeoutMs, notes, stopReport, diskFull };
     return { data, contextModifier: moveTo === undefined ? undefined : moveShellTo(moveTo) };
   },
   mapToolResultToToolResultBlockParam(output: BashOutput, toolUseId) {
@@ -139,10 +160,10 @@ export const BashTool = buildTool({
       return {
         type: "tool_result",
         tool_use_id: toolUseId,
-        content: `Started background task ${output.taskId}. Read its output with TaskOutput (task_id "${output.taskId}") and stop it with TaskStop. Its output also goes to ${output.outputPath}.`,
+        content: `Started background task ${output.taskId}. Read its output with TaskOutput (task_id "${output.taskId}") and stop it with TaskStop. Its output also goes to ${output.outputPath} (removed when the session ends).`,
       };
     }
     const block = { type: "tool_result" as const, tool_use_id: toolUseId, content: formatForeground(output) };
-    return output.ended === "exit" ? block : { ...block, is_error: true };
+    return output.ended === "exit" && output.exitCode === 0 && output.diskFull === undefined ? block : { ...block, is_error: true };
   },
 });

@@ -9,3 +9,8 @@ export const MAX_OUTPUT_CHARS = 30_000;
 /** How much of the start and of the end of a long output the preview shows. */
 export const PREVIEW_HEAD_CHARS = 4_000;
 export const PREVIEW_TAIL_CHARS = 2_000;
+/**
+ * A command whose output passes this size is stopped: its output goes to a file on disk, and a
+ * command printing without end (`yes`) would otherwise fill the disk before its timeout.
+ */
+export const MAX_COMMAND_OUTPUT_BYTES = 1024 * 1024 * 1024;

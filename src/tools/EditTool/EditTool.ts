@@ -1,17 +1,16 @@
 /** Edit: exact string replacement in a file that was read in this session and is unchanged since. */
-import { readFileSync } from "node:fs";
 import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
-import { assertReadAndUnchanged } from "../../files/fileFreshness.ts";
 import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
 import { statOrUndefined } from "../../files/statOrUndefined.ts";
 import { missingFileMessage } from "../../files/suggestSimilarPaths.ts";
 import { decodeUtf8Text, detectTextFormat, toDiskText, toWorkingText, type TextFormat } from "../../files/textFormat.ts";
-import { writeTextFile } from "../../files/writeTextFile.ts";
+import { writeCheckedFile } from "../../files/writeCheckedFile.ts";
 import { replaceInDiskText } from "./replaceInDiskText.ts";
 import { applyEdit } from "./applyEdit.ts";
 import { numberLines } from "./numberLines.ts";
+import { MAX_EDIT_FILE_BYTES } from "./limits.ts";
 import { DESCRIPTION, EDIT_TOOL_NAME, renderPrompt, SNIPPET_CONTEXT_LINES } from "./prompt.ts";
 import { previewEdit } from "./previewEdit.ts";
 
@@ -65,37 +64,46 @@ export const EditTool = buildTool({
     return { result: true };
   },
   async call(input, { context }) {
-    const fileState = context.services.fileState;
     const filePath = resolveFilePath(input.file_path, context);
-    const stats = statOrUndefined(filePath);
     const oldString = toWorkingText(input.old_string);
     const newString = toWorkingText(input.new_string);
-    if (stats === undefined) {
-      if (oldString !== "") throw new ToolError(`${missingFileMessage(filePath, context)} To create a file, use Write (or Edit with an empty old_string).`);
-      writeTextFile(fileState, filePath, newString);
-      return { data: { filePath, created: true, replacements: 0, snippet: snippetOf(newString, 1, newString.split("\n").length) } };
-    }
-    if (!stats.isFile()) throw new ToolError(`${filePath} is not a regular file; Edit only changes files.`);
-    const bytes = readFileSync(filePath);
-    assertReadAndUnchanged({ path: filePath, stats, bytes, fileState, action: "edit" });
-    const diskText = decodeUtf8Text({ bytes, path: filePath, toolName: EDIT_TOOL_NAME });
-    const format: TextFormat = detectTextFormat(diskText);
-    const text = toWorkingText(diskText);
-    if (oldString === "") {
-      if (text.trim() !== "") {
-        throw new ToolError(`old_string is empty, but ${filePath} already has content. Give the text to replace, or use Write to replace the whole file.`);
-      }
-      writeTextFile(fileState, filePath, toDiskText(newString, format));
-      return { data: { filePath, created: false, replacements: 1, snippet: snippetOf(newString, 1, newString.split("\n").length) } };
-    }
-    // Checked (uniqueness, helpful misses) and shown on the LF text; made in the file's own text.
-    const edit = applyEdit({ filePath, text, oldString, newString, replaceAll: input.replace_all });
-    const diskBody = format.bom ? diskText.slice(1) : diskText;
-    const edited = replaceInDiskText({ diskText: diskBody, oldString, newString, replaceAll: input.replace_all, fallbackLineEnd: format.lineEnding });
-    writeTextFile(fileState, filePath, format.bom ? `\uFEFF${edited}` : edited);
-    return {
-      data: { filePath, created: false, replacements: edit.replacements, snippet: snippetOf(edit.text, edit.startLine, edit.endLine) },
-    };
+    const created = (text: string) => ({ text, result: { filePath, created: true, replacements: 0, snippet: snippetOf(text, 1, text.split("\n").length) } });
+    const data = await writeCheckedFile<EditOutput>({
+      path: filePath,
+      fileState: context.services.fileState,
+      maxBytes: MAX_EDIT_FILE_BYTES,
+      action: "edit",
+      produce(current) {
+        if (current === undefined) {
+          if (oldString !== "") throw new ToolError(`${missingFileMessage(filePath, context)} To create a file, use Write (or Edit with an empty old_string).`);
+          return created(newString);
+        }
+        if (current.bytes === undefined) {
+          throw new ToolError(
+            `${filePath} is ${Math.ceil(current.stats.size / 1024 / 1024)} MB, more than the ${MAX_EDIT_FILE_BYTES / 1024 / 1024} MB Edit changes. ` +
+              "Change it with Bash (sed, for example), or split it into smaller files.",
+          );
+        }
+        const diskText = decodeUtf8Text({ bytes: current.bytes, path: filePath, toolName: EDIT_TOOL_NAME });
+        const format: TextFormat = detectTextFormat(diskText);
+        const text = toWorkingText(diskText);
+        if (oldString === "") {
+          if (text.trim() !== "") {
+            throw new ToolError(`old_string is empty, but ${filePath} already has content. Give the text to replace, or use Write to replace the whole file.`);
+          }
+          return { text: toDiskText(newString, format), result: { ...created(newString).result, created: false, replacements: 1 } };
+        }
+        // Checked (uniqueness, helpful misses) and shown on the LF text; made in the file's own text.
+        const edit = applyEdit({ filePath, text, oldString, newString, replaceAll: input.replace_all });
+        const diskBody = format.bom ? diskText.slice(1) : diskText;
+        const edited = replaceInDiskText({ diskText: diskBody, oldString, newString, replaceAll: input.replace_all, fallbackLineEnd: format.lineEnding });
+        return {
+          text: format.bom ? `\uFEFF${edited}` : edited,
+          result: { filePath, created: false, replacements: edit.replacements, snippet: snippetOf(edit.text, edit.startLine, edit.endLine) },
+        };
+      },
+    });
+    return { data };
   },
   mapToolResultToToolResultBlockParam(output: EditOutput, toolUseId) {
     const head = output.created

@@ -1,4 +1,6 @@
 /** Every word the model reads about Edit. */
+import { MAX_EDIT_FILE_BYTES } from "./limits.ts";
+
 export const EDIT_TOOL_NAME = "Edit";
 /** Lines of context shown around an edit in the result. */
 export const SNIPPET_CONTEXT_LINES = 4;
@@ -18,5 +20,6 @@ export function renderPrompt(): string {
 - An empty old_string creates a new file with new_string as its content.
 - The file keeps its line endings (LF or CRLF) and its UTF-8 byte order mark.
 - The result shows the edited region with line numbers and ${SNIPPET_CONTEXT_LINES} lines around it.
+- Files larger than ${MAX_EDIT_FILE_BYTES / 1024 / 1024} MB are not edited; change those with Bash (sed, for example).
 - For .ipynb notebooks use NotebookEdit.`;
 }

@@ -5,6 +5,7 @@ import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { resolveSearchPath } from "../../files/resolveFilePath.ts";
 import { ToolError } from "../../errors/ToolError.ts";
+import { GLOB_TIMEOUT_MS } from "./limits.ts";
 import { DESCRIPTION, GLOB_TOOL_NAME, MAX_GLOB_RESULTS, renderPrompt } from "./prompt.ts";
 import { splitGlobBase } from "./splitGlobBase.ts";
 import { FileWalker } from "../../search/walkFiles.ts";
@@ -21,6 +22,8 @@ export interface GlobOutput {
   filenames: string[];
   totalMatches: number;
   truncated: boolean;
+  /** True when the walk stopped at GLOB_TIMEOUT_MS: the matches are those found until then. */
+  timedOut?: boolean;
   durationMs: number;
 }
 
@@ -62,7 +65,7 @@ export const GlobTool = buildTool({
     // Hidden files only when the pattern names one; ignore files as ripgrep reads them. The walk's
     // order does not matter (the results are ordered here), and only matching files are statted.
     const hidden = /(^|\/)\.[^./]/.test(pattern);
-    const walker = new FileWalker({ root: base, hidden, sorted: false, signal });
+    const walker = new FileWalker({ root: base, hidden, sorted: false, signal, deadline: Date.now() + GLOB_TIMEOUT_MS });
     for (let file = walker.next(); file !== undefined; file = walker.next()) {
       if (!glob.match(file.relativePath)) continue;
       let mtimeMs: number;
@@ -78,15 +81,19 @@ export const GlobTool = buildTool({
         filenames: newest.newest.map((entry) => entry.path),
         totalMatches: newest.total,
         truncated: newest.total > MAX_GLOB_RESULTS,
+        timedOut: walker.timedOut,
         durationMs: Math.round(performance.now() - started),
       },
     };
   },
   mapToolResultToToolResultBlockParam(output: GlobOutput, toolUseId) {
-    if (output.filenames.length === 0) return { type: "tool_result", tool_use_id: toolUseId, content: "No files found" };
-    const note = output.truncated
-      ? `\n(Showing the ${output.filenames.length} most recently modified of ${output.totalMatches} matches. Narrow the pattern or path to see the rest.)`
+    const stopped = output.timedOut
+      ? `\n(The search was stopped after ${GLOB_TIMEOUT_MS / 1000} seconds: these are the matches found until then. Narrow the pattern or path.)`
       : "";
+    if (output.filenames.length === 0) return { type: "tool_result", tool_use_id: toolUseId, content: `No files found${stopped}` };
+    const note = (output.truncated
+      ? `\n(Showing the ${output.filenames.length} most recently modified of ${output.totalMatches} matches. Narrow the pattern or path to see the rest.)`
+      : "") + stopped;
     return { type: "tool_result", tool_use_id: toolUseId, content: output.filenames.join("\n") + note };
   },
 });

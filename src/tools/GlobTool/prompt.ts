@@ -1,4 +1,6 @@
 /** Every word the model reads about Glob. */
+import { GLOB_TIMEOUT_MS } from "./limits.ts";
+
 export const GLOB_TOOL_NAME = "Glob";
 /** At most this many paths come back. */
 export const MAX_GLOB_RESULTS = 100;
@@ -15,5 +17,7 @@ export function renderPrompt(): string {
   pattern or the path to see the rest.
 - Hidden files and folders (names starting with ".") are skipped unless the pattern names them,
   and so are paths ignored by .gitignore (inside a git repository), .ignore or .rgignore files.
+- A search that runs longer than ${GLOB_TIMEOUT_MS / 1000} seconds is stopped and returns the matches found
+  so far, with a note.
 - To search inside files, use Grep.`;
 }

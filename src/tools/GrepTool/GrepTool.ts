@@ -1,5 +1,4 @@
 /** Grep: ripgrep when it is on PATH, the built-in engine otherwise; the same output either way. */
-import { statSync } from "node:fs";
 import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { resolveSearchPath, type PathBase } from "../../files/resolveFilePath.ts";
@@ -8,7 +7,9 @@ import { findRipgrep, grepRipgrep } from "../../search/grepRipgrep.ts";
 import type { GrepRequest } from "../../search/grepTypes.ts";
 import { splitGlobList } from "../../search/overrideGlobs.ts";
 import { formatGrepOutput, type GrepOutput } from "./formatGrepOutput.ts";
-import { DEFAULT_HEAD_LIMIT, DESCRIPTION, GREP_TOOL_NAME, renderPrompt } from "./prompt.ts";
+import { DEFAULT_HEAD_LIMIT, GREP_TIMEOUT_MS } from "./limits.ts";
+import { DESCRIPTION, GREP_TOOL_NAME, renderPrompt } from "./prompt.ts";
+import { checkSearchRoot, checkSearchText } from "./checkGrepInput.ts";
 
 const count = () => z.int().check(z.nonnegative());
 const described = <T extends z.ZodMiniType>(schema: T, text: string) => z.optional(schema).check(z.describe(text));
@@ -55,6 +56,7 @@ export function toGrepRequest(input: GrepInput, context: PathBase, signal: Abort
     multiline: input.multiline ?? false,
     maxLines: content && headLimit > 0 ? (input.offset ?? 0) + headLimit : undefined,
     signal,
+    timeoutMs: GREP_TIMEOUT_MS,
   };
 }
 
@@ -72,13 +74,9 @@ export const GrepTool = buildTool({
   description: DESCRIPTION,
   prompt: renderPrompt(),
   async validateInput(input, context) {
-    const root = resolveSearchPath(input.path, context);
-    try {
-      statSync(root);
-    } catch {
-      return { result: false, message: `The path ${root} does not exist. The working folder is ${context.cwd}.` };
-    }
-    return { result: true };
+    const text = checkSearchText(input);
+    if (!text.result) return text;
+    return checkSearchRoot(resolveSearchPath(input.path, context), context);
   },
   async call(input, { context, signal }) {
     const request = toGrepRequest(input, context, signal);

@@ -1,6 +1,7 @@
 /** Grep's text for the model, the same whichever engine searched. */
 import { statSync } from "node:fs";
-import type { GrepEngineResult, GrepOutputMode } from "../../search/grepTypes.ts";
+import { MAX_BUILTIN_FILE_BYTES, type GrepEngineResult, type GrepOutputMode } from "../../search/grepTypes.ts";
+import { GREP_TIMEOUT_MS } from "./limits.ts";
 
 export interface GrepOutput {
   mode: GrepOutputMode;
@@ -35,8 +36,26 @@ export function sortByModifiedTime(paths: readonly string[]): string[] {
   return timed.map((entry) => entry.path);
 }
 
-/** The model's text for a search result. */
-export function formatGrepOutput({ mode, result, offset, headLimit }: GrepOutput): string {
+/** What the result leaves out, said after it: a timeout, files too large, a list cut short. */
+function incompleteNotes(result: GrepEngineResult): string {
+  const notes: string[] = [];
+  if (result.timedOut) {
+    notes.push(`The search was stopped after ${GREP_TIMEOUT_MS / 1000} seconds: these are the results found until then. Narrow the path, glob or type to search the rest.`);
+  }
+  const skipped = result.skippedLargeFiles ?? 0;
+  if (skipped > 0) {
+    notes.push(`${skipped} file${skipped === 1 ? " larger than" : "s larger than"} ${MAX_BUILTIN_FILE_BYTES / 1024 / 1024} MB ${skipped === 1 ? "was" : "were"} not searched (the built-in engine reads files whole); install ripgrep to search ${skipped === 1 ? "it" : "them"}.`);
+  }
+  if (result.listCut) notes.push("The list of results was too long to gather and was cut; narrow the search.");
+  return notes.map((note) => `\n(${note})`).join("");
+}
+
+/** The model's text for a search result, with what it leaves out. */
+export function formatGrepOutput(output: GrepOutput): string {
+  return formatResult(output) + incompleteNotes(output.result);
+}
+
+function formatResult({ mode, result, offset, headLimit }: GrepOutput): string {
   if (mode === "files_with_matches") {
     if (result.files.length === 0) return "No files found";
     const { shown, more } = page(sortByModifiedTime(result.files), offset, headLimit);

@@ -1,9 +1,8 @@
 /** Every word the model reads about Grep. */
-import { MAX_GREP_LINE_CHARS } from "../../search/grepTypes.ts";
+import { MAX_BUILTIN_FILE_BYTES, MAX_GREP_LINE_CHARS } from "../../search/grepTypes.ts";
+import { DEFAULT_HEAD_LIMIT, GREP_TIMEOUT_MS, MAX_PATTERN_CHARS } from "./limits.ts";
 
 export const GREP_TOOL_NAME = "Grep";
-/** Results returned when head_limit is not given. */
-export const DEFAULT_HEAD_LIMIT = 250;
 
 export const DESCRIPTION = "Search file contents with a regular expression.";
 
@@ -31,5 +30,9 @@ export function renderPrompt(): string {
   searched on its own).
 - head_limit keeps the first N lines, files or counts (default ${DEFAULT_HEAD_LIMIT}; 0 means no limit);
   offset skips that many first (default 0). Together they page through large results.
+- A pattern may have at most ${MAX_PATTERN_CHARS} characters. A search that runs longer than
+  ${GREP_TIMEOUT_MS / 1000} seconds is stopped and returns what it found so far, with a note; narrow the
+  path, glob or type. The built-in engine skips files larger than ${MAX_BUILTIN_FILE_BYTES / 1024 / 1024} MB (and says so).
+- Only files and folders are searched: named pipes and devices are refused.
 - Use Grep for searching file contents; do not run grep or rg through Bash.`;
 }

@@ -4,7 +4,8 @@ import { relative, sep } from "node:path";
 import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
-import { walkFiles } from "../../search/walkFiles.ts";
+import { FileWalker } from "../../search/walkFiles.ts";
+import { LS_TIMEOUT_MS } from "./limits.ts";
 import { DESCRIPTION, LS_TOOL_NAME, MAX_LS_ENTRIES, renderPrompt } from "./prompt.ts";
 
 /** Built on first use: start-up never pays for a schema it does not need. */
@@ -18,6 +19,8 @@ export interface LSOutput {
   /** Relative paths of files and folders (folders end with the separator), in walk order. */
   files: string[];
   truncated: boolean;
+  /** True when the listing stopped at LS_TIMEOUT_MS. */
+  timedOut?: boolean;
 }
 
 /** An indented tree of the files and folders (empty folders included). */
@@ -81,7 +84,8 @@ export const LSTool = buildTool({
     };
     const files: string[] = [];
     let truncated = false;
-    for (const file of walkFiles({ root, folders: true, signal })) {
+    const walker = new FileWalker({ root, folders: true, signal, deadline: Date.now() + LS_TIMEOUT_MS });
+    for (let file = walker.next(); file !== undefined; file = walker.next()) {
       const path = relative(root, file.path) + (file.isFolder ? sep : "");
       if (isIgnored(path)) continue;
       if (files.length >= MAX_LS_ENTRIES) {
@@ -90,11 +94,15 @@ export const LSTool = buildTool({
       }
       files.push(path);
     }
-    return { data: { root, files, truncated } };
+    return { data: { root, files, truncated, timedOut: walker.timedOut } };
   },
   mapToolResultToToolResultBlockParam(output: LSOutput, toolUseId) {
-    if (output.files.length === 0) return { type: "tool_result", tool_use_id: toolUseId, content: `${output.root} is empty (hidden and ignored entries are not listed).` };
-    const note = output.truncated ? `\n(Cut at ${MAX_LS_ENTRIES} entries. List a subfolder, or use Glob, to see the rest.)` : "";
+    const stopped = output.timedOut ? `\n(The listing was stopped after ${LS_TIMEOUT_MS / 1000} seconds: this is what was listed until then. List a subfolder.)` : "";
+    if (output.files.length === 0) {
+      const empty = output.timedOut ? `Nothing was listed in ${output.root}.` : `${output.root} is empty (hidden and ignored entries are not listed).`;
+      return { type: "tool_result", tool_use_id: toolUseId, content: empty + stopped };
+    }
+    const note = (output.truncated ? `\n(Cut at ${MAX_LS_ENTRIES} entries. List a subfolder, or use Glob, to see the rest.)` : "") + stopped;
     return { type: "tool_result", tool_use_id: toolUseId, content: renderTree(output.root, output.files) + note };
   },
 });

@@ -1,6 +1,8 @@
 /** Runs a shell command in its own process group and hands each stdout line to a callback. */
-import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from "../../tasks/processGroups.ts";
+import { trackProcessGroup, untrackProcessGroup } from "../../tasks/processGroups.ts";
+import { newCommandTag, taggedEnvironment } from "../../tasks/processTags.ts";
 import { findShell } from "../../tasks/spawnShellCommand.ts";
+import { killCommandNow } from "../../tasks/stopCommand.ts";
 import { MAX_KEPT_LINES, MAX_LINE_CHARS } from "./prompt.ts";
 
 /** Why a watch ended. */
@@ -27,10 +29,6 @@ export interface WatchOptions {
 
 const STDERR_TAIL_CHARS = 4_000;
 
-/** Stops the command and anything it started (the whole process group). */
-function killGroup(pid: number): void {
-  signalProcessGroup(pid, "SIGKILL");
-}
 
 async function readTail(stream: ReadableStream<Uint8Array>, limit: number): Promise<string> {
   let tail = "";
@@ -41,8 +39,12 @@ async function readTail(stream: ReadableStream<Uint8Array>, limit: number): Prom
 
 /** Watches `command` until a line matches `until`, it exits, the deadline passes, or the signal aborts. */
 export async function watchCommand(options: WatchOptions): Promise<WatchResult> {
+  // Tagged like Bash's commands, so what leaves the process group (setsid) is still found.
+  const tag = newCommandTag();
+  const killGroup = (pid: number) => killCommandNow(pid, tag);
   const child = Bun.spawn([findShell(), "-c", options.command], {
     cwd: options.cwd,
+    env: taggedEnvironment(process.env, tag),
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",

@@ -1,14 +1,13 @@
 /** NotebookEdit: replace, insert or delete one cell of a notebook that was read in this session. */
-import { readFileSync, statSync, type Stats } from "node:fs";
 import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
-import { assertReadAndUnchanged } from "../../files/fileFreshness.ts";
 import { parseNotebook } from "../../files/notebookFormat.ts";
 import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
 import { decodeUtf8Text } from "../../files/textFormat.ts";
-import { writeTextFile } from "../../files/writeTextFile.ts";
+import { writeCheckedFile } from "../../files/writeCheckedFile.ts";
 import { applyNotebookEdit } from "./applyNotebookEdit.ts";
+import { MAX_NOTEBOOK_EDIT_BYTES } from "./limits.ts";
 import { DESCRIPTION, NOTEBOOK_EDIT_TOOL_NAME, renderPrompt } from "./prompt.ts";
 
 /** Built on first use: start-up never pays for a schema it does not need. */
@@ -54,25 +53,35 @@ export const NotebookEditTool = buildTool({
   },
   async call(input, { context }) {
     const notebookPath = resolveFilePath(input.notebook_path, context);
-    let stats: Stats;
-    try {
-      stats = statSync(notebookPath);
-    } catch {
-      throw new ToolError(`The notebook ${notebookPath} does not exist. Create it with Write first.`);
-    }
-    const bytes = readFileSync(notebookPath);
-    assertReadAndUnchanged({ path: notebookPath, stats, bytes, fileState: context.services.fileState, action: "edit" });
-    const text = decodeUtf8Text({ bytes, path: notebookPath, toolName: NOTEBOOK_EDIT_TOOL_NAME });
-    const notebook = parseNotebook(text, notebookPath);
-    const cellId = applyNotebookEdit(notebook, {
-      cellId: input.cell_id,
-      newSource: input.new_source,
-      cellType: input.cell_type,
-      editMode: input.edit_mode,
+    const data = await writeCheckedFile<NotebookEditOutput>({
+      path: notebookPath,
+      fileState: context.services.fileState,
+      maxBytes: MAX_NOTEBOOK_EDIT_BYTES,
+      action: "edit",
+      produce(current) {
+        if (current === undefined) throw new ToolError(`The notebook ${notebookPath} does not exist. Create it with Write first.`);
+        if (current.bytes === undefined) {
+          throw new ToolError(
+            `${notebookPath} is ${Math.ceil(current.stats.size / 1024 / 1024)} MB, more than the ${MAX_NOTEBOOK_EDIT_BYTES / 1024 / 1024} MB NotebookEdit changes. ` +
+              "Clear its outputs first (jupyter nbconvert --clear-output through Bash), or change it with a script.",
+          );
+        }
+        const text = decodeUtf8Text({ bytes: current.bytes, path: notebookPath, toolName: NOTEBOOK_EDIT_TOOL_NAME });
+        const notebook = parseNotebook(text, notebookPath);
+        const cellId = applyNotebookEdit(notebook, {
+          cellId: input.cell_id,
+          newSource: input.new_source,
+          cellType: input.cell_type,
+          editMode: input.edit_mode,
+        });
+        const json = JSON.stringify(notebook, null, detectIndent(text));
+        return {
+          text: text.endsWith("\n") ? `${json}\n` : json,
+          result: { notebookPath, cellId, editMode: input.edit_mode, cellCount: notebook.cells.length },
+        };
+      },
     });
-    const json = JSON.stringify(notebook, null, detectIndent(text));
-    writeTextFile(context.services.fileState, notebookPath, text.endsWith("\n") ? `${json}\n` : json);
-    return { data: { notebookPath, cellId, editMode: input.edit_mode, cellCount: notebook.cells.length } };
+    return { data };
   },
   mapToolResultToToolResultBlockParam(output: NotebookEditOutput, toolUseId) {
     const verb = output.editMode === "insert" ? "Inserted" : output.editMode === "delete" ? "Deleted" : "Replaced";

@@ -1,4 +1,6 @@
 /** Every word the model reads about NotebookEdit. */
+import { MAX_NOTEBOOK_EDIT_BYTES } from "./limits.ts";
+
 export const NOTEBOOK_EDIT_TOOL_NAME = "NotebookEdit";
 
 export const DESCRIPTION = "Replace, insert or delete a cell of a Jupyter notebook.";
@@ -14,5 +16,6 @@ export function renderPrompt(): string {
 - edit_mode "insert" adds a new cell after cell_id, or at the start when cell_id is left out;
   cell_type is required.
 - edit_mode "delete" removes the cell; new_source is ignored (pass an empty string).
-- The notebook keeps its formatting and metadata; only the one cell changes.`;
+- The notebook keeps its formatting and metadata; only the one cell changes.
+- Notebooks larger than ${MAX_NOTEBOOK_EDIT_BYTES / 1024 / 1024} MB are not edited.`;
 }

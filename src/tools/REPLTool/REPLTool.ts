@@ -36,9 +36,9 @@ export interface REPLOutput {
 function toolCaller(tools: AnyTool[], parent: ToolUseContext, signal: AbortSignal, canUseTool: CanUseTool, calls: ReplToolCall[]) {
   let next = 1;
   const prefix = `repl_${crypto.randomUUID().slice(0, 8)}`;
-  let context = createChildContext(parent, { tools, agentId: parent.agentId, signal });
+  let context = createChildContext(parent, { tools, agentId: parent.agentId, agentDepth: parent.agentDepth ?? 0, signal });
   return async (name: string, input: unknown, callSignal: AbortSignal): Promise<VmToolReply> => {
-    const scoped = createChildContext(context, { tools, agentId: parent.agentId, signal: callSignal });
+    const scoped = createChildContext(context, { tools, agentId: parent.agentId, agentDepth: parent.agentDepth ?? 0, signal: callSignal });
     const outcome = await runToolUse({ toolUse: { id: `${prefix}_${next++}`, name, input }, context: scoped, canUseTool });
     if (outcome.contextModifier !== undefined) context = outcome.contextModifier(context);
     const ok = outcome.result.is_error !== true;

@@ -1,20 +1,24 @@
 /** Read: a text file's lines, numbered, with offset and limit. */
-import { statSync } from "node:fs";
+import { closeSync, type Stats } from "node:fs";
 import { extname } from "node:path";
 import * as z from "zod/mini";
 import { buildTool, type ToolUseContext } from "../../Tool.ts";
+import { errorCode } from "../../errors/fileSystemErrorMessage.ts";
+import { fileToolError } from "../../errors/fileToolError.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import type { FileState } from "../../files/FileStateCache.ts";
 import { hashBytes } from "../../files/hashBytes.ts";
+import { describeSpecialFile, openRegularFile, type OpenedFile } from "../../files/openRegularFile.ts";
+import { readDescriptorBounded } from "../../files/readBoundedFile.ts";
 import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
 import { missingFileMessage } from "../../files/suggestSimilarPaths.ts";
-import { DEFAULT_LINE_LIMIT, MAX_IMAGE_BYTES, MAX_OUTPUT_CHARS, MAX_WHOLE_FILE_BYTES } from "./limits.ts";
+import { DEFAULT_LINE_LIMIT, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_OUTPUT_CHARS, MAX_WHOLE_FILE_BYTES, READ_TIMEOUT_MS } from "./limits.ts";
 import { IMAGE_EXTENSIONS, type MediaReadOutput } from "./mediaOutput.ts";
 import { readImage } from "./readImage.ts";
 import { readNotebook } from "./readNotebook.ts";
 import { readPdf } from "./readPdf.ts";
 import { DESCRIPTION, READ_TOOL_NAME, renderPrompt } from "./prompt.ts";
-import { readTextWindow } from "./readTextWindow.ts";
+import { readTextWindow, ReadTimeoutError } from "./readTextWindow.ts";
 
 /** Built on first use: start-up never pays for a schema it does not need. */
 const inputSchema = () => z.strictObject({
@@ -36,9 +40,6 @@ function remember(filePath: string, state: FileState): (context: ToolUseContext)
     return context;
   };
 }
-
-/** A PDF or notebook larger than this is not loaded. */
-const MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
 
 /** Read's output: numbered text, or content blocks for images, PDFs and notebooks. */
 export type ReadOutput = TextReadOutput | MediaReadOutput;
@@ -71,6 +72,100 @@ function formatOutput(output: TextReadOutput): string {
   return notes.length === 0 ? output.numberedText : `${output.numberedText}\n\n(${notes.join(" ")})`;
 }
 
+/** Opens the file the model named, or throws the ToolError that says what it is instead. */
+function openForRead(filePath: string, context: { cwd: string }): { descriptor: number; stats: Stats } {
+  let opened: OpenedFile;
+  try {
+    opened = openRegularFile(filePath);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "ENOENT" || code === "ENOTDIR") throw new ToolError(missingFileMessage(filePath, context));
+    throw fileToolError(error, filePath);
+  }
+  if (opened.kind === "folder") {
+    throw new ToolError(`${filePath} is a folder, not a file. Use Glob or LS to list what it holds.`);
+  }
+  // A pipe, socket or device has no end to read to (a FIFO blocks, /dev/zero never ends).
+  if (opened.kind === "special") {
+    throw new ToolError(
+      `${filePath} is not a regular file (it is ${describeSpecialFile(opened.stats)}), so Read cannot read it. Use Bash with a command that stops, such as head -c 1000 ${filePath}.`,
+    );
+  }
+  return opened;
+}
+
+async function readOpenFile(input: ReadInput, filePath: string, { descriptor, stats }: { descriptor: number; stats: Stats }): Promise<{ data: ReadOutput; contextModifier: (context: ToolUseContext) => ToolUseContext }> {
+  const extension = extname(filePath).toLowerCase();
+  const isMedia = IMAGE_EXTENSIONS.has(extension) || extension === ".pdf" || extension === ".ipynb";
+  if (isMedia && stats.size > 0) {
+    const limit = IMAGE_EXTENSIONS.has(extension) ? MAX_IMAGE_BYTES : MAX_DOCUMENT_BYTES;
+    const bytes = stats.size > limit ? undefined : readDescriptorBounded(descriptor, stats.size, limit);
+    if (bytes === undefined) {
+      throw new ToolError(`${filePath} is ${Math.ceil(Math.max(stats.size, limit + 1) / 1000)} KB, more than the ${Math.floor(limit / 1000)} KB Read takes for this kind of file.`);
+    }
+    const data = extension === ".pdf"
+      ? await readPdf(filePath, bytes, input.pages)
+      : extension === ".ipynb"
+        ? readNotebook(filePath, new TextDecoder().decode(bytes))
+        : readImage(filePath, bytes);
+    return { data, contextModifier: remember(filePath, { contentHash: hashBytes(bytes), mtimeMs: stats.mtimeMs, size: stats.size, ino: stats.ino, readAt: Date.now() }) };
+  }
+  const partial = input.offset !== undefined || input.limit !== undefined;
+  if (!partial && stats.size > MAX_WHOLE_FILE_BYTES) {
+    throw new ToolError(
+      `${filePath} is ${Math.ceil(stats.size / 1024)} KB, more than the ${MAX_WHOLE_FILE_BYTES / 1024} KB Read returns at once. ` +
+        "Read it in parts with offset and limit, or search it with Grep.",
+    );
+  }
+  const startLine = Math.max(1, input.offset ?? 1);
+  const limit = input.limit ?? DEFAULT_LINE_LIMIT;
+  let window: Awaited<ReturnType<typeof readTextWindow>>;
+  try {
+    window = await readTextWindow(descriptor, stats.size, startLine, limit);
+  } catch (error) {
+    if (!(error instanceof ReadTimeoutError)) throw error;
+    throw new ToolError(
+      `Reading ${filePath} for lines ${startLine}-${startLine + limit - 1} took longer than ${READ_TIMEOUT_MS / 1000} seconds (it got to line ${error.linesScanned + 1}). ` +
+        "Search it with Grep instead, or read its end with Bash (tail).",
+    );
+  }
+  if (window === undefined) {
+    throw new ToolError(
+      `${filePath} reports no size (as files under /proc do) but holds more than the ${MAX_WHOLE_FILE_BYTES / 1024} KB Read takes from such a file. ` +
+        `Use Bash with a command that stops, such as head -c 100000 ${filePath}.`,
+    );
+  }
+  const numberedText = window.lines.map((line, index) => `${window.startLine + index}\t${line}`).join("\n");
+  if (numberedText.length > MAX_OUTPUT_CHARS) {
+    throw new ToolError(
+      `Lines ${startLine}-${startLine + window.lines.length - 1} of ${filePath} come to ${numberedText.length} characters, ` +
+        `more than the ${MAX_OUTPUT_CHARS} Read returns at once. Use a smaller limit, or search with Grep.`,
+    );
+  }
+  const state: FileState = {
+    contentHash: window.contentHash,
+    mtimeMs: stats.mtimeMs,
+    size: stats.size,
+    ino: stats.ino,
+    readAt: Date.now(),
+    offset: partial ? startLine : undefined,
+    limit: partial ? limit : undefined,
+  };
+  return {
+    contextModifier: remember(filePath, state),
+    data: {
+      filePath,
+      numberedText,
+      startLine,
+      numLines: window.lines.length,
+      totalLines: window.totalLines,
+      hasMore: window.hasMore,
+      cutLines: window.cutLines,
+      empty: window.empty,
+    },
+  };
+}
+
 export const ReadTool = buildTool({
   name: READ_TOOL_NAME,
   searchHint: "read file contents lines text",
@@ -95,77 +190,14 @@ export const ReadTool = buildTool({
   },
   async call(input, { context }) {
     const filePath = resolveFilePath(input.file_path, context);
-    let stats: ReturnType<typeof statSync>;
+    const descriptor = openForRead(filePath, context);
     try {
-      stats = statSync(filePath);
+      return await readOpenFile(input, filePath, descriptor);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENOENT" || code === "ENOTDIR") {
-        throw new ToolError(missingFileMessage(filePath, context));
-      }
-      if (code === "EACCES") throw new ToolError(`Permission denied reading ${filePath}.`);
-      throw error;
+      throw fileToolError(error, filePath);
+    } finally {
+      closeSync(descriptor.descriptor);
     }
-    if (stats.isDirectory()) {
-      throw new ToolError(`${filePath} is a folder, not a file. Use Glob or LS to list what it holds.`);
-    }
-    // A pipe, socket or device has no end to read to (a FIFO blocks, /dev/zero never ends).
-    if (!stats.isFile()) {
-      throw new ToolError(`${filePath} is not a regular file (a pipe, socket or device), so Read cannot read it. Use Bash with a command that stops, such as head -c 1000 ${filePath}.`);
-    }
-    const extension = extname(filePath).toLowerCase();
-    const isMedia = IMAGE_EXTENSIONS.has(extension) || extension === ".pdf" || extension === ".ipynb";
-    if (isMedia && stats.size > 0) {
-      const limit = IMAGE_EXTENSIONS.has(extension) ? MAX_IMAGE_BYTES : MAX_DOCUMENT_BYTES;
-      if (stats.size > limit) {
-        throw new ToolError(`${filePath} is ${Math.ceil(stats.size / 1000)} KB, more than the ${Math.floor(limit / 1000)} KB Read takes for this kind of file.`);
-      }
-      const bytes = await Bun.file(filePath).bytes();
-      const data = extension === ".pdf"
-        ? await readPdf(filePath, bytes, input.pages)
-        : extension === ".ipynb"
-          ? readNotebook(filePath, new TextDecoder().decode(bytes))
-          : readImage(filePath, bytes);
-      return { data, contextModifier: remember(filePath, { contentHash: hashBytes(bytes), mtimeMs: stats.mtimeMs, size: stats.size, readAt: Date.now() }) };
-    }
-    const partial = input.offset !== undefined || input.limit !== undefined;
-    if (!partial && stats.size > MAX_WHOLE_FILE_BYTES) {
-      throw new ToolError(
-        `${filePath} is ${Math.ceil(stats.size / 1024)} KB, more than the ${MAX_WHOLE_FILE_BYTES / 1024} KB Read returns at once. ` +
-          "Read it in parts with offset and limit, or search it with Grep.",
-      );
-    }
-    const startLine = Math.max(1, input.offset ?? 1);
-    const limit = input.limit ?? DEFAULT_LINE_LIMIT;
-    const window = await readTextWindow(filePath, stats.size, startLine, limit);
-    const numberedText = window.lines.map((line, index) => `${window.startLine + index}\t${line}`).join("\n");
-    if (numberedText.length > MAX_OUTPUT_CHARS) {
-      throw new ToolError(
-        `Lines ${startLine}-${startLine + window.lines.length - 1} of ${filePath} come to ${numberedText.length} characters, ` +
-          `more than the ${MAX_OUTPUT_CHARS} Read returns at once. Use a smaller limit, or search with Grep.`,
-      );
-    }
-    const state: FileState = {
-      contentHash: window.contentHash,
-      mtimeMs: stats.mtimeMs,
-      size: stats.size,
-      readAt: Date.now(),
-      offset: partial ? startLine : undefined,
-      limit: partial ? limit : undefined,
-    };
-    return {
-      contextModifier: remember(filePath, state),
-      data: {
-        filePath,
-        numberedText,
-        startLine,
-        numLines: window.lines.length,
-        totalLines: window.totalLines,
-        hasMore: window.hasMore,
-        cutLines: window.cutLines,
-        empty: stats.size === 0,
-      },
-    };
   },
   mapToolResultToToolResultBlockParam(output: ReadOutput, toolUseId) {
     if (output.kind === "media") return { type: "tool_result", tool_use_id: toolUseId, content: output.blocks };

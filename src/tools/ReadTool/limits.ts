@@ -14,3 +14,7 @@ export const MAX_IMAGE_BYTES = 3_750_000;
 export const MAX_PDF_PAGES = 20;
 /** A PDF (or the pages picked from it) larger than this is refused. */
 export const MAX_PDF_BYTES = 24 * 1024 * 1024;
+/** A PDF or notebook larger than this is not loaded. */
+export const MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
+/** A read that has to scan a large file for its window stops after this long. */
+export const READ_TIMEOUT_MS = 30_000;

@@ -1,5 +1,5 @@
 /** Every word the model reads about Read. */
-import { DEFAULT_LINE_LIMIT, MAX_IMAGE_BYTES, MAX_LINE_CHARS, MAX_PDF_PAGES, MAX_WHOLE_FILE_BYTES } from "./limits.ts";
+import { DEFAULT_LINE_LIMIT, MAX_IMAGE_BYTES, MAX_LINE_CHARS, MAX_PDF_PAGES, MAX_WHOLE_FILE_BYTES, READ_TIMEOUT_MS } from "./limits.ts";
 
 export const READ_TOOL_NAME = "Read";
 
@@ -14,6 +14,8 @@ export function renderPrompt(): string {
   a long file; prefer reading the whole file when it is small.
 - Lines longer than ${MAX_LINE_CHARS} characters are cut.
 - Files over ${MAX_WHOLE_FILE_BYTES / 1024} KB must be read in parts with offset and limit, or searched with Grep.
+  A read that takes longer than ${READ_TIMEOUT_MS / 1000} seconds to reach its lines (deep in a huge file) is stopped.
+- Pipes, sockets and devices are not read; files that report no size (under /proc) are read up to ${MAX_WHOLE_FILE_BYTES / 1024} KB.
 - Each line comes back as the line number, a tab, then the line's text, numbered from 1. The
   number and tab are not part of the file: leave them out when you quote or edit the text.
 - Reading a folder fails: use Glob or LS to list it.

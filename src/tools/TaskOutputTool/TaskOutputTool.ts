@@ -1,7 +1,10 @@
 /** TaskOutput: a background task's new output, status and exit code; can wait for it to end. */
 import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
+import { dirname } from "node:path";
 import type { TaskStatus } from "../../tasks/BackgroundTask.ts";
+import { diskFullMessage, isDiskFull } from "../../tasks/diskSpace.ts";
+import { MAX_TASK_LOG_BYTES } from "../../tasks/limits.ts";
 import { unknownTaskError } from "../../tasks/unknownTaskError.ts";
 import { DEFAULT_WAIT_MS, DESCRIPTION, MAX_TASK_OUTPUT_BYTES, MAX_WAIT_MS, renderPrompt, TASK_OUTPUT_TOOL_NAME } from "./prompt.ts";
 
@@ -19,8 +22,12 @@ export interface TaskOutputResult {
   exitCode: number | null;
   output: string;
   remainingBytes: number;
+  /** Bytes dropped unread since the last call: the log passed its limit and was emptied. */
+  droppedBytes: number;
   outputPath: string;
   waitedOut: boolean;
+  /** The log's folder, when its disk is full (output may be lost). */
+  diskFull?: string;
 }
 
 export const TaskOutputTool = buildTool({
@@ -62,16 +69,22 @@ export const TaskOutputTool = buildTool({
         exitCode: task.exitCode,
         output: chunk.text,
         remainingBytes: chunk.remainingBytes,
+        droppedBytes: chunk.droppedBytes,
         outputPath: task.outputPath,
         waitedOut,
+        diskFull: isDiskFull(dirname(task.outputPath)) ? dirname(task.outputPath) : undefined,
       },
     };
   },
   mapToolResultToToolResultBlockParam(output: TaskOutputResult, toolUseId) {
     const lines = [`Task ${output.taskId}: ${output.status}${output.exitCode === null ? "" : ` (exit code ${output.exitCode})`}`];
     if (output.waitedOut) lines.push("It is still running after the wait; call TaskOutput again later, or stop it with TaskStop.");
+    if (output.droppedBytes > 0) {
+      lines.push(`(${output.droppedBytes} bytes of output were dropped unread: the log is emptied each time it passes ${MAX_TASK_LOG_BYTES / 1024 / 1024} MB. Send large output to a file of your own, or filter it.)`);
+    }
     lines.push(output.output === "" ? "(no new output)" : `New output:\n${output.output.replace(/\n$/, "")}`);
     if (output.remainingBytes > 0) lines.push(`(${output.remainingBytes} more bytes of output are waiting; call TaskOutput again, or read ${output.outputPath}.)`);
+    if (output.diskFull !== undefined) lines.push(diskFullMessage(output.diskFull));
     return { type: "tool_result", tool_use_id: toolUseId, content: lines.join("\n") };
   },
 });

@@ -1,6 +1,7 @@
 /** TaskStop: stops a background task's whole process group. */
 import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
+import type { StopReport } from "../../tasks/stopCommand.ts";
 import { unknownTaskError } from "../../tasks/unknownTaskError.ts";
 import { DESCRIPTION, renderPrompt, TASK_STOP_TOOL_NAME } from "./prompt.ts";
 
@@ -15,6 +16,7 @@ export interface TaskStopOutput {
   stopped: boolean;
   status: string;
   exitCode: number | null;
+  report: StopReport;
 }
 
 export const TaskStopTool = buildTool({
@@ -34,13 +36,17 @@ export const TaskStopTool = buildTool({
     const task = registry.get(input.task_id);
     if (task === undefined) throw unknownTaskError(registry, input.task_id);
     const wasRunning = task.status === "running";
-    await task.stop();
-    return { data: { taskId: task.id, command: task.command, stopped: wasRunning, status: task.status, exitCode: task.exitCode } };
+    const report = await task.stop();
+    return { data: { taskId: task.id, command: task.command, stopped: wasRunning, status: task.status, exitCode: task.exitCode, report } };
   },
   mapToolResultToToolResultBlockParam(output: TaskStopOutput, toolUseId) {
+    const { report } = output;
+    const rest = report.survivors.length > 0
+      ? ` ${report.survivors.length} of the processes it started could not be stopped and are still running (pids ${report.survivors.join(", ")}).`
+      : report.complete ? "" : " Processes it moved out of its process group (setsid, set -m) may still be running: this system cannot list them.";
     const text = output.stopped
-      ? `Stopped task ${output.taskId} (${output.command}) and every process it started.`
-      : `Task ${output.taskId} had already ended (${output.status}${output.exitCode === null ? "" : `, exit code ${output.exitCode}`}); nothing to stop.`;
+      ? `Stopped task ${output.taskId} (${output.command}) and ${rest === "" ? "every process it started." : `its processes.${rest}`}`
+      : `Task ${output.taskId} had already ended (${output.status}${output.exitCode === null ? "" : `, exit code ${output.exitCode}`}); anything it left running has been stopped.${rest}`;
     return { type: "tool_result", tool_use_id: toolUseId, content: text };
   },
 });

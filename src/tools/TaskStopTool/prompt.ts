@@ -8,6 +8,6 @@ export function renderPrompt(): string {
 started.
 
 - task_id is the id Bash returned, such as "bash_1".
-- Stopping a task that already ended says how it ended and changes nothing.
+- Stopping a task that already ended says how it ended, and stops anything it left running.
 - Output written before the stop can still be read with TaskOutput.`;
 }

@@ -1,13 +1,12 @@
 /** Write: creates a file or replaces one that was read in this session and is unchanged since. */
-import { readFileSync, statSync, type Stats } from "node:fs";
 import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
-import { ToolError } from "../../errors/ToolError.ts";
-import { assertReadAndUnchanged } from "../../files/fileFreshness.ts";
+import { readFileStart } from "../../files/readBoundedFile.ts";
 import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
 import { statOrUndefined } from "../../files/statOrUndefined.ts";
 import { detectTextFormat, toDiskText } from "../../files/textFormat.ts";
-import { writeTextFile } from "../../files/writeTextFile.ts";
+import { writeCheckedFile } from "../../files/writeCheckedFile.ts";
+import { FORMAT_SAMPLE_BYTES, MAX_WRITE_COMPARE_BYTES } from "./limits.ts";
 import { DESCRIPTION, renderPrompt, WRITE_TOOL_NAME } from "./prompt.ts";
 import { previewWrite } from "./previewWrite.ts";
 
@@ -22,18 +21,6 @@ export interface WriteOutput {
   filePath: string;
   lines: number;
   bytes: number;
-}
-
-/** Like statOrUndefined, but a path through a file (ENOTDIR) or an unreadable folder is an error. */
-function statForWrite(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return undefined;
-    if (code === "ENOTDIR") throw new ToolError(`Cannot create ${path}: part of its folder path is a file, not a folder.`);
-    throw error;
-  }
 }
 
 function countLines(text: string): number {
@@ -63,18 +50,21 @@ export const WriteTool = buildTool({
   },
   async call(input, { context }) {
     const filePath = resolveFilePath(input.file_path, context);
-    const stats = statForWrite(filePath);
-    let content = input.content;
-    if (stats !== undefined) {
-      if (!stats.isFile()) throw new ToolError(`${filePath} is not a regular file; Write only writes files.`);
-      const old = readFileSync(filePath);
-      assertReadAndUnchanged({ path: filePath, stats, bytes: old, fileState: context.services.fileState, action: "write" });
-      content = toDiskText(content, detectTextFormat(old.toString("utf8")));
-    }
-    const written = writeTextFile(context.services.fileState, filePath, content);
-    return {
-      data: { type: stats === undefined ? "create" : "update", filePath, lines: countLines(input.content), bytes: written.size },
-    };
+    const lines = countLines(input.content);
+    const data = await writeCheckedFile<WriteOutput>({
+      path: filePath,
+      fileState: context.services.fileState,
+      maxBytes: MAX_WRITE_COMPARE_BYTES,
+      action: "write",
+      produce(current) {
+        if (current === undefined) return { text: input.content, result: { type: "create", filePath, lines, bytes: Buffer.byteLength(input.content) } };
+        // The old file's line ends and byte order mark are kept; a large one shows them in its start.
+        const sample = current.bytes ?? readFileStart(current.target, FORMAT_SAMPLE_BYTES);
+        const text = toDiskText(input.content, detectTextFormat(sample.toString("utf8")));
+        return { text, result: { type: "update", filePath, lines, bytes: Buffer.byteLength(text) } };
+      },
+    });
+    return { data };
   },
   mapToolResultToToolResultBlockParam(output: WriteOutput, toolUseId) {
     const what = output.type === "create" ? "Created" : "Updated";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ReadTool } from "../../../src/tools/ReadTool/ReadTool.ts";
 import { DEFAULT_LINE_LIMIT, MAX_LINE_CHARS, MAX_WHOLE_FILE_BYTES } from "../../../src/tools/ReadTool/limits.ts";
@@ -134,13 +134,15 @@ describe("readTextWindow streaming", () => {
     const path = write("big.txt", content);
     const size = statSync(path).size;
     expect(size).toBeGreaterThan(MAX_WHOLE_FILE_BYTES);
-    const streamed = await readTextWindow(path, size, 29_999, 4);
-    expect(streamed.lines).toEqual(["streamed 29999", "streamed 30000", `${"y".repeat(MAX_LINE_CHARS)}... [line cut at ${MAX_LINE_CHARS} characters]`, "last"]);
-    expect(streamed.cutLines).toBe(1);
-    expect(streamed.hasMore).toBe(false);
-    expect(streamed.totalLines).toBe(30_002);
-    const early = await readTextWindow(path, size, 1, 2);
+    const descriptor = openSync(path, "r");
+    const streamed = await readTextWindow(descriptor, size, 29_999, 4);
+    expect(streamed?.lines).toEqual(["streamed 29999", "streamed 30000", `${"y".repeat(MAX_LINE_CHARS)}... [line cut at ${MAX_LINE_CHARS} characters]`, "last"]);
+    expect(streamed?.cutLines).toBe(1);
+    expect(streamed?.hasMore).toBe(false);
+    expect(streamed?.totalLines).toBe(30_002);
+    const early = await readTextWindow(descriptor, size, 1, 2);
     expect(early).toMatchObject({ lines: ["streamed 1", "streamed 2"], hasMore: true });
+    closeSync(descriptor);
   });
 });
 

@@ -24,6 +24,11 @@ beforeAll(() => {
       const url = new URL(request.url);
       seen.push({ method: request.method, path: url.pathname, body: await request.text(), authorization: request.headers.get("authorization") });
       if (url.pathname === "/api/triggers/missing") return Response.json({ error: "no such trigger" }, { status: 404 });
+      if (url.pathname === "/api/triggers/endless") {
+        // An answer that never ends: the tool must read only what it shows.
+        const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+        return new Response(new ReadableStream({ pull: (controller) => controller.enqueue(chunk) }));
+      }
       if (url.pathname === "/api/triggers") return Response.json(request.method === "GET" ? [{ id: "t1" }] : { id: "t2", created: true });
       return Response.json({ ok: true, path: url.pathname });
     },
@@ -47,6 +52,14 @@ async function triggerFixture(): Promise<ToolFixture> {
 }
 
 describe("RemoteTrigger", () => {
+  test("an answer without end is read only up to what is shown, then cut", async () => {
+    fixture = await triggerFixture();
+    const { MAX_RESPONSE_CHARS } = await import("../../../src/tools/RemoteTriggerTool/prompt.ts");
+    const endless = await callTool(fixture.context, "RemoteTrigger", { action: "get", trigger_id: "endless" });
+    expect(endless.stage).toBe("done");
+    expect(endless.text).toContain(`(The answer was cut at ${MAX_RESPONSE_CHARS} characters.)`);
+  });
+
   test("each action calls its method and path on the endpoint from settings", async () => {
     fixture = await triggerFixture();
     const list = await callTool(fixture.context, "RemoteTrigger", { action: "list" });

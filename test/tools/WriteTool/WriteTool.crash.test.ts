@@ -1,6 +1,9 @@
 import { afterEach, expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { STALE_TEMPORARY_FILE_AGE_MS } from "../../../src/files/limits.ts";
+import { forgetSweptFolders } from "../../../src/files/sweepStaleTemporaryFiles.ts";
+import { writeFileAtomic } from "../../../src/files/writeFileAtomic.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../../helpers/temporaryFolder.ts";
 import { eventually } from "../../tasks/processAlive.ts";
 
@@ -41,4 +44,13 @@ test("a process killed -9 in the middle of a Write leaves the old file or the ne
   // The kill landed while the temporary file was being written, so the old file must still be there.
   expect(killedMidWrite).toBe(true);
   expect(isOld).toBe(true);
+  // The dead writer's temporary file is left; the next write in the folder, once it is old enough
+  // that no live writer elsewhere could own it, removes it.
+  const leftover = readdirSync(path).filter((name) => name.endsWith(".tmp"));
+  expect(leftover.length).toBe(1);
+  const old = new Date(Date.now() - STALE_TEMPORARY_FILE_AGE_MS - 1000);
+  for (const name of leftover) utimesSync(join(path, name), old, old);
+  forgetSweptFolders();
+  writeFileAtomic(join(path, "another.txt"), "x");
+  expect(readdirSync(path).filter((name) => name.endsWith(".tmp"))).toEqual([]);
 });

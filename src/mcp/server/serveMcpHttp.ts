@@ -1,0 +1,109 @@
+/**
+ * `toolshed mcp serve --http <host:port>`: streamable HTTP at `/mcp`, one MCP session (and one
+ * SDK server) per client, all sharing the toolshed session. Host and Origin are checked against
+ * DNS rebinding; request bodies and the number of open sessions are bounded.
+ */
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { isAllowedRequest } from "./checkRequestOrigin.ts";
+import { createToolshedMcpServer } from "./createToolshedMcpServer.ts";
+import type { ServedSession } from "./createServedSession.ts";
+
+/** The path the protocol is served at. */
+export const MCP_PATH = "/mcp";
+/** The largest request body accepted (a tool call's input is small). */
+export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+/** Open client sessions; the one used longest ago is closed to make room. */
+export const MAX_CLIENT_SESSIONS = 32;
+
+/** A running HTTP server. */
+export interface McpHttpServer {
+  /** `http://<host>:<port>/mcp`, with the port actually bound. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface ClientSession {
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: Server;
+}
+
+function jsonError(status: number, code: number, message: string): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
+}
+
+/** Starts serving; `port` 0 picks a free port. */
+export async function serveMcpHttp(served: ServedSession, options: { host: string; port: number }): Promise<McpHttpServer> {
+  const sessions = new Map<string, ClientSession>();
+
+  const closeSession = async (id: string) => {
+    const client = sessions.get(id);
+    if (client === undefined) return;
+    sessions.delete(id);
+    await client.server.close().catch(() => {
+      // Already closed by the client.
+    });
+  };
+
+  const openSession = async (): Promise<ClientSession> => {
+    const oldest = sessions.keys().next();
+    if (sessions.size >= MAX_CLIENT_SESSIONS && oldest.done !== true) await closeSession(oldest.value);
+    const server = createToolshedMcpServer(served);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => crypto.randomUUID(),
+      maxRequestBodySize: MAX_REQUEST_BYTES,
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, server });
+      },
+      onsessionclosed: (id) => {
+        sessions.delete(id);
+      },
+    });
+    server.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    return { transport, server };
+  };
+
+  const handle = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    if (url.pathname !== MCP_PATH) return jsonError(404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}`);
+    if (!isAllowedRequest(request.headers, options.host)) {
+      return jsonError(403, -32000, "Forbidden: the Host or Origin header names a host this server does not serve (DNS rebinding protection)");
+    }
+    const id = request.headers.get("mcp-session-id");
+    if (id !== null) {
+      const client = sessions.get(id);
+      if (client === undefined) return jsonError(404, -32001, "Session not found: start a new one with an initialize request");
+      // Most recently used last: the one to close first when too many are open stays at the front.
+      sessions.delete(id);
+      sessions.set(id, client);
+      return client.transport.handleRequest(request);
+    }
+    if (request.method !== "POST") return jsonError(400, -32000, "Bad request: send an initialize request first (no Mcp-Session-Id header)");
+    const client = await openSession();
+    const response = await client.transport.handleRequest(request);
+    // A first request that did not initialize leaves no session behind.
+    if (client.transport.sessionId === undefined) await client.server.close().catch(() => {});
+    return response;
+  };
+
+  const server = Bun.serve({
+    hostname: options.host,
+    port: options.port,
+    // Streams stay open for as long as a client listens; Bun would otherwise close them after 10 s idle.
+    idleTimeout: 0,
+    maxRequestBodySize: MAX_REQUEST_BYTES,
+    fetch: handle,
+    error: () => jsonError(500, -32603, "Internal error"),
+  });
+  const shownHost = options.host.includes(":") ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${shownHost}:${server.port}${MCP_PATH}`,
+    async stop() {
+      await Promise.all([...sessions.keys()].map(closeSession));
+      await server.stop(true);
+    },
+  };
+}

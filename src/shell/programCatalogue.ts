@@ -1,0 +1,106 @@
+/**
+ * THE catalogue of programs that run other programs, load code, or read and write files because
+ * of their arguments, input or environment; and of the variables that make programs do so. One
+ * table, one entry per program, each naming what makes that program run or write something. An
+ * interpreter given inline code counts as unknown code. The analysis asks this catalogue about
+ * every command (after its wrappers); the permission engine judges what it answers.
+ */
+import { tarEffects, zipEffects } from "./programs/archiveEffects.ts";
+import { awkEffects } from "./programs/awkEffects.ts";
+import { edEffects, gdbEffects, vimEffects } from "./programs/editorEffects.ts";
+import { noEffects, type ProgramEffects } from "./programs/effects.ts";
+import { gitEffects } from "./programs/gitEffects.ts";
+import { interpreterEffects, interpreterFor } from "./programs/interpreterEffects.ts";
+import { makeEffects } from "./programs/makeEffects.ts";
+import { curlEffects, netcatEffects, rsyncEffects, socatEffects, sshEffects, wgetEffects } from "./programs/networkEffects.ts";
+import { readSedCall } from "./programs/sedEffects.ts";
+import { evalEffects, redefiningEffects, SHELLS, shellEffects, subscriptEffects, trapEffects } from "./programs/shellEffects.ts";
+import { sqliteEffects } from "./programs/sqliteEffects.ts";
+import { variableEffects } from "./programs/variableEffects.ts";
+import { commandOptionEffects, envEffects, findEffects, templateEffects, watchEffects } from "./programs/wrapperEffects.ts";
+import { lessEffects, manEffects, writerEffects } from "./programs/writerEffects.ts";
+import type { ShellCommandPart, ShellWord } from "./types.ts";
+
+export type { ProgramEffects };
+
+type EffectsReader = (words: readonly ShellWord[], part: ShellCommandPart) => ProgramEffects;
+
+const sed: EffectsReader = (words) => {
+  const call = readSedCall(words);
+  const effects = call.effects;
+  if (call.inPlace) for (const word of [...call.files, ...call.backups]) effects.touches.push({ word, access: "write" });
+  return effects;
+};
+
+/** Builtins: only the shell runs them, so they count only where the shell reads a command name (first, or past `builtin` / `command`). */
+const BUILTINS: Readonly<Record<string, EffectsReader>> = {
+  eval: evalEffects,
+  trap: trapEffects,
+  ...Object.fromEntries(["hash", "alias", "enable", "shopt", "set", "source", ".", "coproc"].map((name) => [name, redefiningEffects])),
+  ...Object.fromEntries(["printf", "read", "mapfile", "readarray", "let", "declare", "typeset", "local", "export", "readonly", "unset", "getopts", "wait", "test", "["].map((name) => [name, subscriptEffects])),
+};
+
+/** Every catalogued program, by the name it is run as. */
+const PROGRAMS: Readonly<Record<string, EffectsReader>> = {
+  // Shells.
+  ...Object.fromEntries([...SHELLS].map((name) => [name, shellEffects])),
+  // Programs that run a command given in their arguments.
+  env: envEffects,
+  watch: watchEffects,
+  ...Object.fromEntries(["script", "flock", "su", "runuser"].map((name) => [name, commandOptionEffects])),
+  find: findEffects,
+  parallel: templateEffects,
+  // Languages with programs of their own.
+  awk: awkEffects, gawk: awkEffects, mawk: awkEffects, nawk: awkEffects,
+  sed, gsed: sed,
+  sqlite3: sqliteEffects, sqlite: sqliteEffects,
+  gdb: gdbEffects,
+  ed: edEffects, red: edEffects,
+  ...Object.fromEntries(["vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim"].map((name) => [name, vimEffects])),
+  make: makeEffects, gmake: makeEffects, bmake: makeEffects,
+  // Archivers, network programs, git.
+  tar: tarEffects, gtar: tarEffects, bsdtar: tarEffects, zip: zipEffects,
+  ssh: sshEffects, scp: sshEffects, sftp: sshEffects, slogin: sshEffects,
+  rsync: rsyncEffects,
+  socat: socatEffects,
+  nc: netcatEffects, netcat: netcatEffects, ncat: netcatEffects,
+  curl: curlEffects,
+  wget: wgetEffects,
+  git: gitEffects,
+  less: lessEffects,
+  man: manEffects,
+  // Programs that write the files their arguments name.
+  ...Object.fromEntries(["tee", "shred", "mkfifo", "mknod", "truncate", "dd", "install", "ln", "link", "split", "csplit", "patch", "sort", "uniq", "chmod", "chown", "chgrp", "strace", "ltrace", "time"].map((name) => [name, writerEffects])),
+};
+
+function baseName(name: string): string {
+  return name.slice(name.lastIndexOf("/") + 1);
+}
+
+/**
+ * What the program `words[0]` (a command with its wrappers stripped) runs, loads, reads and writes
+ * beyond its plain arguments. `byShell` says the shell itself reads this word as a command name
+ * (first in the part, or past `builtin` / `command`), so builtins count.
+ */
+export function describeProgram(words: readonly ShellWord[], part: ShellCommandPart, byShell: boolean): ProgramEffects {
+  const first = words[0];
+  if (first === undefined || !first.literal) return noEffects();
+  const name = baseName(first.value);
+  const named = [{ ...first, value: name }, ...words.slice(1)];
+  const builtin = byShell && first.value === name ? BUILTINS[name] : undefined;
+  if (builtin !== undefined) return builtin(named, part);
+  const reader = PROGRAMS[name];
+  if (reader !== undefined) return reader(named, part);
+  const interpreter = interpreterFor(name);
+  return interpreter === undefined ? noEffects() : interpreterEffects(named, part, interpreter);
+}
+
+/** What the variables set in front of a part make the programs it starts run. */
+export function describeAssignments(part: ShellCommandPart): ProgramEffects {
+  return variableEffects(part.assignments);
+}
+
+/** True when `name` is a catalogued program (or interpreter). */
+export function isCataloguedProgram(name: string): boolean {
+  return BUILTINS[name] !== undefined || PROGRAMS[baseName(name)] !== undefined || interpreterFor(baseName(name)) !== undefined;
+}

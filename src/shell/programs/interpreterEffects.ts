@@ -1,0 +1,97 @@
+/**
+ * Interpreters given code inline (`python3 -c`, `node -e`, `perl -e`, ...) or on standard input:
+ * that code is unknown to the analysis. Its string literals are mentioned (so deny and ask rules
+ * meet `open(".env")` and `os.system("rm x")`), and it is counted as unknown code. A script file
+ * is not inline code: it is judged like any other command the person allows.
+ */
+import { codeStrings } from "./codeStrings.ts";
+import { noEffects, type ProgramEffects } from "./effects.ts";
+import { readOptions, type ReadArguments } from "./readOptions.ts";
+import type { ShellCommandPart, ShellWord } from "../types.ts";
+
+interface InterpreterSpec {
+  /** Short options whose value is code. */
+  codeShort?: string;
+  /** Long options whose value is code. */
+  codeLong?: readonly string[];
+  /** Options that load a module or library before the code runs (unknown code too). */
+  loadShort?: string;
+  loadLong?: readonly string[];
+  /** Other short options that take a value. */
+  valueShort?: string;
+  valueLong?: readonly string[];
+  /** A subcommand whose first argument is code (`deno eval`). */
+  evalSubcommand?: string;
+  /** Without a script (or with `-`) it reads its program from standard input. */
+  readsStdin?: boolean;
+}
+
+const PYTHON: InterpreterSpec = { codeShort: "c", valueShort: "mWX", readsStdin: true };
+const NODE: InterpreterSpec = { codeShort: "ep", codeLong: ["eval", "print"], loadShort: "r", loadLong: ["require", "import", "loader", "experimental-loader"], readsStdin: true };
+const PERL: InterpreterSpec = { codeShort: "eE", loadShort: "mM", valueShort: "I", readsStdin: true };
+
+/** Interpreters by name; `python3.12` and the like are found by their family's name. */
+export const INTERPRETERS: Readonly<Record<string, InterpreterSpec>> = {
+  python: PYTHON, python2: PYTHON, python3: PYTHON, pypy: PYTHON, pypy3: PYTHON,
+  node: NODE, nodejs: NODE,
+  bun: { codeShort: "ep", codeLong: ["eval", "print"], loadShort: "r", loadLong: ["preload", "require"] },
+  deno: { evalSubcommand: "eval" },
+  perl: PERL,
+  ruby: { codeShort: "e", loadShort: "r", valueShort: "I", readsStdin: true },
+  php: { codeShort: "rBRE", valueShort: "cdz", readsStdin: true },
+  lua: { codeShort: "e", loadShort: "l", readsStdin: true }, luajit: { codeShort: "e", loadShort: "l", readsStdin: true },
+  Rscript: { codeShort: "e", codeLong: ["expr"] }, R: { codeShort: "e" },
+  julia: { codeShort: "eE", codeLong: ["eval", "print"], loadShort: "L", loadLong: ["load"], readsStdin: true },
+  osascript: { codeShort: "e" },
+  pwsh: { codeShort: "c", codeLong: ["command", "c", "encodedcommand", "ec"] }, powershell: { codeShort: "c", codeLong: ["command", "encodedcommand"] },
+  expect: { codeShort: "c", readsStdin: true }, tclsh: { readsStdin: true }, wish: { readsStdin: true },
+  gnuplot: { codeShort: "e" }, octave: { codeLong: ["eval"] }, guile: { codeShort: "c", loadShort: "l" },
+  racket: { codeShort: "e", loadShort: "lr" }, sbcl: { codeLong: ["eval", "load"] }, groovy: { codeShort: "e" },
+  elixir: { codeShort: "e", loadShort: "r" }, erl: { codeLong: ["eval"] }, irb: { readsStdin: true }, jshell: { readsStdin: true },
+  // Debuggers and editors with their own command languages.
+  emacs: { codeLong: ["eval", "funcall", "f"], loadShort: "lf", loadLong: ["load", "script", "l"] },
+  lldb: { codeShort: "ok", codeLong: ["one-line", "one-line-before-file", "one-line-on-crash"], loadShort: "sSO", loadLong: ["source", "source-before-file", "source-on-crash"] },
+};
+
+/** The interpreter spec for a program name (`python3.12` is python3). */
+export function interpreterFor(name: string): InterpreterSpec | undefined {
+  return INTERPRETERS[name] ?? INTERPRETERS[name.replace(/[\d.]+$/, "")] ?? (/^python\d/.test(name) ? PYTHON : undefined);
+}
+
+function codeOptions(read: ReadArguments, spec: InterpreterSpec): ShellWord[] {
+  return read.options.filter((option) => option.value !== undefined &&
+    (option.long ? (spec.codeLong ?? []).includes(option.name.toLowerCase()) : (spec.codeShort ?? "").includes(option.name)))
+    .map((option) => option.value as ShellWord);
+}
+
+/** What an interpreter call runs: inline code as unknown code with its strings mentioned. */
+export function interpreterEffects(words: readonly ShellWord[], part: ShellCommandPart, spec: InterpreterSpec): ProgramEffects {
+  const effects = noEffects();
+  const name = words[0]?.value ?? "";
+  // Some take whole-word options with one dash (`emacs -eval`, `lldb -one-line`): read them as long ones.
+  const args = words.slice(1).map((word) => (/^-[a-z]{3,}/.test(word.value) && (spec.codeLong ?? []).concat(spec.loadLong ?? []).some((long) => word.value.slice(1).startsWith(long)) ? { ...word, value: `-${word.value}` } : word));
+  const read = readOptions(args, {
+    valueShort: `${spec.codeShort ?? ""}${spec.loadShort ?? ""}${spec.valueShort ?? ""}`,
+    valueLong: [...(spec.codeLong ?? []), ...(spec.loadLong ?? []), ...(spec.valueLong ?? [])],
+    stopAtPositional: true,
+  });
+  const code = codeOptions(read, spec);
+  if (spec.evalSubcommand !== undefined && read.positionals[0]?.value === spec.evalSubcommand) {
+    const text = read.positionals[1];
+    if (text !== undefined) code.push(text);
+  }
+  for (const word of code) {
+    effects.unknown.push(`${name} runs inline code the analysis cannot read`);
+    if (word.literal) effects.mentions.push(word.value, ...codeStrings(word.value));
+  }
+  const loads = read.options.filter((option) => option.long ? (spec.loadLong ?? []).includes(option.name) : (spec.loadShort ?? "").includes(option.name));
+  if (loads.length > 0) effects.unknown.push(`${name} loads a module (${loads.map((option) => option.name).join(", ")}) before it runs`);
+  const script = read.positionals[0];
+  // `-m module`, `--version` and `--help` read no program from the input.
+  const noProgramNeeded = read.options.some((option) => ["m", "V", "v", "h", "version", "help"].includes(option.name));
+  if (spec.readsStdin && code.length === 0 && (script === undefined || script.value === "-") && !noProgramNeeded) {
+    effects.unknown.push(`${name} runs a program from its input${part.stdin?.text === undefined ? ", which the analysis cannot see" : ""}`);
+    if (part.stdin?.text !== undefined) effects.mentions.push(...codeStrings(part.stdin.text));
+  }
+  return effects;
+}

@@ -1,0 +1,122 @@
+/**
+ * Programs that run a command given in their arguments as text or words: `env` (its `NAME=value`
+ * words, `-S` / `--split-string`, `-C` / `--chdir`), `watch`, `script -c`, `flock -c`, `su -c`,
+ * `runuser -c`, `find -exec` / `-execdir` / `-ok`, `parallel`, `xargs -I`. (Wrappers that run the
+ * rest of their words, such as `timeout` or `nice`, are stripped before rules match: see
+ * commandForms.ts.)
+ */
+import { literalWord, noEffects, type ProgramEffects } from "./effects.ts";
+import { variableEffects } from "./variableEffects.ts";
+import type { ShellAssignment, ShellWord } from "../types.ts";
+
+function merge(into: ProgramEffects, from: ProgramEffects): ProgramEffects {
+  into.runs.push(...from.runs);
+  into.mentions.push(...from.mentions);
+  into.unknown.push(...from.unknown);
+  into.problems.push(...from.problems);
+  into.touches.push(...from.touches);
+  return into;
+}
+
+/** env: variables for the command it runs, a split string, or another folder. */
+export function envEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const assignments: ShellAssignment[] = [];
+  for (let index = 1; index < words.length; index++) {
+    const word = words[index] as ShellWord;
+    const text = word.value;
+    const split = /^(?:-S|--split-string(?:=|$))(.*)$/s.exec(text) ?? (/^-[iv0]*S(.*)$/s.exec(text));
+    if (split !== null) {
+      const value = split[1] !== "" ? literalWord(split[1] ?? "", word) : words[++index];
+      if (value === undefined) break;
+      if (!value.literal) effects.problems.push("env -S splits a string only known when it runs");
+      else effects.runs.push({ text: value.value, via: "env -S" });
+      continue;
+    }
+    if (/^(?:-C|--chdir(?:=|$))/.test(text) || /^-[iv0]*C/.test(text)) {
+      effects.problems.push("env -C runs the command in another folder, so its relative paths cannot be placed");
+      if (text === "-C" || text === "--chdir") index++;
+      continue;
+    }
+    if (text === "-u" || text === "--unset") {
+      index++;
+      continue;
+    }
+    if (text.startsWith("-")) continue;
+    const equals = text.indexOf("=");
+    if (equals <= 0) break;
+    assignments.push({ name: text.slice(0, equals), value: literalWord(text.slice(equals + 1), word) });
+  }
+  return merge(effects, variableEffects(assignments));
+}
+
+/** watch runs its words joined, through `sh -c` (or directly with `-x`). */
+export function watchEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  let index = 1;
+  let exec = false;
+  for (; index < words.length; index++) {
+    const text = (words[index] as ShellWord).value;
+    if (!text.startsWith("-")) break;
+    if (text === "-x" || text === "--exec") exec = true;
+    if (/^-[nqg]$|^--(?:interval|differences|chgexit|errexit|beep|color|no-title|precise)$/.test(text) && /^-n$|^--interval$/.test(text)) index++;
+  }
+  const rest = words.slice(index);
+  if (rest.length === 0) return effects;
+  if (exec) effects.runs.push({ words: rest, via: "watch -x" });
+  else if (rest.every((word) => word.literal)) effects.runs.push({ text: rest.map((word) => word.value).join(" "), via: "watch" });
+  else effects.problems.push("watch runs a command only known when it runs");
+  return effects;
+}
+
+/** `script -c cmd`, `flock file -c cmd`, `su -c cmd`, `runuser -c cmd`: the text runs through a shell. */
+export function commandOptionEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const name = words[0]?.value ?? "";
+  for (let index = 1; index < words.length; index++) {
+    const text = (words[index] as ShellWord).value;
+    const glued = /^--command=(.*)$/s.exec(text);
+    const command = glued !== null ? literalWord(glued[1] ?? "", words[index]) : text === "-c" || text === "--command" ? words[index + 1] : undefined;
+    if (command === undefined) continue;
+    if (!command.literal) effects.problems.push(`${name} -c runs a command only known when it runs`);
+    else effects.runs.push({ text: command.value, via: `${name} -c` });
+    if (glued === null) index++;
+  }
+  if (name === "script") {
+    const file = words.slice(1).find((word, index, rest) => !word.value.startsWith("-") && !["-c", "--command", "-t", "-T", "-I", "-O", "-B", "--log-in", "--log-out", "--log-io", "--log-timing", "-m", "-E"].includes(rest[index - 1]?.value ?? ""));
+    effects.touches.push({ word: file ?? literalWord("typescript"), access: "write" });
+  }
+  return effects;
+}
+
+/** find: `-exec`, `-execdir`, `-ok`, `-okdir` run commands; `-fprint*` and `-fls` write files. */
+export function findEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  for (let index = 1; index < words.length; index++) {
+    const text = words[index]?.value ?? "";
+    if (/^-(?:fprint|fprint0|fls)$/.test(text) || text === "-fprintf") {
+      const file = words[index + 1];
+      if (file !== undefined) effects.touches.push({ word: file, access: "write" });
+      continue;
+    }
+    if (!/^-(?:exec|execdir|ok|okdir)$/.test(text)) continue;
+    const end = words.findIndex((word, at) => at > index && (word.value === ";" || word.value === "+"));
+    const inner = words.slice(index + 1, end === -1 ? undefined : end);
+    if (inner.length > 0) effects.runs.push({ words: inner, via: `find ${text}`, elsewhere: text.endsWith("dir") ? "find runs it in the folders it finds" : undefined });
+    if (end !== -1) index = end;
+  }
+  return effects;
+}
+
+/** parallel and `xargs -I`: a command template filled in with input the analysis cannot see. */
+export function templateEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const name = words[0]?.value ?? "";
+  const separator = words.findIndex((word) => word.value === ":::" || word.value === "::::");
+  const template = words.slice(1, separator === -1 ? undefined : separator).filter((word) => !word.value.startsWith("-"));
+  if (name === "parallel" && template.length > 0) {
+    if (template.every((word) => word.literal)) effects.runs.push({ text: template.map((word) => word.value).join(" "), via: "parallel" });
+    effects.unknown.push("parallel fills its command in with input the analysis cannot see");
+  }
+  return effects;
+}

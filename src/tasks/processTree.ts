@@ -1,0 +1,132 @@
+/**
+ * Finding every process a command started, wherever it went: its process group, its
+ * descendants by parent, and any process carrying its environment tag. Read from /proc (Linux);
+ * elsewhere only the process group can be found, and callers say so.
+ */
+import { closeSync, openSync, readdirSync, readSync } from "node:fs";
+import { TAGS_VARIABLE } from "./processTags.ts";
+
+/** One process, as /proc describes it. */
+export interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  pgid: number;
+}
+
+/** The most of a process's environment that is read to find its tags. */
+const MAX_ENVIRONMENT_BYTES = 1024 * 1024;
+/** Made on the first scan: start-up never pays for it. */
+let environmentBuffer: Buffer | undefined;
+const TAGS_PREFIX = Buffer.from(`\0${TAGS_VARIABLE}=`);
+
+/** A stat line is a few hundred bytes; reading more is never needed. */
+const MAX_STAT_BYTES = 4096;
+const statBuffer = Buffer.allocUnsafe(MAX_STAT_BYTES);
+
+/** A /proc file's first `buffer.length` bytes, as text; undefined when it cannot be read. */
+function readProcFile(path: string, buffer: Buffer): string | undefined {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    return buffer.toString("latin1", 0, readSync(descriptor, buffer, 0, buffer.length, 0));
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Parses /proc/<pid>/stat; undefined for a zombie (it runs no more) or a process gone meanwhile. */
+function readProcess(pid: number): ProcessInfo | undefined {
+  const stat = readProcFile(`/proc/${pid}/stat`, statBuffer);
+  if (stat === undefined) return undefined;
+  // The command name is in parentheses and may hold spaces or parentheses: fields start after the last ")".
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  if (fields[0] === "Z" || fields[0] === "X") return undefined;
+  return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]) };
+}
+
+/** Every live process, or undefined where there is no /proc to read them from. */
+export function listProcesses(): ProcessInfo[] | undefined {
+  let names: string[];
+  try {
+    names = readdirSync("/proc");
+  } catch {
+    return undefined;
+  }
+  if (!names.includes("self")) return undefined;
+  const processes: ProcessInfo[] = [];
+  for (const name of names) {
+    const first = name.charCodeAt(0);
+    if (first < 48 || first > 57) continue;
+    const info = readProcess(Number(name));
+    if (info !== undefined) processes.push(info);
+  }
+  return processes;
+}
+
+/** The tags in a process's environment (empty when it has none, or it cannot be read). */
+export function processTags(pid: number): string[] {
+  let descriptor: number;
+  try {
+    descriptor = openSync(`/proc/${pid}/environ`, "r");
+  } catch {
+    return [];
+  }
+  let length = 0;
+  environmentBuffer ??= Buffer.allocUnsafe(MAX_ENVIRONMENT_BYTES);
+  try {
+    // A NUL in front, so the variable is found at the very start as well as after another.
+    environmentBuffer[0] = 0;
+    length = 1 + readSync(descriptor, environmentBuffer, 1, MAX_ENVIRONMENT_BYTES - 1, 0);
+  } catch {
+    return [];
+  } finally {
+    closeSync(descriptor);
+  }
+  const bytes = environmentBuffer.subarray(0, length);
+  const start = bytes.indexOf(TAGS_PREFIX);
+  if (start === -1) return [];
+  const valueStart = start + TAGS_PREFIX.length;
+  const end = bytes.indexOf(0, valueStart);
+  return bytes.toString("latin1", valueStart, end === -1 ? length : end).split(" ").filter((tag) => tag !== "");
+}
+
+/**
+ * The processes of one command: those in the group `leader` leads, those carrying `tag`, and
+ * every descendant of those. toolshed itself is never among them. Undefined without /proc.
+ */
+export function findCommandProcesses(leader: number, tag: string): number[] | undefined {
+  const processes = listProcesses();
+  if (processes === undefined) return undefined;
+  const found = new Set<number>();
+  for (const info of processes) {
+    if (info.pid === process.pid) continue;
+    if (info.pid === leader || info.pgid === leader || processTags(info.pid).includes(tag)) found.add(info.pid);
+  }
+  // Descendants by parent, however deep: a child that changed its environment is still one.
+  const children = new Map<number, number[]>();
+  for (const info of processes) {
+    const siblings = children.get(info.ppid);
+    if (siblings === undefined) children.set(info.ppid, [info.pid]);
+    else siblings.push(info.pid);
+  }
+  const pending = [...found];
+  while (pending.length > 0) {
+    for (const child of children.get(pending.pop() as number) ?? []) {
+      if (child === process.pid || found.has(child)) continue;
+      found.add(child);
+      pending.push(child);
+    }
+  }
+  return [...found];
+}
+
+/** Every live process carrying `tag` (toolshed itself excepted); empty without /proc. */
+export function findTaggedProcesses(tag: string): number[] {
+  return (listProcesses() ?? []).filter((info) => info.pid !== process.pid && processTags(info.pid).includes(tag)).map((info) => info.pid);
+}

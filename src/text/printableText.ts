@@ -1,0 +1,21 @@
+/**
+ * Text from a model, a file or a server made safe to print to a terminal: control characters
+ * (escape sequences that clear the screen, hide text or set the window title, backspaces,
+ * carriage returns that overwrite a line) are shown as visible `^X` / `\u{...}` marks instead of
+ * acting. Line feeds and tabs stay.
+ */
+
+// C0 controls except tab and line feed, DEL, and the C1 controls (including the one-byte CSI).
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+function mark(char: string): string {
+  const code = char.charCodeAt(0);
+  if (code < 0x20) return `^${String.fromCharCode(code + 0x40)}`;
+  if (code === 0x7f) return "^?";
+  return `\\u{${code.toString(16)}}`;
+}
+
+/** `text` with every control character but newline and tab shown, not obeyed. */
+export function printableText(text: string): string {
+  return text.replace(CONTROL, mark);
+}

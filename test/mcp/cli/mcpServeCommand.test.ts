@@ -1,0 +1,52 @@
+/** `toolshed mcp serve` as a process: stdio carries nothing but the protocol; remote addresses need --allow-remote. */
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runCli } from "../../../src/cli/runCli.ts";
+import { connectMcpServers } from "../../../src/mcp/client/connectMcpServers.ts";
+import { captureStreams } from "../../helpers/cliStreams.ts";
+import { createSettingsSandbox, type SettingsSandbox } from "../../helpers/settingsSandbox.ts";
+import { callTool } from "../../helpers/testSession.ts";
+import { createMcpTestSession } from "../helpers/mcpTestSession.ts";
+import { entry } from "../helpers/serverProcesses.ts";
+
+const MAIN = join(import.meta.dir, "..", "..", "..", "src", "main.ts");
+let sandbox: SettingsSandbox;
+beforeEach(() => {
+  sandbox = createSettingsSandbox("toolshed-mcp-serve-cli-");
+});
+afterEach(() => sandbox.restore());
+
+describe("toolshed mcp serve", () => {
+  test("over stdio, toolshed is an MCP server another client (ours) can use; nothing else reaches stdout", async () => {
+    writeFileSync(join(sandbox.project, "hello.txt"), "served\n");
+    const sessionDirectory = join(sandbox.root.path, "client");
+    const connected = await connectMcpServers({
+      cwd: sandbox.project,
+      sessionDirectory,
+      settings: { sources: [], trusted: true },
+      entries: [entry("toolshed", { type: "stdio", command: process.execPath, args: [MAIN, "mcp", "serve"], env: { TOOLSHED_SESSION_DIR: join(sandbox.root.path, "served") } })],
+    });
+    const session = await createMcpTestSession(sandbox.project, connected);
+    try {
+      expect(connected.connections.list()[0]?.status).toBe("connected");
+      expect(connected.tools.map((tool) => tool.name)).toContain("mcp__toolshed__Read");
+      // Read is read-only by its annotations, so the client side runs it unasked; the served side allows a read inside its folder.
+      expect((await callTool(session.context, "mcp__toolshed__Read", { file_path: join(sandbox.project, "hello.txt") })).text).toContain("served");
+    } finally {
+      await session.close();
+    }
+    // Anything on stdout that was not a message would have been noted in the client's log of the server.
+    const logPath = join(sessionDirectory, "mcp-logs", "toolshed.log");
+    expect(existsSync(logPath) ? readFileSync(logPath, "utf8") : "").not.toContain("not an MCP message");
+  });
+
+  test("--http on an address others can reach is refused without --allow-remote; bad host:port is a usage error", async () => {
+    const streams = captureStreams();
+    expect(await runCli(["mcp", "serve", "--http", "0.0.0.0:0"], streams)).toBe(2);
+    expect(streams.err()).toContain("would serve beyond this machine, and the endpoint has no authentication");
+    const bad = captureStreams();
+    expect(await runCli(["mcp", "serve", "--http", "nowhere"], bad)).toBe(2);
+    expect(bad.err()).toContain('--http "nowhere" is not host:port');
+  });
+});

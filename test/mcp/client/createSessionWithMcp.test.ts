@@ -1,0 +1,62 @@
+/** A session with its MCP servers: connected before the pool is built, approved at the terminal, stopped with the session. */
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { askServerApprovalAtTerminal } from "../../../src/mcp/client/askServerApprovalAtTerminal.ts";
+import { createSessionWithMcp } from "../../../src/mcp/client/createSessionWithMcp.ts";
+import { createSettingsSandbox, type SettingsSandbox } from "../../helpers/settingsSandbox.ts";
+import { callTool } from "../../helpers/testSession.ts";
+import { FIXTURE_SERVER } from "../helpers/serverProcesses.ts";
+
+let sandbox: SettingsSandbox;
+beforeEach(() => {
+  sandbox = createSettingsSandbox("toolshed-mcp-session-");
+  writeFileSync(join(sandbox.project, ".mcp.json"), JSON.stringify({ mcpServers: {
+    first: { command: process.execPath, args: [FIXTURE_SERVER, "--tools", "1"] },
+    second: { command: process.execPath, args: [FIXTURE_SERVER, "--tools", "1"] },
+  } }, null, 2));
+});
+afterEach(() => sandbox.restore());
+
+/** Answers the questions with `replies`, one line each, and keeps what was asked. */
+function terminal(replies: string[]) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let asked = "";
+  output.on("data", (chunk: Buffer) => (asked += chunk.toString()));
+  input.end(replies.map((reply) => `${reply}\n`).join(""));
+  return { approve: (servers: Parameters<typeof askServerApprovalAtTerminal>[0]) => askServerApprovalAtTerminal(servers, input, output), asked: () => asked };
+}
+
+describe("createSessionWithMcp", () => {
+  test("project servers a person approves at the terminal join the pool; the others wait for approval", async () => {
+    mkdirSync(process.env.TOOLSHED_CONFIG_DIR ?? "", { recursive: true });
+    writeFileSync(join(process.env.TOOLSHED_CONFIG_DIR ?? "", "settings.json"), JSON.stringify({ permissions: { allow: ["mcp__first"] } }));
+    const person = terminal(["yes", "no"]);
+    const { session, connections } = await createSessionWithMcp({
+      cwd: sandbox.project,
+      sessionDirectory: join(sandbox.root.path, "session"),
+      isNonInteractive: true,
+      approveMcpServers: person.approve,
+    });
+    expect(person.asked()).toContain("This project's .mcp.json would start 2 MCP servers");
+    expect(person.asked()).toContain(`first: ${process.execPath} ${FIXTURE_SERVER} --tools 1 (${join(sandbox.project, ".mcp.json")}:3). Start it? [y]es / [n]o: `);
+    expect(connections.list().map((status) => `${status.name}:${status.status}`)).toEqual(["first:connected", "second:needs-approval"]);
+    expect(session.services.mcp).toBe(connections);
+    expect(session.tools.map((tool) => tool.name)).toContain("mcp__first__tool_000");
+    expect(session.tools.map((tool) => tool.name)).toContain("ListMcpResources");
+    expect((await callTool(session.context, "mcp__first__tool_000", { text: "hi" })).text).toBe("tool_000: hi");
+    await session.close();
+    expect(connections.list()[0]?.status).toBe("disabled");
+  });
+
+  test("in-memory settings count as trusted (as in createSession); a closed terminal approves nothing", async () => {
+    const trusted = await createSessionWithMcp({ cwd: sandbox.project, sessionDirectory: join(sandbox.root.path, "session"), settings: {}, isNonInteractive: true });
+    expect(trusted.connections.list().map((status) => status.status)).toEqual(["connected", "connected"]);
+    await trusted.session.close();
+    const { session, connections } = await createSessionWithMcp({ cwd: sandbox.project, sessionDirectory: join(sandbox.root.path, "session"), isNonInteractive: true, approveMcpServers: terminal([]).approve });
+    expect(connections.list().map((status) => status.status)).toEqual(["needs-approval", "needs-approval"]);
+    await session.close();
+  });
+});

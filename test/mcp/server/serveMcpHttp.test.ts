@@ -1,0 +1,80 @@
+/** `mcp serve --http`: streamable HTTP at /mcp on port 0, with Host and Origin checked against DNS rebinding. */
+import { afterEach, describe, expect, test } from "bun:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { isAllowedRequest, isLoopbackHost } from "../../../src/mcp/server/checkRequestOrigin.ts";
+import { createServedSession } from "../../../src/mcp/server/createServedSession.ts";
+import { serveMcpHttp, type McpHttpServer } from "../../../src/mcp/server/serveMcpHttp.ts";
+import { parseHostPort } from "../../../src/mcp/cli/parseHostPort.ts";
+import { createSession, type Session } from "../../../src/session/createSession.ts";
+import { createTemporaryFolder, type TemporaryFolder } from "../../helpers/temporaryFolder.ts";
+import { resultText } from "./servedClient.ts";
+
+let folder: TemporaryFolder | undefined;
+let session: Session | undefined;
+let http: McpHttpServer | undefined;
+afterEach(async () => {
+  await http?.stop();
+  await session?.close();
+  folder?.remove();
+  http = undefined;
+  session = undefined;
+});
+
+const INITIALIZE = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+
+function post(url: string, headers: Record<string, string>, body = INITIALIZE): Promise<Response> {
+  return fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body });
+}
+
+describe("serveMcpHttp", () => {
+  test("a client lists and calls tools over streamable HTTP; rebinding Host or Origin values are refused", async () => {
+    folder = createTemporaryFolder("toolshed-mcp-http-");
+    writeFileSync(join(folder.path, "a.txt"), "over http\n");
+    session = await createSession({ cwd: folder.path, settings: {}, sessionDirectory: join(folder.path, ".session"), isNonInteractive: true });
+    http = await serveMcpHttp(createServedSession(session), { host: "127.0.0.1", port: 0 });
+    expect(http.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("Read");
+    expect(resultText(await client.callTool({ name: "Read", arguments: { file_path: join(folder.path, "a.txt") } }))).toContain("over http");
+    await client.close();
+
+    const port = new URL(http.url).port;
+    expect((await post(http.url, { host: "evil.example.com", origin: "http://evil.example.com" })).status).toBe(403);
+    expect((await post(http.url, { origin: "http://evil.example.com" })).status).toBe(403);
+    expect((await post(http.url, { host: `localhost:${port}`, origin: `http://localhost:${port}` })).status).toBe(200);
+    expect((await post(http.url, { "mcp-session-id": "nope" })).status).toBe(404);
+    expect((await fetch(http.url, { method: "GET" })).status).toBe(400);
+    expect((await fetch(http.url.replace("/mcp", "/other"), { method: "POST", body: "{}" })).status).toBe(404);
+  });
+});
+
+describe("request origin checks", () => {
+  const headers = (host: string, origin?: string) => new Headers({ host, ...(origin === undefined ? {} : { origin }) });
+  test("loopback names and the bound host pass; any other name fails; IP literals pass only on a wildcard bind", () => {
+    expect(isAllowedRequest(headers("127.0.0.1:4000"), "127.0.0.1")).toBe(true);
+    expect(isAllowedRequest(headers("localhost:4000", "http://localhost:4000"), "127.0.0.1")).toBe(true);
+    expect(isAllowedRequest(headers("[::1]:4000"), "::1")).toBe(true);
+    expect(isAllowedRequest(headers("evil.example.com:4000"), "127.0.0.1")).toBe(false);
+    expect(isAllowedRequest(headers("127.0.0.1:4000", "http://evil.example.com"), "127.0.0.1")).toBe(false);
+    expect(isAllowedRequest(headers("127.0.0.1:4000", "null"), "127.0.0.1")).toBe(false);
+    expect(isAllowedRequest(headers("192.168.1.5:4000"), "127.0.0.1")).toBe(false);
+    expect(isAllowedRequest(headers("192.168.1.5:4000"), "0.0.0.0")).toBe(true);
+    expect(isAllowedRequest(headers("rebind.example.com:4000"), "0.0.0.0")).toBe(false);
+    expect(isAllowedRequest(new Headers(), "127.0.0.1")).toBe(false);
+  });
+
+  test("loopback hosts, and host:port parsing", () => {
+    expect(["127.0.0.1", "127.8.9.10", "localhost", "::1", "[::1]"].map(isLoopbackHost)).toEqual([true, true, true, true, true]);
+    expect(["0.0.0.0", "192.168.1.5", "example.com"].map(isLoopbackHost)).toEqual([false, false, false]);
+    expect(parseHostPort("127.0.0.1:0")).toEqual({ host: "127.0.0.1", port: 0 });
+    expect(parseHostPort("[::1]:8080")).toEqual({ host: "::1", port: 8080 });
+    expect(parseHostPort("9000")).toEqual({ host: "127.0.0.1", port: 9000 });
+    expect(() => parseHostPort("localhost")).toThrow("is not host:port");
+    expect(() => parseHostPort("h:70000")).toThrow("is not host:port");
+  });
+});
