@@ -14,6 +14,7 @@ type Answer = QuestionOption["answer"] | undefined;
 export class ScreenChoices {
   private question: ((answer: Answer) => void) | undefined;
   private picker: ((index: number | undefined) => void) | undefined;
+  private pickerMany: ((indexes: number[] | undefined) => void) | undefined;
 
   constructor(private readonly store: Store<TerminalState>) {}
 
@@ -48,6 +49,36 @@ export class ScreenChoices {
         resolve(index);
       };
       this.store.update((state) => ({ ...state, picker: { id: nextItemId(), title, options, selected } }));
+    });
+  }
+
+  /** Shows a list where several entries may be ticked; resolves with the ticked indexes (the highlighted one when none is), or undefined when cancelled. */
+  pickMany(title: string, options: PickerView["options"]): Promise<number[] | undefined> {
+    this.picker?.(undefined);
+    return new Promise((resolve) => {
+      this.pickerMany = (indexes) => {
+        this.pickerMany = undefined;
+        this.picker = undefined;
+        this.store.update((state) => ({ ...state, picker: undefined }));
+        resolve(indexes);
+      };
+      this.picker = (index) => this.pickerMany?.(index === undefined ? undefined : this.ticked(index));
+      this.store.update((state) => ({ ...state, picker: { id: nextItemId(), title, options, selected: 0, checked: options.map(() => false) } }));
+    });
+  }
+
+  private ticked(fallback: number): number[] {
+    const checked = this.store.get().picker?.checked ?? [];
+    const indexes = checked.flatMap((tick, index) => (tick ? [index] : []));
+    return indexes.length > 0 ? indexes : [fallback];
+  }
+
+  /** Ticks or unticks the highlighted entry of a list where several may be chosen. */
+  toggle(): void {
+    this.store.update((state) => {
+      const picker = state.picker;
+      if (picker?.checked === undefined) return state;
+      return { ...state, picker: { ...picker, checked: picker.checked.map((tick, index) => (index === picker.selected ? !tick : tick)) } };
     });
   }
 

@@ -65,6 +65,8 @@ export class TerminalController {
   /** The permission question and the list to choose from, one of each at a time. */
   private readonly choices: ScreenChoices;
   private exitPressedAt = 0;
+  /** Set while a question of the model waits for an answer in the person's own words. */
+  private typedAnswer: ((text: string | undefined) => void) | undefined;
   /** Set by "tell the model what to do instead": the turn ends once the current calls have their results. */
   private stopAfterResults = false;
   private hintTimer: ReturnType<typeof setTimeout> | undefined;
@@ -148,6 +150,11 @@ export class TerminalController {
     const text = raw.trim();
     if (text === "") return;
     this.options.history.add(raw);
+    if (this.typedAnswer !== undefined && !text.startsWith("/")) {
+      this.print({ kind: "user", id: nextItemId(), text });
+      this.typedAnswer(text);
+      return;
+    }
     this.store.update((state) => ({ ...state, placeholder: undefined }));
     if (/^\/(exit|quit)\s*$/.test(text)) return this.exit();
     if (!this.isReady) {
@@ -333,6 +340,32 @@ export class TerminalController {
     this.choices.cancel();
   }
 
+  /** A list where several entries may be ticked. */
+  pickMany(title: string, options: PickerView["options"]): Promise<number[] | undefined> {
+    return this.choices.pickMany(title, options);
+  }
+
+  togglePicker(): void {
+    this.choices.toggle();
+  }
+
+  /** Takes the next message the person sends as an answer (not sent to the model); undefined when the turn is stopped. */
+  takeTypedAnswer(placeholder: string, signal: AbortSignal | undefined): Promise<string | undefined> {
+    this.typedAnswer?.(undefined);
+    this.store.update((state) => ({ ...state, placeholder }));
+    return new Promise((resolve) => {
+      const onAbort = () => settle(undefined);
+      const settle = (text: string | undefined) => {
+        signal?.removeEventListener("abort", onAbort);
+        this.typedAnswer = undefined;
+        this.store.update((state) => ({ ...state, placeholder: undefined }));
+        resolve(text);
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.typedAnswer = settle;
+    });
+  }
+
   /** Puts `messages` in place of the conversation and prints the screen anew (/clear, /resume, /compact). */
   replaceConversation(messages: readonly ConversationMessage[], options: { clearScreen: boolean }): void {
     this.conversation.replace(messages);
@@ -368,6 +401,7 @@ export class TerminalController {
   exit(): void {
     this.running?.controller.abort();
     this.choices.withdraw();
+    this.typedAnswer?.(undefined);
     clearTimeout(this.hintTimer);
     this.store.update((state) => ({ ...state, exiting: true }));
     this.exited();

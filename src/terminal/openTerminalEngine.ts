@@ -13,6 +13,7 @@ import { createDefaultModel } from "../query/defaultModel.ts";
 import { buildSystemPrompt } from "../query/systemPrompt/buildSystemPrompt.ts";
 import { readEnvironment } from "../query/systemPrompt/environmentInfo.ts";
 import { readProjectInstructions } from "../query/systemPrompt/projectInstructions.ts";
+import { answerModelQuestions } from "./answerModelQuestions.ts";
 import { createQuestionAskHandler } from "./createQuestionAskHandler.ts";
 import type { TerminalController, TerminalEngine } from "./TerminalController.ts";
 
@@ -35,7 +36,11 @@ export async function openTerminalEngine(options: TerminalEngineOptions): Promis
     flags: readSessionFlags(options.values),
     mcpFlags: readMcpConfigFlags(options.values),
     sessionId: options.opened.sessionId,
-    askHandler: createQuestionAskHandler({ present: (request, signal) => controller.presentQuestion(request, signal), onInstead: () => controller.stopForInstructions() }),
+    askHandler: createQuestionAskHandler({
+      present: (request, signal) => controller.presentQuestion(request, signal),
+      onInstead: () => controller.stopForInstructions(),
+      answer: (request) => answerModelQuestions(controller, request),
+    }),
     isNonInteractive: false,
     askTrust: async (skipped) =>
       (await controller.pick(`This folder's own settings would apply: ${skipped.join("; ")}. Trust this folder?`, [{ label: "Yes, trust it and apply them" }, { label: "No, not now" }])) === 0,

@@ -55,6 +55,8 @@ export interface PickerView {
   title: string;
   options: { label: string; detail?: string }[];
   selected: number;
+  /** Set when several entries may be chosen: which are ticked (Space ticks, Enter takes them). */
+  checked?: boolean[];
 }
 
 export interface StatusView {

@@ -14,6 +14,7 @@ import { createRunAccounting } from "../../src/query/runAccounting.ts";
 import { streamMessage } from "../../src/query/streamMessage.ts";
 import type { Session } from "../../src/session/createSession.ts";
 import { runSlashCommand } from "../../src/terminal/commands/builtinCommands.ts";
+import { answerModelQuestions, OWN_WORDS } from "../../src/terminal/answerModelQuestions.ts";
 import { createQuestionAskHandler } from "../../src/terminal/createQuestionAskHandler.ts";
 import { createPastedTexts } from "../../src/terminal/input/pastedText.ts";
 import { openPromptHistory } from "../../src/terminal/input/PromptHistory.ts";
@@ -44,7 +45,11 @@ async function setUp(options: { answer?: QuestionOption["answer"]; allow?: strin
   server = startMessagesApiServer();
   folder = createTemporaryFolder("toolshed-controller-");
   process.env.TOOLSHED_CONFIG_DIR = join(folder.path, "config");
-  const askHandler = createQuestionAskHandler({ present: (request, signal) => controller.presentQuestion(request, signal), onInstead: () => controller.stopForInstructions() });
+  const askHandler = createQuestionAskHandler({
+    present: (request, signal) => controller.presentQuestion(request, signal),
+    onInstead: () => controller.stopForInstructions(),
+    answer: (request) => answerModelQuestions(controller, request),
+  });
   session = await createTestSession({ cwd: folder.path, interactive: true, askHandler, allow: options.allow });
   const client = clientFor(server);
   const callModel: CallModel = (params, signal) => streamMessage({ client, params, signal, env: {}, random: () => 0, sleep: async () => {} });
@@ -174,6 +179,46 @@ describe("the controller", () => {
     expect(controller.conversation.messages).toHaveLength(0);
     expect(state().generation).toBe(generation + 1);
     expect(stripAnsi(itemsOf("notice").at(-1)?.text ?? "")).toBe("Started a new conversation.");
+  });
+
+  test("the model's own questions: a list per question, ticks when several may be chosen, or the person's own words", async () => {
+    await setUp({ allow: ["AskUserQuestion"] });
+    const questions = [
+      { question: "Which colour?", header: "Colour", options: [{ label: "Red", description: "warm" }, { label: "Blue", description: "cool" }], multiSelect: false },
+      { question: "Which sizes?", header: "Sizes", options: [{ label: "S", description: "" }, { label: "M", description: "" }, { label: "L", description: "" }], multiSelect: true },
+      { question: "Which name?", header: "Name", options: [{ label: "Ada", description: "" }, { label: "Bob", description: "" }], multiSelect: false },
+    ];
+    server.push(turn([{ type: "tool_use", id: "toolu_q", name: "AskUserQuestion", input: { questions } }]), textTurn("Thanks."));
+    const seen: string[] = [];
+    let typed = false;
+    controller.store.subscribe(() => {
+      // The own-words answer is asked for in the input: it shows as the placeholder.
+      if (!typed && state().placeholder === "Your answer to: Which name?") {
+        typed = true;
+        queueMicrotask(() => void controller.submit("Grace"));
+      }
+      const picker = state().picker;
+      if (picker === undefined || seen.includes(picker.id)) return;
+      seen.push(picker.id);
+      queueMicrotask(() => {
+        if (picker.title.startsWith("Colour")) controller.choosePicker(1);
+        else if (picker.title.startsWith("Sizes")) {
+          controller.togglePicker();
+          controller.movePicker(2);
+          controller.togglePicker();
+          controller.choosePicker();
+        } else {
+          expect(picker.options.at(-1)?.label).toBe(OWN_WORDS);
+          controller.choosePicker(picker.options.length - 1);
+        }
+      });
+    });
+    await controller.submit("ask me");
+    const result = JSON.stringify(lastMessages(1));
+    expect(result).toContain('\\"Which colour?\\" = \\"Blue\\"');
+    expect(result).toContain('\\"Which sizes?\\" = \\"S, L\\"');
+    expect(result).toContain('\\"Which name?\\" = \\"Grace\\"');
+    expect(itemsOf("assistant").at(-1)?.text).toBe("Thanks.");
   });
 
   test("an unknown command says so; a failed request is a notice, and the session goes on", async () => {

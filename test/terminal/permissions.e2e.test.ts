@@ -129,6 +129,23 @@ describe("the permission question", () => {
     expect(existsSync(join(kit.project, "trusted.txt"))).toBe(true);
   });
 
+  test("the model's own question (AskUserQuestion) is a list to choose from; the choice goes back to the model", async () => {
+    kit = await createTerminalKit();
+    const questions = [{ question: "Which database?", header: "Database", options: [{ label: "SQLite", description: "a file" }, { label: "Postgres", description: "a server" }], multiSelect: false }];
+    kit.server.push(turn([{ type: "tool_use", id: "toolu_ask", name: "AskUserQuestion", input: { questions } }]), textTurn("Postgres it is."));
+    await kit.start(["--model", "sonnet"]);
+    await kit.waitFor(READY);
+    kit.type("set up storage");
+    kit.keys("Enter");
+    const asked = await kit.waitFor("Database: Which database?");
+    expect(asked).toContain("1. SQLite");
+    expect(asked).toContain("2. Postgres");
+    expect(asked).toContain("3. Something else (type it)");
+    kit.keys("2");
+    await kit.waitFor("Postgres it is.");
+    expect(JSON.stringify(toolResult(1)?.content)).toContain('\\"Which database?\\" = \\"Postgres\\"');
+  });
+
   test("an edit shows the file and a diff of the change", async () => {
     kit = await createTerminalKit();
     const file = join(kit.project, "greeting.txt");

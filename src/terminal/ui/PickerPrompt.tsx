@@ -11,6 +11,7 @@ export function PickerPrompt({ controller, picker, width, style }: { controller:
     if (key.escape) return controller.cancelPicker();
     if (key.upArrow) return controller.movePicker(-1);
     if (key.downArrow || key.tab) return controller.movePicker(1);
+    if (input === " " && picker.checked !== undefined) return controller.togglePicker();
     if (key.return) return controller.choosePicker();
     const number = Number(input);
     if (Number.isInteger(number) && number >= 1 && number <= picker.options.length) controller.choosePicker(number - 1);

@@ -15,7 +15,8 @@ export function PickerView({ picker, width, style }: { picker: Picker; width: nu
   const inner = Math.max(10, width - 4);
   const lines = picker.options.map((option, index) => {
     const marker = index === picker.selected ? style.color("accent", "❯ ") : "  ";
-    const label = clip(`${index + 1}. ${option.label}`, Math.max(8, inner - 2 - (option.detail === undefined ? 0 : Math.min(30, stringWidth(option.detail) + 2))));
+    const tick = picker.checked === undefined ? "" : picker.checked[index] ? "[x] " : "[ ] ";
+    const label = clip(`${index + 1}. ${tick}${option.label}`, Math.max(8, inner - 2 - (option.detail === undefined ? 0 : Math.min(30, stringWidth(option.detail) + 2))));
     const detail = option.detail === undefined ? "" : `  ${style.dim(clip(option.detail, 28))}`;
     return `${marker}${index === picker.selected ? style.color("accent", label) : label}${detail}`;
   });
@@ -23,7 +24,7 @@ export function PickerView({ picker, width, style }: { picker: Picker; width: nu
     <Box flexDirection="column" borderStyle="round" borderColor={style.colors ? "cyan" : undefined} paddingX={1} width={width} marginTop={1}>
       <Text>{style.bold(picker.title)}</Text>
       <Text>{lines.join("\n")}</Text>
-      <Text>{style.dim("↑/↓ and Enter to choose · Esc to cancel")}</Text>
+      <Text>{style.dim(picker.checked === undefined ? "↑/↓ and Enter to choose · Esc to cancel" : "↑/↓ to move · Space to tick · Enter to take the ticked ones · Esc to cancel")}</Text>
     </Box>
   );
 }
