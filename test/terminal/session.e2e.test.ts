@@ -241,6 +241,9 @@ describe("fitting the terminal", () => {
     kit.resize(80, 24);
     const narrow = await kit.waitFor((screen) => /^╭─{78}╮$/m.test(screen));
     for (const line of narrow.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
+    // Printed anew at the new width: nothing of the wider frames is left, and the answer is there, rewrapped.
+    expect(narrow.match(/╭/g)).toHaveLength(1);
+    expect(narrow).toContain("● A line of text long enough to wrap differently at eighty columns than it does");
     expect(narrow).toMatch(/claude-sonnet-5-5 · ask before changes/);
     kit.resize(120, 30);
     await kit.waitFor((screen) => /^╭─{118}╮$/m.test(screen));

@@ -1,7 +1,8 @@
 /**
  * Mounts the screen on the process's terminal and keeps it until the person leaves: Ctrl-C is
  * the terminal's own key (not Ink's exit), pasted text arrives whole (bracketed paste), and the
- * screen is cleared when the conversation is replaced (/clear, /resume) so it is printed anew.
+ * screen is cleared and printed anew when the conversation is replaced (/clear, /resume) or the
+ * window gets narrower.
  */
 import { render } from "ink";
 import type { Style } from "../style.ts";
@@ -40,11 +41,21 @@ export async function runTerminalApp(options: {
     instance.clear();
     options.write(CLEAR_SCREEN);
   });
+  // A narrower window rewraps what is on the screen, and Ink's erase then misses lines: print
+  // everything anew at the new width instead (the conversation is all in the state).
+  let width = screen.output.columns;
+  const onResize = () => {
+    const narrower = screen.output.columns < width;
+    width = screen.output.columns;
+    if (narrower) controller.store.update((state) => ({ ...state, generation: state.generation + 1 }));
+  };
+  screen.output.on("resize", onResize);
   options.onShown?.();
   try {
     await controller.done;
   } finally {
     stop();
+    screen.output.off("resize", onResize);
     screen.close();
     instance.unmount();
     await instance.waitUntilExit().catch(() => undefined);
