@@ -16,10 +16,11 @@ import { bigOutputBenchmark } from "./bigOutput.bench.ts";
 import { bigFileBenchmark } from "./bigFile.bench.ts";
 import { sessionBenchmark } from "./session.bench.ts";
 import { mcpStartBenchmark } from "./mcpStart.bench.ts";
+import { terminalBenchmark } from "./terminal.bench.ts";
 import { toolSearchBenchmark } from "./toolSearch.bench.ts";
 
 /** Every benchmark, in the order they run. Add new ones here. */
-const BENCHMARKS: Benchmark[] = [pipelineBenchmark, startupBenchmark, parallelBenchmark, grepBenchmark, globBenchmark, bigOutputBenchmark, bigFileBenchmark, sessionBenchmark, mcpStartBenchmark, toolSearchBenchmark, buildBenchmark];
+const BENCHMARKS: Benchmark[] = [pipelineBenchmark, startupBenchmark, parallelBenchmark, grepBenchmark, globBenchmark, bigOutputBenchmark, bigFileBenchmark, sessionBenchmark, mcpStartBenchmark, toolSearchBenchmark, terminalBenchmark, buildBenchmark];
 
 const { values } = parseArgs({ options: { only: { type: "string", multiple: true }, help: { type: "boolean", short: "h" } } });
 if (values.help) {

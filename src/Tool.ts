@@ -208,9 +208,18 @@ export interface Tool<
   interruptBehavior(): "cancel" | "block";
   userFacingName(input: Partial<ToolInput<Input>> | undefined): string;
   getToolUseSummary?(input: Partial<ToolInput<Input>> | undefined): string | null;
+  /** The file change this call would make, for the person asked to approve it; undefined when it cannot tell. */
+  previewChange?(input: ToolInput<Input>): Promise<ProposedFileChange | undefined>;
   mapToolResultToToolResultBlockParam(output: Output, toolUseId: string): ToolResultBlockParam;
   /** Plain text for a terminal (no colour codes); what `toolshed run` prints. */
   renderResultForTerminal(output: Output): string;
+}
+
+/** A change to one file as a call would make it: the text before (undefined for a new file) and after. */
+export interface ProposedFileChange {
+  path: string;
+  before: string | undefined;
+  after: string;
 }
 
 /** The defaults `buildTool` fills; everything else a tool must say itself. */

@@ -39,6 +39,8 @@ export function buildDefines(flavor: Flavor, commit: string): Record<string, str
   defines["process.env.TOOLSHED_BUILD_FEATURES"] = JSON.stringify(flavor.features.join(","));
   defines["process.env.TOOLSHED_BUILD_COMMIT"] = JSON.stringify(commit);
   defines["process.env.TOOLSHED_BUILD_BUN_VERSION"] = JSON.stringify(Bun.version);
+  // React (the interactive terminal's) picks its production build by this; folded, the other is left out.
+  defines["process.env.NODE_ENV"] = JSON.stringify("production");
   return defines;
 }
 
@@ -54,6 +56,8 @@ function sharedConfig(source: FlavorSource) {
     // Release binaries carry no source maps and no original sources.
     sourcemap: "none" as const,
     metafile: true,
+    // Ink reaches for React's devtools only when DEV=true and the package is installed; toolshed ships neither.
+    external: ["react-devtools-core"],
     features: source.flavor.features,
     define: {
       ...buildDefines(source.flavor, source.commit),

@@ -10,4 +10,6 @@ export interface CliStreams {
   stdinLines?(): AsyncIterable<string>;
   stdinIsTTY: boolean;
   stderrIsTTY: boolean;
+  /** Whether standard output is a terminal (the interactive session needs both ends); false when unset. */
+  stdoutIsTTY?: boolean;
 }

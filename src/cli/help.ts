@@ -2,6 +2,7 @@
 export const MAIN_HELP = `toolshed: the agent runtime for coding agents
 
 Usage:
+  toolshed ["<prompt>"] [options]    At a terminal: an interactive session (flags, keys: "toolshed -c --help")
   toolshed -p "<prompt>" [options]   Run the agent on a prompt and print its answer ("toolshed -p --help")
   toolshed <command> [options]
 

@@ -91,4 +91,7 @@ export const processStreams: CliStreams = {
   get stderrIsTTY() {
     return Boolean(process.stderr.isTTY);
   },
+  get stdoutIsTTY() {
+    return Boolean(process.stdout.isTTY);
+  },
 };

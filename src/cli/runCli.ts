@@ -4,6 +4,7 @@ import { logError } from "../errors/logError.ts";
 import { COMPLETION_HELP, DOCTOR_HELP, MAIN_HELP, MCP_HELP, PERMISSIONS_HELP, PRINT_HELP, RUN_HELP, SESSIONS_HELP, TOOLS_HELP, TRUST_HELP, UPDATE_HELP } from "./help.ts";
 import type { CliStreams } from "./cliStreams.ts";
 import { processStreams } from "./processStreams.ts";
+import { startTerminal } from "./startTerminal.ts";
 
 export type { CliStreams };
 
@@ -32,10 +33,11 @@ function isPrintMode(args: readonly string[]): boolean {
 export async function runCli(args: string[], streams: CliStreams = processStreams): Promise<number> {
   const [name, ...rest] = args;
   try {
-    if (name === undefined || name === "--help" || name === "-h") {
+    if (name === "--help" || name === "-h") {
       streams.stdout.write(MAIN_HELP);
       return 0;
     }
+    if (name === undefined) return await startTerminal(args, streams, Object.keys(COMMANDS));
     if (name === "help") {
       const topic = rest[0];
       if (topic === undefined || topic === "help" || topic === "--help" || topic === "-h") streams.stdout.write(MAIN_HELP);
@@ -57,10 +59,7 @@ export async function runCli(args: string[], streams: CliStreams = processStream
       return 0;
     }
     const command = COMMANDS[name];
-    if (command === undefined) {
-      const what = name.startsWith("-") ? `unknown option "${name}"` : `unknown command "${name}"`;
-      throw new UsageError(`${what}. The commands are: ${Object.keys(COMMANDS).join(", ")}; the options are --help and --version.`);
-    }
+    if (command === undefined) return await startTerminal(args, streams, Object.keys(COMMANDS));
     if (rest.includes("--help") || rest.includes("-h")) {
       streams.stdout.write(command.help);
       return 0;

@@ -20,13 +20,25 @@ afterEach(() => {
 });
 
 describe("toolshed help and errors", () => {
-  test("no arguments and --help print the command list", async () => {
-    for (const args of [[], ["--help"], ["-h"], ["help"]]) {
+  test("--help prints the command list", async () => {
+    for (const args of [["--help"], ["-h"], ["help"]]) {
       const streams = captureStreams();
       expect(await runCli(args, streams)).toBe(0);
       expect(streams.out()).toContain("Commands:");
       expect(streams.out()).toContain("run <Tool>");
     }
+  });
+
+  test("no arguments, a prompt, or the terminal's flags, where there is no terminal: a usage error pointing at -p", async () => {
+    for (const [args, example] of [[[], "<prompt>"], [["--continue"], "<prompt>"], [["fix", "the", "bug"], "fix the bug"]] as const) {
+      const streams = captureStreams({ stdinIsTTY: false });
+      expect(await runCli([...args], streams)).toBe(2);
+      expect(streams.err()).toContain(`toolshed -p "${example}"`);
+      expect(streams.out()).toBe("");
+    }
+    const help = captureStreams({ stdinIsTTY: false });
+    expect(await runCli(["--continue", "--help"], help)).toBe(0);
+    expect(help.out()).toContain("Usage: toolshed [prompt] [options]");
   });
 
   test("every command has --help", async () => {

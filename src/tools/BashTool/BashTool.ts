@@ -11,6 +11,7 @@ import { watchFileSize } from "../../tasks/watchFileSize.ts";
 import { DEFAULT_TIMEOUT_MS, MAX_COMMAND_OUTPUT_BYTES, MAX_TIMEOUT_MS } from "./limits.ts";
 import { readShellFolder } from "./readShellFolder.ts";
 import { BASH_TOOL_NAME, DESCRIPTION, renderPrompt } from "./prompt.ts";
+import { followOutput } from "../../tasks/followOutput.ts";
 import { readCommandOutput, type CommandOutput } from "./readCommandOutput.ts";
 
 /** Built on first use: start-up never pays for a schema it does not need. */
@@ -107,7 +108,7 @@ export const BashTool = buildTool({
     await initShellParser().catch(() => undefined);
     return { result: true };
   },
-  async call(input, { context, signal }): Promise<{ data: BashOutput; contextModifier?: (context: ToolUseContext) => ToolUseContext }> {
+  async call(input, { context, signal, onProgress }): Promise<{ data: BashOutput; contextModifier?: (context: ToolUseContext) => ToolUseContext }> {
     const cwd = context.services.shell.cwd;
     if (input.run_in_background) {
       const task = context.services.tasks.start({ command: input.command, description: input.description, cwd });
@@ -118,6 +119,8 @@ export const BashTool = buildTool({
     const cwdPath = join(context.sessionDirectory, "bash", `${id}.cwd`);
     const timeoutMs = input.timeout ?? DEFAULT_TIMEOUT_MS;
     const shell = spawnShellCommand({ command: input.command, cwd, outputPath, cwdPath });
+    // The person watching sees the output as it comes; the model gets it whole at the end.
+    const follower = followOutput(outputPath, (line) => onProgress({ type: "line", line }));
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: (() => void) | undefined;
     let stopWatching: (() => void) | undefined;
@@ -132,6 +135,7 @@ export const BashTool = buildTool({
       new Promise<"output-limit">((resolve) => (stopWatching = watchFileSize(outputPath, MAX_COMMAND_OUTPUT_BYTES, () => resolve("output-limit")))),
     ]);
     clearTimeout(timer);
+    follower.stop();
     stopWatching?.();
     if (onAbort !== undefined) signal.removeEventListener("abort", onAbort);
     const stopReport = ended === "exit" ? undefined : await shell.stop();

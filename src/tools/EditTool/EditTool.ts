@@ -12,6 +12,7 @@ import { applyEdit } from "./applyEdit.ts";
 import { numberLines } from "./numberLines.ts";
 import { MAX_EDIT_FILE_BYTES } from "./limits.ts";
 import { DESCRIPTION, EDIT_TOOL_NAME, renderPrompt, SNIPPET_CONTEXT_LINES } from "./prompt.ts";
+import { previewEdit } from "./previewEdit.ts";
 
 /** Built on first use: start-up never pays for a schema it does not need. */
 const inputSchema = () => z.strictObject({
@@ -45,6 +46,7 @@ export const EditTool = buildTool({
   tags: ["simple", "primitive"],
   permissionSubjects: (input) => [{ kind: "path", path: input.file_path, access: "write" }],
   getToolUseSummary: (input) => input?.file_path ?? null,
+  previewChange: previewEdit,
   description: DESCRIPTION,
   prompt: renderPrompt(),
   async validateInput(input, context) {

@@ -8,6 +8,7 @@ import { detectTextFormat, toDiskText } from "../../files/textFormat.ts";
 import { writeCheckedFile } from "../../files/writeCheckedFile.ts";
 import { FORMAT_SAMPLE_BYTES, MAX_WRITE_COMPARE_BYTES } from "./limits.ts";
 import { DESCRIPTION, renderPrompt, WRITE_TOOL_NAME } from "./prompt.ts";
+import { previewWrite } from "./previewWrite.ts";
 
 /** Built on first use: start-up never pays for a schema it does not need. */
 const inputSchema = () => z.strictObject({
@@ -37,6 +38,7 @@ export const WriteTool = buildTool({
   isDestructive: (input) => statOrUndefined(input.file_path) !== undefined,
   permissionSubjects: (input) => [{ kind: "path", path: input.file_path, access: "write" }],
   getToolUseSummary: (input) => input?.file_path ?? null,
+  previewChange: previewWrite,
   description: DESCRIPTION,
   prompt: renderPrompt(),
   async validateInput(input, context) {

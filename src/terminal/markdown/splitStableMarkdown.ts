@@ -1,0 +1,27 @@
+/**
+ * Splits an answer that is still streaming into the blocks that are finished and the part still
+ * growing: the finished blocks can be printed above for good, so the live part of the screen
+ * stays short however long the answer gets. A block is finished at a blank line outside a code
+ * fence, once the next block has begun.
+ */
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/** `stable` (whole blocks, possibly empty) and `rest`, such that stable + rest is the text. */
+export function splitStableMarkdown(text: string): { stable: string; rest: string } {
+  let fence: string | undefined;
+  let boundary = -1;
+  let offset = 0;
+  const lines = text.split("\n");
+  for (let index = 0; index < lines.length - 1; index++) {
+    const line = lines[index] as string;
+    const opened = FENCE.exec(line)?.[1];
+    if (fence === undefined && opened !== undefined) fence = opened;
+    else if (fence !== undefined && opened !== undefined && opened[0] === fence[0] && opened.length >= fence.length && line.trim() === opened) fence = undefined;
+    offset += line.length + 1;
+    // A blank line outside a fence, with something after it: the blocks before it are done.
+    if (fence === undefined && line.trim() === "" && index > 0 && (lines[index + 1] ?? "").trim() !== "") boundary = offset;
+  }
+  if (boundary <= 0) return { stable: "", rest: text };
+  return { stable: text.slice(0, boundary), rest: text.slice(boundary) };
+}
