@@ -8,7 +8,7 @@
  * over: renamed away, checked to be the one judged stale, and removed.
  */
 import { closeSync, fstatSync, linkSync, openSync, readSync, renameSync, unlinkSync, writeSync } from "node:fs";
-import { hostname } from "node:os";
+import { hostname } from "../paths/operatingSystem.ts";
 import { basename, dirname, join } from "node:path";
 import { errorCode } from "../errors/fileSystemErrorMessage.ts";
 import { ToolError } from "../errors/ToolError.ts";

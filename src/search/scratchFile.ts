@@ -5,7 +5,7 @@
  * open, so nothing is left behind however the search ends.
  */
 import { closeSync, fstatSync, openSync, readSync, unlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { tmpdir } from "../paths/operatingSystem.ts";
 import { join } from "node:path";
 
 /** An open, already unlinked file; undefined when the temporary folder cannot take one. */

@@ -2,8 +2,6 @@
 import * as z from "zod/mini";
 import { lazy } from "../lazy.ts";
 
-const flag = z.union([z.boolean(), z.string()]);
-
 /** Checked after parsing: a key of the wrong shape makes the skill invalid. */
 export const skillFrontmatterSchema = lazy(() => z.looseObject({
   name: z.optional(z.string()),
@@ -11,7 +9,7 @@ export const skillFrontmatterSchema = lazy(() => z.looseObject({
   when_to_use: z.optional(z.string()),
   "argument-hint": z.optional(z.string()),
   "allowed-tools": z.optional(z.union([z.string(), z.array(z.string())])),
-  "disable-model-invocation": z.optional(flag),
+  "disable-model-invocation": z.optional(z.union([z.boolean(), z.string()])),
 }));
 
 /** YAML's spellings of true. */

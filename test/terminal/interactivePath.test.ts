@@ -6,13 +6,11 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { bundleJavaScript } from "../../scripts/build/bundleFlavor.ts";
-import { loadFlavors } from "../../scripts/build/flavors.ts";
+import { join } from "node:path";
+import { chunkOf, inputsOf, publicMetafile, staticClosure } from "../helpers/bundleClosure.ts";
 import { textTurn } from "../helpers/messagesApiServer.ts";
 import { createPrintKit, MAIN, type PrintKit } from "../helpers/printRun.ts";
 
-const ROOT = resolve(import.meta.dir, "..", "..");
 /** What only the interactive terminal may load. */
 const SCREEN_CODE = /node_modules\/(ink|react|react-reconciler|yoga-layout|marked|highlight\.js)\/|src\/terminal\//;
 
@@ -24,34 +22,17 @@ afterEach(async () => {
 
 describe("the bundle", () => {
   test("only a dynamic import reaches the screen's chunks; the entry and the -p, run and tools chunks do not", async () => {
-    const flavor = loadFlavors(join(ROOT, "flags")).find((candidate) => candidate.name === "public");
-    if (flavor === undefined) throw new Error("flags/public.json is missing");
-    const { metafile } = await bundleJavaScript({ root: ROOT, entrypoint: "src/main.ts", flavor, commit: "test" });
-    const outputs = Object.entries(metafile.outputs);
-    const byEntry = (entry: string) => outputs.find(([, output]) => output.entryPoint === entry)?.[0];
-    /** Every chunk a chunk loads before it runs: its static imports, and theirs. */
-    const staticClosure = (start: string) => {
-      const seen = new Set<string>();
-      const pending = [start];
-      while (pending.length > 0) {
-        const path = pending.pop() as string;
-        if (seen.has(path)) continue;
-        seen.add(path);
-        const output = metafile.outputs[path];
-        for (const imported of output?.imports ?? []) if (imported.kind !== "dynamic-import" && metafile.outputs[imported.path] !== undefined) pending.push(imported.path);
-      }
-      return seen;
-    };
-    const screenInputs = (chunks: Set<string>) => [...chunks].flatMap((chunk) => Object.keys(metafile.outputs[chunk]?.inputs ?? {}).filter((input) => SCREEN_CODE.test(input)));
+    const metafile = await publicMetafile();
+    const screenInputs = (chunks: Set<string>) => inputsOf(metafile, chunks).filter((input) => SCREEN_CODE.test(input));
     for (const entry of ["src/main.ts", "src/cli/printCommand.ts", "src/cli/runCommand.ts", "src/cli/toolsCommand.ts", "src/cli/runCli.ts"]) {
-      const chunk = byEntry(entry);
+      const chunk = chunkOf(metafile, entry);
       expect(chunk, `${entry} has a chunk of its own`).toBeDefined();
-      expect(screenInputs(staticClosure(chunk as string)), `what ${entry} loads`).toEqual([]);
+      expect(screenInputs(staticClosure(metafile, chunk as string)), `what ${entry} loads`).toEqual([]);
     }
     // And the screen is there, behind its own dynamic import.
-    const screen = byEntry("src/terminal/ui/runTerminalApp.tsx");
+    const screen = chunkOf(metafile, "src/terminal/ui/runTerminalApp.tsx");
     expect(screen).toBeDefined();
-    expect(screenInputs(staticClosure(screen as string)).some((input) => input.includes("node_modules/ink/"))).toBe(true);
+    expect(screenInputs(staticClosure(metafile, screen as string)).some((input) => input.includes("node_modules/ink/"))).toBe(true);
   }, 60_000);
 });
 

@@ -1,5 +1,5 @@
 /** The facts about where the agent runs: working folder, platform, date and the repository's state. */
-import { release } from "node:os";
+import { osRelease } from "../../paths/operatingSystem.ts";
 
 /** Longest the git status may take before it is left out. */
 const GIT_TIMEOUT_MS = 2_000;
@@ -36,7 +36,7 @@ export function readEnvironment(cwd: string, additionalDirectories: readonly str
     cwd,
     additionalDirectories,
     platform: process.platform,
-    osVersion: release(),
+    osVersion: osRelease(),
     date: now.toISOString().slice(0, 10),
     git: gitState(cwd),
   };

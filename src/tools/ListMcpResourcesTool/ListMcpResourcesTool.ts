@@ -5,7 +5,8 @@ import { ToolError } from "../../errors/ToolError.ts";
 import type { McpResource } from "../../session/types.ts";
 import { DESCRIPTION, formatResources, LIST_MCP_RESOURCES_TOOL_NAME, NO_SERVERS, renderPrompt, SERVER_PARAMETER } from "./prompt.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   server: z.optional(z.string().check(z.minLength(1))).check(z.describe(SERVER_PARAMETER)),
 });
 

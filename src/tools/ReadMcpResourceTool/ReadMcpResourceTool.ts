@@ -6,7 +6,8 @@ import { describeError } from "../../errors/describeError.ts";
 import { DESCRIPTION, emptyResource, NO_SERVERS, READ_MCP_RESOURCE_TOOL_NAME, renderPrompt, savedBlobPart, SERVER_PARAMETER, textPart, unsavedBlobPart, URI_PARAMETER } from "./prompt.ts";
 import { saveResourceBlob } from "./saveResourceBlob.ts";
 
-const inputSchema = z.strictObject({
+/** Built on first use: start-up never pays for a schema it does not need. */
+const inputSchema = () => z.strictObject({
   server: z.string().check(z.minLength(1), z.describe(SERVER_PARAMETER)),
   uri: z.string().check(z.minLength(1), z.describe(URI_PARAMETER)),
 });

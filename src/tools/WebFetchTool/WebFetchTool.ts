@@ -6,21 +6,15 @@
  * does any other host unless a rule such as `WebFetch(domain:example.com)` allows it.
  */
 import * as z from "zod/mini";
-import { buildTool, type ToolResult, type ToolUseContext } from "../../Tool.ts";
-import { ToolError } from "../../errors/ToolError.ts";
-import { getBuildInfo } from "../../buildInfo.ts";
-import { describeError } from "../../errors/describeError.ts";
-import { modelService, type ModelAccess } from "../../query/modelAccess.ts";
-import { requestModelMessage } from "../../query/requestModelMessage.ts";
-import { checkHost, describeLocalAddress, type CheckedHost } from "./checkHost.ts";
-import { fetchPage } from "./fetchPage.ts";
-import { webFetchNetworkService } from "./webFetchNetwork.ts";
-import { MAX_ANSWER_TOKENS, MAX_CACHED_CHARS, MAX_CACHED_PAGES, MAX_CONTENT_CHARS, MAX_REDIRECTS, MAX_RESPONSE_BYTES } from "./limits.ts";
-import { PageCache, type CachedPage } from "./pageCache.ts";
-import { parseFetchUrl } from "./parseFetchUrl.ts";
-import { askReason, DESCRIPTION, moreContentNote, READER_SYSTEM_PROMPT, redirectText, renderPrompt, renderReaderRequest, WEB_FETCH_TOOL_NAME, type PageWindow } from "./prompt.ts";
-import { readPageText } from "./readPageText.ts";
-import { cacheTtlMs, fetchTimeoutMs } from "./webFetchSettings.ts";
+import { buildTool, type ToolResult } from "../../Tool.ts";
+import { DESCRIPTION, moreContentNote, renderPrompt, WEB_FETCH_TOOL_NAME } from "./prompt.ts";
+import type { WebFetchOutput } from "./webFetchCall.ts";
+
+export type { WebFetchOutput };
+
+// The network, the page cache and the reader are loaded on first use: start-up never loads
+// node:net or node:dns for a tool it may not call.
+const loadCall = () => import("./webFetchCall.ts");
 
 /** Built on first use: start-up never pays for a schema it does not need. */
 const inputSchema = () => z.strictObject({
@@ -29,34 +23,6 @@ const inputSchema = () => z.strictObject({
   offset: z.optional(z.int().check(z.nonnegative()))
     .check(z.describe("Where in the page's text to start reading, from an earlier result that said the page goes on; 0 by default")),
 });
-
-export interface WebFetchOutput {
-  /** The URL as fetched (after an http upgrade). */
-  url: string;
-  /** Where the page was found, after redirects within its host. */
-  finalUrl: string;
-  code: number;
-  codeText: string;
-  bytes: number;
-  /** The small model's answer, or what a redirect to another host said. */
-  result: string;
-  durationMs: number;
-  /** Set when the page goes on past what was read. */
-  window?: PageWindow;
-  redirect?: { location: string };
-}
-
-/** Pages fetched lately, shared by every session of the process. */
-const pages = new PageCache({ maxPages: MAX_CACHED_PAGES, maxChars: MAX_CACHED_CHARS });
-
-/** What the permission check found for a call, by its input, so the call connects to the same addresses. */
-const checkedHosts = new WeakMap<object, CheckedHost>();
-
-function urlOf(input: { url: string }): URL {
-  const parsed = parseFetchUrl(input.url);
-  if (!parsed.ok) throw new ToolError(parsed.message);
-  return parsed.url;
-}
 
 export const WebFetchTool = buildTool({
   name: WEB_FETCH_TOOL_NAME,
@@ -74,111 +40,16 @@ export const WebFetchTool = buildTool({
   description: DESCRIPTION,
   prompt: renderPrompt(),
   async validateInput(input) {
-    const parsed = parseFetchUrl(input.url);
-    return parsed.ok ? { result: true } : { result: false, message: parsed.message };
+    return (await loadCall()).validateFetchInput(input);
   },
   async checkPermissions(input, context) {
-    const parsed = parseFetchUrl(input.url);
-    // A URL that does not parse never reaches the network: validation says what is wrong with it.
-    if (!parsed.ok) return { behavior: "passthrough" };
-    const url = parsed.url;
-    const checked = await checkHost(url.hostname, context.services.use(webFetchNetworkService).resolve);
-    checkedHosts.set(input, checked);
-    // A host that cannot be found cannot be reached: the call says so.
-    if ("error" in checked) return { behavior: "passthrough" };
-    // A whole-tool allow opens the web, not this machine's own network: a local address needs a rule naming it.
-    const local = describeLocalAddress(checked);
-    return { behavior: "ask", reason: askReason(url.host, local), ...(local === undefined ? {} : { specificRuleOnly: true }) };
+    return (await loadCall()).checkFetchPermissions(input, context);
   },
   async call(input, { context, signal }): Promise<ToolResult<WebFetchOutput>> {
-    const started = performance.now();
-    const url = urlOf(input);
-    // Without a model there is nobody to read the page: say so before fetching it.
-    const access = context.services.use(modelService);
-    let page = pages.get(url.href);
-    if (page === undefined) {
-      const fetched = await fetchChecked(input, url, context, signal);
-      if (fetched.kind === "redirect") {
-        return {
-          data: {
-            url: url.href, finalUrl: fetched.url, code: fetched.status, codeText: fetched.statusText, bytes: 0,
-            result: redirectText(fetched.url, fetched.location, fetched.status, fetched.statusText),
-            durationMs: Math.round(performance.now() - started), redirect: { location: fetched.location },
-          },
-        };
-      }
-      page = fetched.page;
-      pages.set(url.href, page, cacheTtlMs());
-    }
-    const offset = input.offset ?? 0;
-    if (offset > 0 && offset >= page.text.length) {
-      throw new ToolError(`offset ${offset} is past the end of the page, which has ${page.text.length} characters of text.`);
-    }
-    const content = page.text.slice(offset, offset + MAX_CONTENT_CHARS);
-    const window: PageWindow = { url: page.url, start: offset, end: offset + content.length, total: page.text.length, truncatedBody: page.truncated };
-    const result = content.trim() === "" ? `${page.url} has no text to read.` : await askReader(access, content, input.prompt, window, signal);
-    return {
-      data: {
-        url: url.href, finalUrl: page.url, code: page.code, codeText: page.codeText, bytes: page.bytes, result,
-        durationMs: Math.round(performance.now() - started), ...(window.end < window.total ? { window } : {}),
-      },
-    };
+    return (await loadCall()).callWebFetch(input, context, signal);
   },
   mapToolResultToToolResultBlockParam(output: WebFetchOutput, toolUseId) {
     const more = output.window === undefined ? "" : moreContentNote(output.window);
     return { type: "tool_result", tool_use_id: toolUseId, content: output.result + more };
   },
 });
-
-/** Fetches the page from the addresses the permission check saw (or, when no check ran, only from public ones). */
-async function fetchChecked(input: object, url: URL, context: ToolUseContext, signal: AbortSignal) {
-  const network = context.services.use(webFetchNetworkService);
-  let checked = checkedHosts.get(input);
-  if (checked === undefined) {
-    checked = await checkHost(url.hostname, network.resolve);
-    const local = describeLocalAddress(checked);
-    if (local !== undefined) throw new ToolError(`${url.host} ${local}, and no permission check saw it, so it was not fetched.`);
-  }
-  if ("error" in checked) throw new ToolError(`Could not find the address of ${url.hostname}: ${checked.error}. Check the URL.`);
-  const fetched = await fetchPage({
-    url,
-    addresses: checked.addresses,
-    signal,
-    timeoutMs: fetchTimeoutMs(),
-    maxBytes: MAX_RESPONSE_BYTES,
-    maxRedirects: MAX_REDIRECTS,
-    headers: {
-      "User-Agent": `toolshed/${getBuildInfo().version} (WebFetch)`,
-      Accept: "text/markdown, text/html;q=0.9, text/plain;q=0.8, */*;q=0.5",
-    },
-    ...(network.ca === undefined ? {} : { tls: { ca: network.ca } }),
-  });
-  if (fetched.kind === "redirect") return fetched;
-  if (fetched.status < 200 || fetched.status > 299) {
-    throw new ToolError(`${fetched.url} answered ${fetched.status}${fetched.statusText === "" ? "" : ` ${fetched.statusText}`}, so there is no page to read.`);
-  }
-  const { text } = await readPageText(fetched.body, fetched.contentType, fetched.url);
-  const page: CachedPage = {
-    url: fetched.url, code: fetched.status, codeText: fetched.statusText, contentType: fetched.contentType,
-    bytes: fetched.body.byteLength, text, truncated: fetched.truncated,
-  };
-  return { kind: "page" as const, page };
-}
-
-/** Asks the small model the question about this part of the page; its usage is counted in the run's. */
-async function askReader(access: ModelAccess, content: string, question: string, window: PageWindow, signal: AbortSignal): Promise<string> {
-  const model = access.smallModel;
-  try {
-    const { message } = await requestModelMessage(access, {
-      model,
-      max_tokens: Math.min(MAX_ANSWER_TOKENS, access.maxOutputTokens(model)),
-      system: [{ type: "text", text: READER_SYSTEM_PROMPT }],
-      messages: [{ role: "user", content: renderReaderRequest(content, question, window) }],
-    }, signal);
-    const answer = message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("").trim();
-    return answer === "" ? `${model} read ${window.url} but gave no answer. Ask again with a more specific prompt.` : answer;
-  } catch (error) {
-    if (signal.aborted) throw error;
-    throw new ToolError(`${window.url} was fetched, but ${model} could not read it: ${describeError(error)}`);
-  }
-}
