@@ -213,6 +213,12 @@ export interface Tool<
   mapToolResultToToolResultBlockParam(output: Output, toolUseId: string): ToolResultBlockParam;
   /** Plain text for a terminal (no colour codes); what `toolshed run` prints. */
   renderResultForTerminal(output: Output): string;
+  /**
+   * Set when the person should see the result itself, not the model's note about it (a todo
+   * list): the interactive terminal then shows up to this many lines of renderResultForTerminal
+   * under the call, instead of the first few lines of what the model was told.
+   */
+  terminalResultLines?: number;
 }
 
 /** A change to one file as a call would make it: the text before (undefined for a new file) and after. */

@@ -9,7 +9,7 @@ import { findToolByName } from "../findToolByName.ts";
 import type { QueryEvent } from "../query/events.ts";
 import { splitStableMarkdown } from "./markdown/splitStableMarkdown.ts";
 import type { Store } from "./Store.ts";
-import { compactInput, summarizeToolResult } from "./summarizeToolResult.ts";
+import { compactInput, renderedToolResult, summarizeToolResult } from "./summarizeToolResult.ts";
 import { nextItemId, type ScreenItem, type TerminalState, type ToolCallView } from "./terminalState.ts";
 
 /** Lines of a running call's progress kept on screen. */
@@ -44,6 +44,8 @@ export class TurnDisplay {
   /** Whether the current request streamed its text (or it must be printed from the whole message). */
   private streamedText = false;
   private inTextBlock = false;
+  /** The tool each running call is for, by tool_use id: a result may be shown by its tool. */
+  private readonly callTools = new Map<string, string>();
 
   constructor(
     private readonly store: Store<TerminalState>,
@@ -106,6 +108,7 @@ export class TurnDisplay {
         if (event.error !== undefined) this.push({ kind: "notice", id: nextItemId(), level: "warning", text: event.error });
         const uses = event.message.content.filter((block): block is ToolUseBlock => block.type === "tool_use");
         const views = uses.map((use) => toolCallView(use, this.tools()));
+        for (const use of uses) this.callTools.set(use.id, use.name);
         this.store.update((state) => ({ ...state, tools: [...state.tools, ...views], busy: views.length > 0 ? "Running" : state.busy }));
         this.onAnswer(event);
         return;
@@ -125,9 +128,14 @@ export class TurnDisplay {
       case "user": {
         const content = typeof event.message.content === "string" ? [] : event.message.content;
         const finished = new Map<string, ToolCallView>();
+        const outputs = (typeof event.tool_use_result === "object" && event.tool_use_result !== null ? event.tool_use_result : {}) as Record<string, unknown>;
         for (const block of content) {
           if (block.type !== "tool_result") continue;
-          finished.set(block.tool_use_id, { status: block.is_error === true ? "error" : "done", result: summarizeToolResult(block) } as ToolCallView);
+          const name = this.callTools.get(block.tool_use_id);
+          this.callTools.delete(block.tool_use_id);
+          const tool = name === undefined ? undefined : findToolByName(this.tools(), name);
+          const shown = block.is_error === true ? undefined : renderedToolResult(tool, outputs[block.tool_use_id]);
+          finished.set(block.tool_use_id, { status: block.is_error === true ? "error" : "done", result: shown ?? summarizeToolResult(block) } as ToolCallView);
         }
         this.store.update((state) => {
           const done = state.tools.filter((view) => finished.has(view.id)).map((view): ScreenItem => ({

@@ -69,6 +69,42 @@ describe("tool calls", () => {
     expect(store.get().items.at(-1)).toMatchObject({ kind: "tool", call: { status: "done", result: ["12 passed", "0 failed", "Done in 3 s", "… +1 lines"], progress: [] } });
   });
 
+  test("a tool that shows its result itself (TodoWrite's list) gets its own lines, not the model's note; others keep the note", () => {
+    const { store, turn } = display();
+    turn.handle(message([
+      { type: "tool_use", id: "todo", name: "TodoWrite", input: { todos: [] } },
+      { type: "tool_use", id: "read", name: "Read", input: { file_path: "/x" } },
+    ]));
+    const todos = [
+      { content: "Write the test", status: "completed", activeForm: "Writing the test" },
+      { content: "Fix the bug", status: "in_progress", activeForm: "Fixing the bug" },
+      { content: "Run the suite", status: "pending", activeForm: "Running the suite" },
+      { content: "Update the docs", status: "pending", activeForm: "Updating the docs" },
+    ];
+    turn.handle({
+      type: "user", parent_tool_use_id: null, ...base,
+      message: { role: "user", content: [
+        { type: "tool_result", tool_use_id: "todo", content: "The todo list is updated. Go on with the item in progress." },
+        { type: "tool_result", tool_use_id: "read", content: "1\tone\n2\ttwo" },
+      ] },
+      tool_use_result: { todo: { oldTodos: [], newTodos: todos }, read: { type: "text", file: { filePath: "/x", content: "one\ntwo" } } },
+    });
+    const calls = store.get().items.flatMap((item) => (item.kind === "tool" ? [item.call] : []));
+    expect(calls.find((call) => call.id === "todo")?.result).toEqual(["[x] Write the test", "[~] Fixing the bug", "[ ] Run the suite", "[ ] Update the docs"]);
+    expect(calls.find((call) => call.id === "read")?.result).toEqual(["1\tone", "2\ttwo"]);
+  });
+
+  test("a failed TodoWrite shows its error, not a list", () => {
+    const { store, turn } = display();
+    turn.handle(message([{ type: "tool_use", id: "todo", name: "TodoWrite", input: { todos: [] } }]));
+    turn.handle({
+      type: "user", parent_tool_use_id: null, ...base,
+      message: { role: "user", content: [{ type: "tool_result", tool_use_id: "todo", content: "InputValidationError: todos is missing", is_error: true }] },
+      tool_use_result: {},
+    });
+    expect(store.get().items.at(-1)).toMatchObject({ kind: "tool", call: { status: "error", result: ["InputValidationError: todos is missing"] } });
+  });
+
   test("an error result is an error line; calls cut off by an interrupt are shown as interrupted", () => {
     const { store, turn } = display();
     turn.handle(message([{ type: "tool_use", id: "a", name: "Read", input: { file_path: "/x" } }, { type: "tool_use", id: "b", name: "NoSuchTool", input: { any: 1 } }]));

@@ -77,6 +77,25 @@ describe("a conversation", () => {
     expect(done).toMatch(/└ .*does not exist/);
   });
 
+  test("the model's todo list is shown under its TodoWrite call, item by item", async () => {
+    kit = await createTerminalKit();
+    const todos = [
+      { content: "Read the failing test", status: "completed", activeForm: "Reading the failing test" },
+      { content: "Fix the parser", status: "in_progress", activeForm: "Fixing the parser" },
+      { content: "Run the whole suite", status: "pending", activeForm: "Running the whole suite" },
+      { content: "Write the changelog entry", status: "pending", activeForm: "Writing the changelog entry" },
+    ];
+    kit.server.push(turn([{ type: "tool_use", id: "toolu_1", name: "TodoWrite", input: { todos } }]), textTurn("Planned."));
+    await startReady();
+    kit.type("plan the fix");
+    kit.keys("Enter");
+    const done = await kit.waitFor("Planned.");
+    expect(done).toMatch(/● TodoWrite.*\n  └ \[x\] Read the failing test\n    \[~\] Fixing the parser\n    \[ \] Run the whole suite\n    \[ \] Write the changelog entry/);
+    // The model was told the list is updated; the person saw the list.
+    expect(lastUserText(1)).toContain("The todo list is updated");
+    expect(done).not.toContain("The todo list is updated");
+  });
+
   test("Escape during the answer stops the request; the session goes on", async () => {
     kit = await createTerminalKit();
     kit.server.push(cutTurn([{ type: "text", text: "Starting a long answer that never ends" }], 5, "stall"), textTurn("Still here."));

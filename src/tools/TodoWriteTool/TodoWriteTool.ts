@@ -60,6 +60,8 @@ export const TodoWriteTool = buildTool({
     else if (inProgress === 0 && open > 0) note += " No item is in progress: mark the one you work on next in_progress.";
     return { type: "tool_result", tool_use_id: toolUseId, content: note };
   },
+  // The person sees the list itself under the call, as long as the list may be.
+  terminalResultLines: MAX_TODOS,
   renderResultForTerminal(output: TodoWriteOutput) {
     const marks = { pending: "[ ]", in_progress: "[~]", completed: "[x]" } as const;
     return printableText(output.newTodos.map((todo) => `${marks[todo.status]} ${todo.status === "in_progress" ? todo.activeForm : todo.content}`).join("\n")) || "(the todo list is empty)";
