@@ -125,7 +125,8 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
     if (!validation.result) return errorOutcome(toolUse, "validation", validation.message, tool);
   }
 
-  const hookVerdict = await raceAbort(preToolUse(tool, input, context, toolUse.id, signal), signal);
+  // No hooks, no stage: a call without them pays for no extra await.
+  const hookVerdict = context.hooks.length === 0 ? NO_HOOKS : await raceAbort(preToolUse(tool, input, context, toolUse.id, signal), signal);
   if (hookVerdict === "aborted") return errorOutcome(toolUse, "aborted", INTERRUPTED, tool);
   // Raced with the abort: a person may press Ctrl-C while a permission question is open.
   const permission = await raceAbort(canUseTool({ tool, input, context, signal, hookVerdict }), signal);

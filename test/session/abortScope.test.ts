@@ -29,6 +29,26 @@ describe("createAbortScope", () => {
     live.abort();
     expect(disposed.signal.aborted).toBe(false);
   });
+
+  test("a thousand calls' scopes under one signal add one listener to it; aborting it aborts the live ones, in order", () => {
+    const parent = new AbortController();
+    let listeners = 0;
+    const add = parent.signal.addEventListener.bind(parent.signal);
+    parent.signal.addEventListener = ((...args: Parameters<AbortSignal["addEventListener"]>) => {
+      listeners++;
+      add(...args);
+    }) as AbortSignal["addEventListener"];
+    const scopes = Array.from({ length: 1000 }, () => createAbortScope(parent.signal));
+    for (const scope of scopes.slice(0, 998)) scope.dispose();
+    expect(listeners).toBe(1);
+    const order: number[] = [];
+    scopes[998]?.signal.addEventListener("abort", () => order.push(998));
+    scopes[999]?.signal.addEventListener("abort", () => order.push(999));
+    parent.abort("done");
+    expect(order).toEqual([998, 999]);
+    expect(scopes[999]?.signal.reason).toBe("done");
+    expect(scopes.slice(0, 998).some((scope) => scope.signal.aborted)).toBe(false);
+  });
 });
 
 describe("scopes of turns and calls", () => {
