@@ -7,6 +7,7 @@
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { lazyJsonSchemaValidator } from "./lazyJsonSchemaValidator.ts";
 import {
   CallToolResultSchema,
   ListResourcesResultSchema,
@@ -99,7 +100,7 @@ export class McpServerConnection {
       this.transport = this.options.transport === undefined
         ? createMcpTransport(this.options.config, { cwd: this.options.cwd, log: this.log })
         : { transport: this.options.transport, describeEnd: () => undefined };
-      const client = new Client({ name: "toolshed", version: getBuildInfo().version }, { capabilities: {} });
+      const client = new Client({ name: "toolshed", version: getBuildInfo().version }, { capabilities: {}, jsonSchemaValidator: lazyJsonSchemaValidator });
       this.client = client;
       client.onerror = (error) => this.log.note(`protocol: ${describeError(error)}`);
       client.onclose = () => this.onClosed();

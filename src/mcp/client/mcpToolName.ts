@@ -4,7 +4,6 @@
  * tools would share, ends in a short hash of the original names, so each stays distinct and
  * stable from one session to the next.
  */
-import { createHash } from "node:crypto";
 
 /** The API's limit on a tool name. */
 export const MAX_TOOL_NAME_CHARS = 64;
@@ -16,7 +15,7 @@ export function normalizeNamePart(text: string): string {
 }
 
 function shortHash(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, HASH_CHARS);
+  return new Bun.CryptoHasher("sha256").update(text).digest("hex").slice(0, HASH_CHARS);
 }
 
 /** `name` cut to fit `limit` with `_<hash of original>` at its end. */
