@@ -6,6 +6,7 @@
  */
 import type { AnyTool } from "../Tool.ts";
 import type { ShellAnalysis } from "../shell/types.ts";
+import { loadShellAnalysis } from "../shell/shellAnalysisLoader.ts";
 import { shellSubjects } from "./shellSubjects.ts";
 import type { Subject } from "./subjects.ts";
 
@@ -17,11 +18,7 @@ export interface CallPlan {
 
 /** The shell analysis is loaded only for calls that run a command (it brings the parser). */
 async function analyzeCommand(command: string): Promise<{ analysis: ShellAnalysis; subjects: Subject[] }> {
-  const [{ analyzeShellCommand }, { initShellParser }] = await Promise.all([
-    import("../shell/analyzeShellCommand.ts"),
-    import("../shell/shellParser.ts"),
-  ]);
-  await initShellParser();
+  const { analyzeShellCommand } = await loadShellAnalysis();
   const analysis = analyzeShellCommand(command);
   return { analysis, subjects: shellSubjects(analysis) };
 }

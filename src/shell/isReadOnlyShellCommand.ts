@@ -1,23 +1,26 @@
 /**
  * Whether a shell command only reads: every part a known read-only command without flags that
  * execute or write, no file-writing redirection, nothing the analysis does not understand.
- * Fails closed: false for anything not proven read-only, including before the parser is loaded.
+ * Fails closed: false for anything not proven read-only, including before the analysis is loaded.
  */
-import { analyzeShellCommand } from "./analyzeShellCommand.ts";
 import { allowForm } from "./commandForms.ts";
 import { readOnlyProblem } from "./readOnlyProblem.ts";
-import { isShellParserReady } from "./shellParser.ts";
+import { loadedShellAnalysis, loadShellAnalysis } from "./shellAnalysisLoader.ts";
 
-export { initShellParser } from "./shellParser.ts";
+/** Loads the parser and the analysis the answers below need (once; later calls return the same promise). */
+export async function initShellParser(): Promise<void> {
+  await loadShellAnalysis();
+}
 
 /** Commands that move the shell to another folder: they change the session's state. */
 const FOLDER_CHANGERS: ReadonlySet<string> = new Set(["cd", "pushd", "popd"]);
 
 /** True only when `command` is proven to have no side effects. Await `initShellParser()` first. */
 export function isReadOnlyShellCommand(command: string): boolean {
-  if (!isShellParserReady()) return false;
+  const analysis = loadedShellAnalysis();
+  if (analysis === undefined) return false;
   try {
-    return readOnlyProblem(analyzeShellCommand(command)) === undefined;
+    return readOnlyProblem(analysis.analyzeShellCommand(command)) === undefined;
   } catch {
     return false;
   }
@@ -29,7 +32,7 @@ export function isReadOnlyShellCommand(command: string): boolean {
  */
 export function isStatelessShellCommand(command: string): boolean {
   if (!isReadOnlyShellCommand(command)) return false;
-  const parts = analyzeShellCommand(command).parts;
+  const parts = loadedShellAnalysis()?.analyzeShellCommand(command).parts ?? [];
   return !parts.some((part) => {
     const name = allowForm(part).words[0]?.value ?? part.words[0]?.value ?? "";
     return FOLDER_CHANGERS.has(name.slice(name.lastIndexOf("/") + 1));

@@ -2,7 +2,8 @@
  * What `toolshed run` and `toolshed tools` load before they run, from the public bundle's
  * metafile: of the runtime's own modules only node:fs and node:path (node:net, node:dns and the
  * like each cost start-up about a millisecond, and node:os is asked for on first use), and none of
- * what a tool needs only when it is called (WebFetch's network code), nor the help texts.
+ * what a tool needs only when it is called (WebFetch's network code, the shell analysis and its
+ * program catalogue), nor the help texts.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Metafile } from "../../scripts/build/bundleFlavor.ts";
@@ -37,11 +38,17 @@ describe("start-up of run and tools", () => {
       expect(others).toEqual({});
     });
 
-    test(`${entry} loads WebFetch's definition but not its network code, and no help text`, () => {
+    test(`${entry} loads WebFetch's definition but not its network code, no shell analysis, and no help text`, () => {
       const inputs = startupInputs(entry);
       expect(inputs).toContain("src/tools/WebFetchTool/WebFetchTool.ts");
-      for (const callTime of ["src/tools/WebFetchTool/webFetchCall.ts", "src/tools/WebFetchTool/webFetchNetwork.ts", "src/tools/WebFetchTool/fetchPage.ts", "src/cli/help.ts"]) {
-        expect(inputs).not.toContain(callTime);
+      expect(inputs).toContain("src/tools/BashTool/BashTool.ts");
+      const callTime = [
+        "src/tools/WebFetchTool/webFetchCall.ts", "src/tools/WebFetchTool/webFetchNetwork.ts", "src/tools/WebFetchTool/fetchPage.ts",
+        "src/shell/analyzeShellCommand.ts", "src/shell/programCatalogue.ts", "src/shell/collectCommandParts.ts", "src/shell/shellParser.ts",
+        "src/cli/help.ts",
+      ];
+      for (const path of callTime) {
+        expect(inputs).not.toContain(path);
       }
     });
   }
