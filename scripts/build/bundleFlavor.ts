@@ -7,6 +7,7 @@ import { isAbsolute, relative } from "node:path";
 import type { Flavor } from "./flavors.ts";
 import { BuildCheckError } from "./buildErrors.ts";
 import { bunCompileTarget, type TargetName } from "./targets.ts";
+import { embeddedSchemaTable } from "./toolSchemas.ts";
 
 /** What a flavor's build is made from. */
 export interface FlavorSource {
@@ -44,6 +45,12 @@ export function buildDefines(flavor: Flavor, commit: string): Record<string, str
   return defines;
 }
 
+/** The embedded schema table and where each tool's schema lies in it (see embeddedSchemaTable). */
+function schemaDefines(schemas: Record<string, unknown>): Record<string, string> {
+  const { text, spans } = embeddedSchemaTable(schemas);
+  return { TOOLSHED_TOOL_SCHEMAS: JSON.stringify(text), TOOLSHED_TOOL_SCHEMA_SPANS: JSON.stringify(JSON.stringify(spans)) };
+}
+
 function sharedConfig(source: FlavorSource) {
   return {
     entrypoints: [source.entrypoint],
@@ -61,7 +68,7 @@ function sharedConfig(source: FlavorSource) {
     features: source.flavor.features,
     define: {
       ...buildDefines(source.flavor, source.commit),
-      ...(source.toolSchemas === undefined ? {} : { TOOLSHED_TOOL_SCHEMAS: JSON.stringify(JSON.stringify(source.toolSchemas)) }),
+      ...(source.toolSchemas === undefined ? {} : schemaDefines(source.toolSchemas)),
     },
   };
 }

@@ -3,19 +3,23 @@ import { toJSONSchema } from "zod/mini";
 import type { AnyTool, ToolInputJSONSchema } from "../Tool.ts";
 
 /**
- * Set by the build (a define) to the JSON of every built-in tool's derived schema, by name, so a
- * binary does not derive them again at each start. Absent when running from source.
+ * Set by the build (defines): the JSON of every built-in tool's derived schema, by name, so a
+ * binary does not derive them again at each start, and where each tool's schema lies in that
+ * text, so a start that needs one schema (`toolshed run Read`) parses only that one. Absent when
+ * running from source.
  */
 declare const TOOLSHED_TOOL_SCHEMAS: string | undefined;
+declare const TOOLSHED_TOOL_SCHEMA_SPANS: string | undefined;
 
 const cache = new WeakMap<AnyTool, ToolInputJSONSchema>();
-let embedded: Record<string, ToolInputJSONSchema> | undefined;
+let spans: Record<string, [number, number]> | undefined;
 
-function embeddedSchemas(): Record<string, ToolInputJSONSchema> {
-  if (embedded === undefined) {
-    embedded = typeof TOOLSHED_TOOL_SCHEMAS === "string" ? (JSON.parse(TOOLSHED_TOOL_SCHEMAS) as Record<string, ToolInputJSONSchema>) : {};
-  }
-  return embedded;
+/** The schema the build embedded for the built-in `name`, if it did. */
+function embeddedSchema(name: string): ToolInputJSONSchema | undefined {
+  if (typeof TOOLSHED_TOOL_SCHEMAS !== "string" || typeof TOOLSHED_TOOL_SCHEMA_SPANS !== "string") return undefined;
+  spans ??= JSON.parse(TOOLSHED_TOOL_SCHEMA_SPANS) as Record<string, [number, number]>;
+  const span = Object.hasOwn(spans, name) ? spans[name] : undefined;
+  return span === undefined ? undefined : (JSON.parse(TOOLSHED_TOOL_SCHEMAS.slice(span[0], span[1])) as ToolInputJSONSchema);
 }
 
 /** A built-in tool's schema as `z.toJSONSchema` gives it (draft 2020-12), without the `$schema` line. */
@@ -30,7 +34,7 @@ export function toolInputJSONSchema(tool: AnyTool): ToolInputJSONSchema {
   const cached = cache.get(tool);
   if (cached !== undefined) return cached;
   // In a binary every pool tool without its own schema is a built-in of this build.
-  const schema = embeddedSchemas()[tool.name] ?? deriveInputJSONSchema(tool);
+  const schema = embeddedSchema(tool.name) ?? deriveInputJSONSchema(tool);
   cache.set(tool, schema);
   return schema;
 }
