@@ -8,12 +8,31 @@ import { ToolError } from "../errors/ToolError.ts";
 import type { FileStateCache } from "./FileStateCache.ts";
 import { hashBytes } from "./hashBytes.ts";
 
+function unreadMessage(path: string, action: string): string {
+  return `${path} has not been read in this session. Read it first with the Read tool, then ${action} it.`;
+}
+
 /** The message for a file that changed between the Read and the write. */
 export function changedSinceReadError(path: string, action: string): ToolError {
   return new ToolError(
     `${path} has changed since it was last read (by the user, a formatter or another program). ` +
       `Read it again to see its current content, then ${action} it.`,
   );
+}
+
+/**
+ * Why a write to `path` cannot go ahead before anyone is asked about it: the file is there but was
+ * not read in this session. (The write checks this again, and whether it changed, under its lock.)
+ */
+export function unreadFileProblem(path: string, fileState: FileStateCache, action: string): { result: false; message: string } | undefined {
+  let stats: Stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return undefined;
+  }
+  if (!stats.isFile() || fileState.get(path) !== undefined) return undefined;
+  return { result: false, message: unreadMessage(path, action) };
 }
 
 /**
@@ -31,7 +50,7 @@ export function assertReadAndUnchanged(options: {
   const { path, stats, bytes, fileState, action } = options;
   const state = fileState.get(path);
   if (state === undefined) {
-    throw new ToolError(`${path} has not been read in this session. Read it first with the Read tool, then ${action} it.`);
+    throw new ToolError(unreadMessage(path, action));
   }
   if (stats.mtimeMs === state.mtimeMs && stats.size === state.size && (state.ino === undefined || state.ino === stats.ino)) return;
   if (state.contentHash !== undefined && bytes !== undefined && state.contentHash === hashBytes(bytes)) return;

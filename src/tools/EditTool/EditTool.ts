@@ -6,6 +6,7 @@ import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePat
 import { statOrUndefined } from "../../files/statOrUndefined.ts";
 import { missingFileMessage } from "../../files/suggestSimilarPaths.ts";
 import { decodeUtf8Text, detectTextFormat, toDiskText, toWorkingText, type TextFormat } from "../../files/textFormat.ts";
+import { unreadFileProblem } from "../../files/fileFreshness.ts";
 import { writeCheckedFile } from "../../files/writeCheckedFile.ts";
 import { replaceInDiskText } from "./replaceInDiskText.ts";
 import { applyEdit } from "./applyEdit.ts";
@@ -61,7 +62,8 @@ export const EditTool = buildTool({
     if (statOrUndefined(input.file_path)?.isDirectory()) {
       return { result: false, message: `${input.file_path} is a folder. Give the path of a file to edit.` };
     }
-    return { result: true };
+    // Said before anyone is asked to approve a change that could not be made.
+    return unreadFileProblem(resolveFilePath(input.file_path, context), context.services.fileState, "edit") ?? { result: true };
   },
   async call(input, { context }) {
     const filePath = resolveFilePath(input.file_path, context);

@@ -5,6 +5,7 @@ import { ToolError } from "../../errors/ToolError.ts";
 import { parseNotebook } from "../../files/notebookFormat.ts";
 import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
 import { decodeUtf8Text } from "../../files/textFormat.ts";
+import { unreadFileProblem } from "../../files/fileFreshness.ts";
 import { writeCheckedFile } from "../../files/writeCheckedFile.ts";
 import { applyNotebookEdit } from "./applyNotebookEdit.ts";
 import { MAX_NOTEBOOK_EDIT_BYTES } from "./limits.ts";
@@ -49,7 +50,8 @@ export const NotebookEditTool = buildTool({
     if (!input.notebook_path.toLowerCase().endsWith(".ipynb")) {
       return { result: false, message: `${input.notebook_path} is not a .ipynb notebook. Use Edit for other files.` };
     }
-    return { result: true };
+    // Said before anyone is asked to approve a change that could not be made.
+    return unreadFileProblem(resolveFilePath(input.notebook_path, context), context.services.fileState, "edit") ?? { result: true };
   },
   async call(input, { context }) {
     const notebookPath = resolveFilePath(input.notebook_path, context);

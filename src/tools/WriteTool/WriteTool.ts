@@ -5,6 +5,7 @@ import { readFileStart } from "../../files/readBoundedFile.ts";
 import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
 import { statOrUndefined } from "../../files/statOrUndefined.ts";
 import { detectTextFormat, toDiskText } from "../../files/textFormat.ts";
+import { unreadFileProblem } from "../../files/fileFreshness.ts";
 import { writeCheckedFile } from "../../files/writeCheckedFile.ts";
 import { FORMAT_SAMPLE_BYTES, MAX_WRITE_COMPARE_BYTES } from "./limits.ts";
 import { DESCRIPTION, renderPrompt, WRITE_TOOL_NAME } from "./prompt.ts";
@@ -46,7 +47,8 @@ export const WriteTool = buildTool({
     if (!absolute.result) return absolute;
     const stats = statOrUndefined(input.file_path);
     if (stats?.isDirectory()) return { result: false, message: `${input.file_path} is a folder. Give the path of a file to write.` };
-    return { result: true };
+    // Said before anyone is asked to approve a change that could not be made.
+    return unreadFileProblem(resolveFilePath(input.file_path, context), context.services.fileState, "write") ?? { result: true };
   },
   async call(input, { context }) {
     const filePath = resolveFilePath(input.file_path, context);
