@@ -26,7 +26,7 @@ for (const { tool, file, content, input } of [
   test(`${tool} of a file not read is refused without a question; once it is read, the call asks`, async () => {
     const asked: AskRequest[] = [];
     const recorder: AskHandler = { interactive: true, ask: async (request) => (asked.push(request), "no") };
-    fixture = await createToolFixture({ interactive: true, askHandler: recorder });
+    fixture = await createToolFixture({ interactive: true });
     const path = join(fixture.folder.path, file);
     writeFileSync(path, content);
     const unread = await callTool(fixture.context, tool, input(path), recorder);
@@ -44,7 +44,7 @@ for (const { tool, file, content, input } of [
 test("a new file needs no Read: Write asks to create it", async () => {
   const asked: AskRequest[] = [];
   const recorder: AskHandler = { interactive: true, ask: async (request) => (asked.push(request), "no") };
-  fixture = await createToolFixture({ interactive: true, askHandler: recorder });
+  fixture = await createToolFixture({ interactive: true });
   const outcome = await callTool(fixture.context, "Write", { file_path: join(fixture.folder.path, "new.txt"), content: "hi\n" }, recorder);
   expect(outcome.stage).toBe("permission");
   expect(asked).toHaveLength(1);

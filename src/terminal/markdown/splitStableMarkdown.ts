@@ -25,3 +25,15 @@ export function splitStableMarkdown(text: string): { stable: string; rest: strin
   if (boundary <= 0) return { stable: "", rest: text };
   return { stable: text.slice(0, boundary), rest: text.slice(boundary) };
 }
+
+/** A last line still arriving that may become a code fence (`` ` ``, ``` `` ```, a language name after it). */
+const PARTIAL_FENCE = /(^|\n) {0,3}(`+|~+)[^\n]*$/;
+
+/**
+ * What of a growing answer to show now: all of it but a last, unfinished line that may open or
+ * close a code fence, which would otherwise flash as stray backticks until its line ends.
+ */
+export function showableStreamingText(text: string): string {
+  const partial = PARTIAL_FENCE.exec(text);
+  return partial === null ? text : text.slice(0, partial.index + partial[1].length);
+}

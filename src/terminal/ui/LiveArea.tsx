@@ -4,6 +4,7 @@
  */
 import { Box, Text } from "ink";
 import { renderMarkdown, wrapText } from "../markdown/renderMarkdown.ts";
+import { showableStreamingText } from "../markdown/splitStableMarkdown.ts";
 import { BULLET, indent, toolCallLines } from "../renderItemLines.ts";
 import type { Style } from "../style.ts";
 import type { TerminalState } from "../terminalState.ts";
@@ -16,7 +17,8 @@ export interface LiveAreaProps {
 }
 
 export function LiveArea({ state, width, style, spinner }: LiveAreaProps) {
-  const streaming = state.streaming.trim() === "" ? [] : indent(renderMarkdown(state.streaming, width - 2, style), state.streamingContinues ? "  " : `${style.color("accent", BULLET)} `, "  ");
+  const shown = showableStreamingText(state.streaming);
+  const streaming = shown.trim() === "" ? [] : indent(renderMarkdown(shown, width - 2, style), state.streamingContinues ? "  " : `${style.color("accent", BULLET)} `, "  ");
   return (
     <Box flexDirection="column">
       {streaming.length > 0 && (
