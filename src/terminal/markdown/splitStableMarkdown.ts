@@ -35,5 +35,5 @@ const PARTIAL_FENCE = /(^|\n) {0,3}(`+|~+)[^\n]*$/;
  */
 export function showableStreamingText(text: string): string {
   const partial = PARTIAL_FENCE.exec(text);
-  return partial === null ? text : text.slice(0, partial.index + partial[1].length);
+  return partial === null ? text : text.slice(0, partial.index + (partial[1] ?? "").length);
 }
