@@ -200,6 +200,12 @@ export interface Tool<
   permissionSubjects(input: ToolInput<Input>): readonly DeclaredSubject[];
   checkPermissions(input: ToolInput<Input>, context: ToolUseContext): Promise<PermissionResult>;
   validateInput?(input: ToolInput<Input>, context: ToolUseContext): Promise<ValidationResult>;
+  /**
+   * Why the call could not be made even if the person said yes (a file it would change was not
+   * read yet): asked only once the engine has decided to ask, so it says nothing about a call a
+   * rule denies. The question is then not put, and the call ends with this as a validation error.
+   */
+  beforeAsking?(input: ToolInput<Input>, context: ToolUseContext): Promise<string | undefined>;
   isConcurrencySafe(input: ToolInput<Input>): boolean;
   isReadOnly(input: ToolInput<Input>): boolean;
   isDestructive(input: ToolInput<Input>): boolean;

@@ -28,7 +28,8 @@ export function flavorToolSchemas(flavor: Pick<Flavor, "features" | "userType">)
  * schema parses that one, not the table.
  */
 export function embeddedSchemaTable(schemas: Record<string, unknown>): { text: string; spans: Record<string, [number, number]> } {
-  const spans: Record<string, [number, number]> = {};
+  // No prototype: a tool named __proto__ is a key like any other.
+  const spans: Record<string, [number, number]> = Object.create(null);
   let text = "{";
   for (const [name, schema] of Object.entries(schemas)) {
     if (text.length > 1) text += ",";

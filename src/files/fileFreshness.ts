@@ -21,10 +21,10 @@ export function changedSinceReadError(path: string, action: string): ToolError {
 }
 
 /**
- * Why a write to `path` cannot go ahead before anyone is asked about it: the file is there but was
- * not read in this session. (The write checks this again, and whether it changed, under its lock.)
+ * Why a write to `path` cannot go ahead, for a tool's beforeAsking: the file is there but was not
+ * read in this session. (The write checks this again, and whether it changed, under its lock.)
  */
-export function unreadFileProblem(path: string, fileState: FileStateCache, action: string): { result: false; message: string } | undefined {
+export async function unreadFileProblem(path: string, fileState: FileStateCache, action: string): Promise<string | undefined> {
   let stats: Stats;
   try {
     stats = statSync(path);
@@ -32,7 +32,7 @@ export function unreadFileProblem(path: string, fileState: FileStateCache, actio
     return undefined;
   }
   if (!stats.isFile() || fileState.get(path) !== undefined) return undefined;
-  return { result: false, message: unreadMessage(path, action) };
+  return unreadMessage(path, action);
 }
 
 /**

@@ -34,6 +34,9 @@ export function createCanUseTool(askHandler: AskHandler, options: CanUseToolOpti
   return async ({ tool, input, context, signal, hookVerdict }) => {
     const decision = await decide({ tool, input, context, hookVerdict });
     if (decision.decision !== "ask") return decision;
+    // Nobody is asked to approve what could not be done: the tool says why, and that is the answer.
+    const problem = await tool.beforeAsking?.(input, context);
+    if (problem !== undefined) return { ...decision, decision: "deny", reason: problem, notAsked: problem };
     if (!askHandler.interactive || context.options.isNonInteractive) {
       return { ...decision, decision: "deny", reason: explainHowToAllow(decision, tool.name) };
     }

@@ -109,6 +109,8 @@ export interface PermissionDecision {
   suggestedRules?: string[];
   /** Problems met while deciding (a hook that failed or timed out). */
   warnings?: string[];
+  /** Set when the question was not put because the call could not be made anyway (see Tool.beforeAsking): why. */
+  notAsked?: string;
 }
 
 /** The verdict on one part of a compound shell command. */

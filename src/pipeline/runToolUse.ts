@@ -131,6 +131,9 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
   // Raced with the abort: a person may press Ctrl-C while a permission question is open.
   const permission = await raceAbort(canUseTool({ tool, input, context, signal, hookVerdict }), signal);
   if (permission === "aborted") return errorOutcome(toolUse, "aborted", INTERRUPTED, tool);
+  if (permission.decision !== "allow" && permission.notAsked !== undefined) {
+    return { ...errorOutcome(toolUse, "validation", permission.notAsked, tool), permission };
+  }
   if (permission.decision !== "allow") {
     const outcome = errorOutcome(toolUse, "permission", `Permission to use ${tool.name} was denied: ${permission.reason}`, tool);
     return { ...outcome, permission };

@@ -25,8 +25,9 @@ function liveScopesUnder(parent: AbortSignal): Set<AbortController> {
     live = scopes;
     scopesUnder.set(parent, scopes);
     parent.addEventListener("abort", () => {
-      // Each aborts in the order it was made; a scope made while this runs is aborted at birth.
-      for (const scope of [...scopes]) scope.abort(parent.reason);
+      // Each aborts in the order it was made, unless it was let go meanwhile (by another scope's
+      // abort handler); a scope made while this runs is aborted at birth.
+      for (const scope of [...scopes]) if (scopes.has(scope)) scope.abort(parent.reason);
       scopes.clear();
     }, { once: true });
   }

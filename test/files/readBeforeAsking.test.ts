@@ -1,7 +1,8 @@
 /**
- * A change to a file the session has not read is refused before anyone is asked about it: the
- * person is not asked to approve an Edit, Write or NotebookEdit that could not be made. Once the
- * file is read, the same call asks.
+ * A change to a file the session has not read is refused instead of asked about: once the engine
+ * has decided to ask, the tool's beforeAsking says the change could not be made, so the person is
+ * never asked to approve it. A deny rule still answers first (the result says nothing of whether
+ * the file exists). Once the file is read, the same call asks.
  */
 import { afterEach, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -48,4 +49,20 @@ test("a new file needs no Read: Write asks to create it", async () => {
   const outcome = await callTool(fixture.context, "Write", { file_path: join(fixture.folder.path, "new.txt"), content: "hi\n" }, recorder);
   expect(outcome.stage).toBe("permission");
   expect(asked).toHaveLength(1);
+});
+
+test("a rule that denies the change answers first, so the result does not tell whether the file exists", async () => {
+  const asked: AskRequest[] = [];
+  const recorder: AskHandler = { interactive: true, ask: async (request) => (asked.push(request), "no") };
+  fixture = await createToolFixture({ interactive: true, settings: { permissions: { deny: ["Edit(./secret*)"] } } });
+  const present = join(fixture.folder.path, "secret.txt");
+  writeFileSync(present, "one\n");
+  const outcomes = await Promise.all([present, join(fixture.folder.path, "secret-missing.txt")].map((path) =>
+    callTool(fixture!.context, "Edit", { file_path: path, old_string: "one", new_string: "two" }, recorder)));
+  for (const outcome of outcomes) {
+    expect(outcome.stage).toBe("permission");
+    expect(outcome.text).toContain("denie");
+    expect(outcome.text).not.toContain("has not been read");
+  }
+  expect(asked).toEqual([]);
 });

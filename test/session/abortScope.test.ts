@@ -49,6 +49,16 @@ describe("createAbortScope", () => {
     expect(scopes[999]?.signal.reason).toBe("done");
     expect(scopes.slice(0, 998).some((scope) => scope.signal.aborted)).toBe(false);
   });
+
+  test("a scope let go while its parent's abort is delivered (by another scope's handler) is not aborted", () => {
+    const parent = new AbortController();
+    const first = createAbortScope(parent.signal);
+    const second = createAbortScope(parent.signal);
+    first.signal.addEventListener("abort", () => second.dispose());
+    parent.abort();
+    expect(first.signal.aborted).toBe(true);
+    expect(second.signal.aborted).toBe(false);
+  });
 });
 
 describe("scopes of turns and calls", () => {

@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { lazyJsonSchemaValidator } from "./lazyJsonSchemaValidator.ts";
+import { createAjvProvider, lazySdkValidator, type AjvProvider } from "./lazyJsonSchemaValidator.ts";
 import {
   CallToolResultSchema,
   ListResourcesResultSchema,
@@ -66,6 +66,8 @@ export class McpServerConnection {
   /** A list_changed that came while connecting: the first listing may predate it. */
   private changedWhileConnecting = false;
   private closing = false;
+  /** The Ajv of the latest tool listing (each listing compiles its schemas in one of its own). */
+  private schemas: AjvProvider = createAjvProvider();
   readonly log: ServerLog;
 
   constructor(private readonly options: McpServerConnectionOptions) {
@@ -100,7 +102,7 @@ export class McpServerConnection {
       this.transport = this.options.transport === undefined
         ? createMcpTransport(this.options.config, { cwd: this.options.cwd, log: this.log })
         : { transport: this.options.transport, describeEnd: () => undefined };
-      const client = new Client({ name: "toolshed", version: getBuildInfo().version }, { capabilities: {}, jsonSchemaValidator: lazyJsonSchemaValidator });
+      const client = new Client({ name: "toolshed", version: getBuildInfo().version }, { capabilities: {}, jsonSchemaValidator: lazySdkValidator(() => this.schemas) });
       this.client = client;
       client.onerror = (error) => this.log.note(`protocol: ${describeError(error)}`);
       client.onclose = () => this.onClosed();
@@ -147,12 +149,15 @@ export class McpServerConnection {
       this.options.warn?.(`MCP server "${this.name}": ${definitions.length - usable.length} tools run only as tasks, which toolshed does not use; they are left out`);
     }
     const names = assignToolNames(this.options.serverPart, usable.map((tool) => tool.name));
+    const schemas = createAjvProvider();
+    this.schemas = schemas;
     return usable.map((definition, index) => createMcpTool({
       server: this,
       definition,
       name: names[index] ?? definition.name,
       maxResultSizeChars: this.options.limits.maxResultSizeChars,
       toolTimeoutMs: this.options.limits.toolTimeoutMs,
+      schemas,
     }));
   }
 

@@ -10,6 +10,7 @@ import { buildTool, type AnyTool, type ToolInputJSONSchema, type ToolResult } fr
 import { ToolError } from "../../errors/ToolError.ts";
 import { describeError } from "../../errors/describeError.ts";
 import { compileSchemaCheck, type SchemaCheck } from "./compileSchemaCheck.ts";
+import type { AjvProvider } from "./lazyJsonSchemaValidator.ts";
 import { mapMcpResult, type McpToolOutput } from "./mapMcpResult.ts";
 import { callFailed, callTimedOut, describeMcpTool, invalidInput, outputSchemaMismatch } from "./prompt.ts";
 import { isTimeoutError } from "./isTimeoutError.ts";
@@ -36,18 +37,20 @@ export interface CreateMcpToolOptions {
   name: string;
   maxResultSizeChars: number;
   toolTimeoutMs: number;
+  /** The Ajv this tool's schemas are compiled in: one per server's tool listing. */
+  schemas: AjvProvider;
 }
 
 // Any object: the real check is the server's JSON Schema, in validateInput.
 const permissiveInput = z.looseObject({});
 
 /** Compiles a schema on first use only: a server with 200 tools costs nothing until one is called. */
-function lazyCheck(schema: { [key: string]: unknown } | undefined): () => SchemaCheck | undefined {
+function lazyCheck(schema: { [key: string]: unknown } | undefined, ajv: AjvProvider): () => SchemaCheck | undefined {
   let compiled: SchemaCheck | undefined;
   let done = false;
   return () => {
     if (!done) {
-      compiled = schema === undefined ? undefined : compileSchemaCheck(schema);
+      compiled = schema === undefined ? undefined : compileSchemaCheck(schema, ajv);
       done = true;
     }
     return compiled;
@@ -61,8 +64,8 @@ export function createMcpTool(options: CreateMcpToolOptions): AnyTool {
   const readOnly = annotations.readOnlyHint === true;
   // The spec's default for a tool that may change things is "destructive"; only an explicit false says otherwise.
   const destructive = !readOnly && annotations.destructiveHint !== false;
-  const inputCheck = lazyCheck(definition.inputSchema);
-  const outputCheck = lazyCheck(definition.outputSchema);
+  const inputCheck = lazyCheck(definition.inputSchema, options.schemas);
+  const outputCheck = lazyCheck(definition.outputSchema, options.schemas);
   const inputJSONSchema: ToolInputJSONSchema = { ...definition.inputSchema, type: "object" };
   const title = annotations.title ?? definition.title ?? definition.name;
   return buildTool({

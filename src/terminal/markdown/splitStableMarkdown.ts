@@ -26,14 +26,18 @@ export function splitStableMarkdown(text: string): { stable: string; rest: strin
   return { stable: text.slice(0, boundary), rest: text.slice(boundary) };
 }
 
-/** A last line still arriving that may become a code fence (`` ` ``, ``` `` ```, a language name after it). */
-const PARTIAL_FENCE = /(^|\n) {0,3}(`+|~+)[^\n]*$/;
+/**
+ * A last line still arriving that may yet become a code fence: one or two backticks or tildes so
+ * far, or three or more and then an info string (which, after backticks, has none).
+ */
+const MAY_BE_FENCE = /^ {0,3}(?:`{1,2}|~{1,2}|`{3,}[^`]*|~{3,}.*)$/;
 
 /**
  * What of a growing answer to show now: all of it but a last, unfinished line that may open or
- * close a code fence, which would otherwise flash as stray backticks until its line ends.
+ * close a code fence, which would otherwise flash as stray backticks until its line ends. Only
+ * the last line is looked at, so this costs the same however long the answer is.
  */
 export function showableStreamingText(text: string): string {
-  const partial = PARTIAL_FENCE.exec(text);
-  return partial === null ? text : text.slice(0, partial.index + (partial[1] ?? "").length);
+  const start = text.lastIndexOf("\n") + 1;
+  return MAY_BE_FENCE.test(text.slice(start)) ? text.slice(0, start) : text;
 }

@@ -62,8 +62,11 @@ export const EditTool = buildTool({
     if (statOrUndefined(input.file_path)?.isDirectory()) {
       return { result: false, message: `${input.file_path} is a folder. Give the path of a file to edit.` };
     }
-    // Said before anyone is asked to approve a change that could not be made.
-    return unreadFileProblem(resolveFilePath(input.file_path, context), context.services.fileState, "edit") ?? { result: true };
+    return { result: true };
+  },
+  // Nobody is asked to approve a change to a file that was not read: it could not be made.
+  async beforeAsking(input, context) {
+    return unreadFileProblem(resolveFilePath(input.file_path, context), context.services.fileState, "edit");
   },
   async call(input, { context }) {
     const filePath = resolveFilePath(input.file_path, context);

@@ -50,8 +50,11 @@ export const NotebookEditTool = buildTool({
     if (!input.notebook_path.toLowerCase().endsWith(".ipynb")) {
       return { result: false, message: `${input.notebook_path} is not a .ipynb notebook. Use Edit for other files.` };
     }
-    // Said before anyone is asked to approve a change that could not be made.
-    return unreadFileProblem(resolveFilePath(input.notebook_path, context), context.services.fileState, "edit") ?? { result: true };
+    return { result: true };
+  },
+  // Nobody is asked to approve a change to a file that was not read: it could not be made.
+  async beforeAsking(input, context) {
+    return unreadFileProblem(resolveFilePath(input.notebook_path, context), context.services.fileState, "edit");
   },
   async call(input, { context }) {
     const notebookPath = resolveFilePath(input.notebook_path, context);

@@ -47,8 +47,11 @@ export const WriteTool = buildTool({
     if (!absolute.result) return absolute;
     const stats = statOrUndefined(input.file_path);
     if (stats?.isDirectory()) return { result: false, message: `${input.file_path} is a folder. Give the path of a file to write.` };
-    // Said before anyone is asked to approve a change that could not be made.
-    return unreadFileProblem(resolveFilePath(input.file_path, context), context.services.fileState, "write") ?? { result: true };
+    return { result: true };
+  },
+  // Nobody is asked to approve a change to a file that was not read: it could not be made.
+  async beforeAsking(input, context) {
+    return unreadFileProblem(resolveFilePath(input.file_path, context), context.services.fileState, "write");
   },
   async call(input, { context }) {
     const filePath = resolveFilePath(input.file_path, context);

@@ -108,6 +108,26 @@ describe("the MCP tool adapter", () => {
     expect(bad.text).toContain("does not match the output schema the server itself declared (input/degrees must be number)");
   });
 
+  test("two servers whose output schemas share an $id are each checked against their own", async () => {
+    const id = "https://example.com/result.json";
+    const server = (required: string) => startFakeMcpServer({
+      tools: [{
+        definition: toolDefinition("report", {}, { annotations: { readOnlyHint: true }, outputSchema: { $id: id, type: "object", properties: { [required]: { type: "number" } }, required: [required] } }),
+        handler: (call) => ({ content: [], structuredContent: call.arguments.wrong === true ? { other: 1 } : { [required]: 1 } }),
+      }],
+    });
+    const [first, second] = await Promise.all([server("a"), server("b")]);
+    folder = createTemporaryFolder("toolshed-mcp-adapter-");
+    const connected = await connectFakes({ first, second }, { sessionDirectory: folder.path });
+    closers.push(() => connected.connections.close());
+    const context = await createTestContext({ cwd: folder.path, tools: connected.tools });
+    // The first server's schema is compiled first; the second's must not be read as the same.
+    expect((await callTool(context, "mcp__first__report", {})).result.is_error).toBeUndefined();
+    expect((await callTool(context, "mcp__second__report", {})).result.is_error).toBeUndefined();
+    expect((await callTool(context, "mcp__second__report", { wrong: true })).result.is_error).toBe(true);
+    expect((await callTool(context, "mcp__first__report", { wrong: true })).result.is_error).toBe(true);
+  });
+
   test("an oversized result is saved to a file by the pipeline, per MAX_MCP_OUTPUT_TOKENS", async () => {
     const fake = await startFakeMcpServer({ tools: [{ definition: toolDefinition("big", {}, { annotations: { readOnlyHint: true } }), handler: () => textResult("y".repeat(5000)) }] });
     const { tools } = await connect(fake, { maxResultSizeChars: 1000 });

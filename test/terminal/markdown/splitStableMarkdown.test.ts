@@ -22,5 +22,21 @@ describe("showableStreamingText", () => {
     expect(showableStreamingText("Done.\n\n```ts\n")).toBe("Done.\n\n```ts\n");
     expect(showableStreamingText("use `greet` her")).toBe("use `greet` her");
     expect(showableStreamingText("plain text")).toBe("plain text");
+    expect(showableStreamingText("   ```")).toBe("");
+    expect(showableStreamingText("~~~ x")).toBe("");
+  });
+
+  test("a last line that can no longer be a fence shows as it comes: inline code, a path, strike-through", () => {
+    expect(showableStreamingText("Intro\n`npm install` adds")).toBe("Intro\n`npm install` adds");
+    expect(showableStreamingText("Paths:\n~/bin is")).toBe("Paths:\n~/bin is");
+    expect(showableStreamingText("~~struck~~ text")).toBe("~~struck~~ text");
+    expect(showableStreamingText("``` `x`")).toBe("``` `x`");
+  });
+
+  test("looks at the last line only: a long run of backticks earlier in the answer costs nothing", () => {
+    const text = `Here is the output:\n${"`".repeat(200_000)}\nmore text arriving`;
+    expect(showableStreamingText(text)).toBe(text);
+    const tildes = "~".repeat(200_000);
+    expect(showableStreamingText(tildes + "\n" + "```")).toBe(tildes + "\n");
   });
 });
