@@ -7,7 +7,7 @@ import { allowForm } from "./commandForms.ts";
 import { readOnlyProblem } from "./readOnlyProblem.ts";
 import { loadedShellAnalysis, loadShellAnalysis } from "./shellAnalysisLoader.ts";
 
-/** Loads the parser and the analysis the answers below need (once; later calls return the same promise). */
+/** Loads the parser and the analysis the answers below need (the loading happens once). */
 export async function initShellParser(): Promise<void> {
   await loadShellAnalysis();
 }
