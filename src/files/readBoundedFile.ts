@@ -82,3 +82,28 @@ export function readFileStart(path: string, maxBytes: number): Buffer {
     closeSync(opened.descriptor);
   }
 }
+
+/**
+ * The end of a regular file, at most `maxBytes` of it, as text: when that starts inside the file
+ * it starts at the next whole line, and `skippedBytes` says how much came before the part read.
+ * Empty for a file that is missing or not a regular file.
+ */
+export function readFileEnd(path: string, maxBytes: number): { text: string; skippedBytes: number } {
+  let opened: ReturnType<typeof openRegularFile>;
+  try {
+    opened = openRegularFile(path);
+  } catch {
+    return { text: "", skippedBytes: 0 };
+  }
+  if (opened.kind !== "file") return { text: "", skippedBytes: 0 };
+  try {
+    const size = opened.stats.size;
+    const start = Math.max(0, size - maxBytes);
+    const buffer = Buffer.alloc(size - start);
+    const read = readSync(opened.descriptor, buffer, 0, buffer.length, start);
+    const text = buffer.subarray(0, read).toString("utf8");
+    return { text: start > 0 ? text.slice(text.indexOf("\n") + 1) : text, skippedBytes: start };
+  } finally {
+    closeSync(opened.descriptor);
+  }
+}

@@ -6,7 +6,7 @@
  * SessionStart hooks' context goes with the first, UserPromptSubmit hooks run before each, and the
  * loop is runTurns, unchanged.
  */
-import type { ContentBlockParam, TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import type { TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import { hookScopeOf } from "../hooks/runHooks.ts";
 import { runSessionStartHooks } from "../hooks/runSessionStartHooks.ts";
 import { runUserPromptSubmitHooks } from "../hooks/runUserPromptSubmitHooks.ts";
@@ -16,7 +16,7 @@ import type { ConversationMessage } from "./conversation.ts";
 import type { QueryEvent, ResultEvent } from "./events.ts";
 import { failedResult } from "./failedResult.ts";
 import { modelService, type ModelAccess } from "./modelAccess.ts";
-import type { UserInput } from "./query.ts";
+import { userInputText, withHookContext, type UserInput } from "./userInput.ts";
 import { runTurns } from "./runTurns.ts";
 import type { TranscriptWriter } from "./transcript/TranscriptWriter.ts";
 
@@ -52,17 +52,6 @@ export interface Conversation {
   setModel(model: string): void;
 }
 
-function textOf(input: UserInput): string {
-  if (typeof input === "string") return input;
-  return input.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
-}
-
-/** The message with the hooks' context around it: SessionStart's before, UserPromptSubmit's after. */
-function withHookContext(input: UserInput, before: readonly string[], after: readonly string[]): UserInput {
-  if (before.length === 0 && after.length === 0) return input;
-  const blocks = (texts: readonly string[]): ContentBlockParam[] => texts.map((text) => ({ type: "text", text }));
-  return [...blocks(before), ...(typeof input === "string" ? blocks([input]) : input), ...blocks(after)];
-}
 
 /** A conversation starting from `options.history` (or from nothing). */
 export function createConversation(options: ConversationOptions): Conversation {
@@ -81,7 +70,7 @@ export function createConversation(options: ConversationOptions): Conversation {
     async *send(input, turn) {
       const scope = () => hookScopeOf(session.context, { transcriptPath: turn.transcript?.path, signal: turn.signal });
       startContext ??= await runSessionStartHooks(scope(), { source: messages.length > 0 ? "resume" : "startup", model: model.model });
-      const verdict = await runUserPromptSubmitHooks(scope(), textOf(input));
+      const verdict = await runUserPromptSubmitHooks(scope(), userInputText(input));
       if (turn.signal.aborted) return yield failedResult(session.id, ["interrupted"], "aborted_hooks");
       // The reason is for the person: the prompt and the reason never reach the model.
       if (verdict.blocked !== undefined) return yield failedResult(session.id, [verdict.blocked], "prompt_blocked");

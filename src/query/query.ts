@@ -5,7 +5,7 @@
  * SessionStart hooks run at the start (their context goes with the first message sent), and
  * UserPromptSubmit hooks before each message (context after it, or a block that keeps it back).
  */
-import type { ContentBlockParam, TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import type { TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import { hookScopeOf } from "../hooks/runHooks.ts";
 import { runSessionStartHooks } from "../hooks/runSessionStartHooks.ts";
 import { runUserPromptSubmitHooks } from "../hooks/runUserPromptSubmitHooks.ts";
@@ -18,9 +18,9 @@ import { runTurns } from "./runTurns.ts";
 import { skillsService } from "../skills/skillsService.ts";
 import { failedResult } from "./failedResult.ts";
 import type { TranscriptWriter } from "./transcript/TranscriptWriter.ts";
+import { userInputText, withHookContext, type UserInput } from "./userInput.ts";
 
-/** One message from the user: text, or content blocks (text and images). */
-export type UserInput = string | ContentBlockParam[];
+export type { UserInput };
 
 export interface QueryOptions {
   session: Session;
@@ -58,18 +58,6 @@ function isBlank(input: UserInput): boolean {
   return input.every((block) => block.type === "text" && block.text.trim() === "");
 }
 
-/** The text of a message, as a UserPromptSubmit hook receives it. */
-function textOf(input: UserInput): string {
-  if (typeof input === "string") return input;
-  return input.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
-}
-
-/** The message with the hooks' context around it: SessionStart's before, UserPromptSubmit's after. */
-function withHookContext(input: UserInput, before: readonly string[], after: readonly string[]): UserInput {
-  if (before.length === 0 && after.length === 0) return input;
-  const blocks = (texts: readonly string[]): ContentBlockParam[] => texts.map((text) => ({ type: "text", text }));
-  return [...blocks(before), ...(typeof input === "string" ? blocks([input]) : input), ...blocks(after)];
-}
 
 /** The init event: the pool, the model, the mode and the MCP servers of the session. */
 export function initEvent(options: Pick<QueryOptions, "session" | "model" | "apiKeySource" | "version">): SystemInitEvent {
@@ -109,7 +97,7 @@ export async function* query(options: QueryOptions): AsyncGenerator<QueryEvent> 
       yield failedResult(options.session.id, ["the message was empty (only whitespace), so nothing was sent to the model"], "completed");
       continue;
     }
-    const verdict = await runUserPromptSubmitHooks(scope(), textOf(input));
+    const verdict = await runUserPromptSubmitHooks(scope(), userInputText(input));
     if (signal.aborted) {
       yield failedResult(session.id, ["interrupted"], "aborted_hooks");
       return;

@@ -3,8 +3,9 @@
  * session's shell folder, in its own process group (so Escape stops it and everything it
  * started), output to a file in the session folder, followed line by line for the screen.
  */
-import { closeSync, fstatSync, openSync, readSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { readFileEnd } from "../files/readBoundedFile.ts";
 import { followOutput } from "../tasks/followOutput.ts";
 import { spawnShellCommand } from "../tasks/spawnShellCommand.ts";
 
@@ -20,22 +21,8 @@ export interface PersonShellResult {
 }
 
 function readEnd(path: string): string {
-  let descriptor: number;
-  try {
-    descriptor = openSync(path, "r");
-  } catch {
-    return "";
-  }
-  try {
-    const size = fstatSync(descriptor).size;
-    const start = Math.max(0, size - KEPT_OUTPUT_BYTES);
-    const buffer = Buffer.alloc(size - start);
-    const read = readSync(descriptor, buffer, 0, buffer.length, start);
-    const text = buffer.subarray(0, read).toString("utf8");
-    return start > 0 ? `[... the first ${start} bytes left out]\n${text.slice(text.indexOf("\n") + 1)}` : text;
-  } finally {
-    closeSync(descriptor);
-  }
+  const { text, skippedBytes } = readFileEnd(path, KEPT_OUTPUT_BYTES);
+  return skippedBytes > 0 ? `[... the first ${skippedBytes} bytes left out]\n${text}` : text;
 }
 
 /** Runs `command` in `cwd`; `onLine` gets the output as it comes; `signal` stops the whole group. */

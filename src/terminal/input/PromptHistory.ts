@@ -4,8 +4,9 @@
  * is bounded (the file's last megabyte); a file that cannot be read or written is no reason to
  * stop the session, so failures only lose history.
  */
-import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync } from "node:fs";
+import { appendFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { readFileEnd } from "../../files/readBoundedFile.ts";
 import { userConfigDirectory } from "../../settings/settingsPaths.ts";
 
 /** How much of the end of the file is read. */
@@ -27,24 +28,10 @@ export function historyPath(): string {
 }
 
 function readTail(path: string): string {
-  let descriptor: number;
   try {
-    descriptor = openSync(path, "r");
+    return readFileEnd(path, TAIL_BYTES).text;
   } catch {
     return "";
-  }
-  try {
-    const size = fstatSync(descriptor).size;
-    const start = Math.max(0, size - TAIL_BYTES);
-    const buffer = Buffer.alloc(size - start);
-    const read = readSync(descriptor, buffer, 0, buffer.length, start);
-    const text = buffer.subarray(0, read).toString("utf8");
-    // A read that starts mid-file starts mid-line: drop that line.
-    return start > 0 ? text.slice(text.indexOf("\n") + 1) : text;
-  } catch {
-    return "";
-  } finally {
-    closeSync(descriptor);
   }
 }
 
