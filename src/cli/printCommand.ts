@@ -15,7 +15,7 @@ import { createDefaultModel } from "../query/defaultModel.ts";
 import { failedResult } from "../query/failedResult.ts";
 import { query, type UserInput } from "../query/query.ts";
 import { buildSystemPrompt } from "../query/systemPrompt/buildSystemPrompt.ts";
-import { readEnvironment } from "../query/systemPrompt/environmentInfo.ts";
+import { readEnvironment, readGitState } from "../query/systemPrompt/environmentInfo.ts";
 import { readProjectInstructions } from "../query/systemPrompt/projectInstructions.ts";
 import type { TranscriptWriter } from "../query/transcript/TranscriptWriter.ts";
 import { readMcpConfigFlags } from "../mcp/cli/mcpConfigFlags.ts";
@@ -83,6 +83,8 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
     ? streamJsonInput({ lines: streams.stdinLines?.() ?? noLines(), interrupt: () => interrupt.abort(), warn: (text) => streams.stderr.write(text) })
     : await readPrompt(positionals[0], streams);
 
+  // git's status is read while the session and its MCP servers start, not after them.
+  const git = readGitState(cwd);
   // The MCP servers of the settings, .mcp.json and --mcp-config start with the session; a project's
   // own servers only when the folder is trusted or they were approved (nobody is asked here).
   const { session, connections } = await createSessionWithMcp({
@@ -100,7 +102,7 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
   let writer: TranscriptWriter | undefined;
   try {
     const { access, apiKeySource } = await createDefaultModel({ settings: session.loaded.settings, cwd, model: values.model ?? session.context.options.model, fallbackModel: values["fallback-model"] });
-    const environment = readEnvironment(cwd, session.permissionContext().additionalDirectories);
+    const environment = await readEnvironment(cwd, session.permissionContext().additionalDirectories, { git });
     const system = buildSystemPrompt({ replacement, append, environment, instructions: readProjectInstructions(cwd) });
     writer = transcript.writer((text) => streams.stderr.write(`toolshed: warning: ${text}\n`));
     const events = query({

@@ -55,7 +55,7 @@ export async function openTerminalEngine(options: TerminalEngineOptions): Promis
   connections.onChange(() => session.setMcpTools(connections.tools()));
   try {
     const { access } = await createDefaultModel({ settings: session.loaded.settings, cwd, model: options.values.model ?? session.context.options.model, fallbackModel: options.values["fallback-model"] });
-    const environment = readEnvironment(cwd, session.permissionContext().additionalDirectories);
+    const environment = await readEnvironment(cwd, session.permissionContext().additionalDirectories);
     const system = buildSystemPrompt({ ...options.system, environment, instructions: readProjectInstructions(cwd) });
     return { session, conversation: createConversation({ session, model: access, system, history: options.opened.history }) };
   } catch (error) {

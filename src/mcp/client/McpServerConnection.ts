@@ -30,6 +30,7 @@ import { assignToolNames } from "./mcpToolName.ts";
 import { noResources, serverUnavailable } from "./prompt.ts";
 import { raceDeadline } from "./raceDeadline.ts";
 import { ServerLog } from "./ServerLog.ts";
+import type { StartedServer } from "./spawnServerProcess.ts";
 
 /** Everything one connection is made from. */
 export interface McpServerConnectionOptions {
@@ -45,6 +46,8 @@ export interface McpServerConnectionOptions {
   limits: McpLimits;
   /** A ready transport instead of one built from `config` (tests use the SDK's in-memory pair). */
   transport?: Transport;
+  /** A stdio server's process, started before this connection was made (see spawnServerProcess). */
+  started?: StartedServer;
   /** Called when this server's tools or state change (a refresh, the server going away). */
   onChange?: () => void;
   warn?: (text: string) => void;
@@ -100,7 +103,7 @@ export class McpServerConnection {
     const late = () => `it did not answer within ${connectTimeoutMs / 1000} s (MCP_TIMEOUT is ${connectTimeoutMs} ms)`;
     try {
       this.transport = this.options.transport === undefined
-        ? createMcpTransport(this.options.config, { cwd: this.options.cwd, log: this.log })
+        ? createMcpTransport(this.options.config, { cwd: this.options.cwd, log: this.log, started: this.options.started })
         : { transport: this.options.transport, describeEnd: () => undefined };
       const client = new Client({ name: "toolshed", version: getBuildInfo().version }, { capabilities: {}, jsonSchemaValidator: lazySdkValidator(() => this.schemas) });
       this.client = client;

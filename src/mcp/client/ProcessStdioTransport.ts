@@ -8,23 +8,22 @@ import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/s
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { describeError } from "../../errors/describeError.ts";
-import { processGroupHasMembers, stopProcessGroup, trackProcessGroup, untrackProcessGroup } from "../../tasks/processGroups.ts";
+import { processGroupHasMembers, stopProcessGroup, untrackProcessGroup } from "../../tasks/processGroups.ts";
 import { MAX_MESSAGE_BYTES } from "./mcpLimits.ts";
 import type { ServerLog } from "./ServerLog.ts";
+import { spawnServerProcess, type ServerCommand, type ServerProcess, type StartedServer } from "./spawnServerProcess.ts";
 
 /** What to start and where its standard error goes. */
-export interface ProcessStdioOptions {
-  command: string;
-  args: readonly string[];
-  env: Record<string, string>;
-  cwd: string;
+export interface ProcessStdioOptions extends ServerCommand {
   log: ServerLog;
+  /** The process, when it was started ahead of the transport (see spawnServerProcess). */
+  started?: StartedServer;
 }
 
 /** How long a server may take to exit once its input is closed, and after SIGTERM. */
 const EXIT_GRACE_MS = 1000;
 
-type Child = Bun.Subprocess<"pipe", "pipe", "pipe">;
+type Child = ServerProcess;
 
 /** A Transport over a child process's standard input and output. */
 export class ProcessStdioTransport implements Transport {
@@ -48,14 +47,10 @@ export class ProcessStdioTransport implements Transport {
 
   async start(): Promise<void> {
     if (this.child !== undefined) throw new Error("this transport was already started");
-    const { command, args, env, cwd } = this.options;
-    try {
-      this.child = Bun.spawn([command, ...args], { cwd, env, stdin: "pipe", stdout: "pipe", stderr: "pipe", detached: true });
-    } catch (error) {
-      throw new Error(`cannot start "${command}": ${describeError(error)}`);
-    }
+    const { started } = this.options;
+    if (started !== undefined && "error" in started) throw started.error;
+    this.child = started?.child ?? spawnServerProcess(this.options);
     const child = this.child;
-    trackProcessGroup(child.pid);
     const stdoutDone = this.readStdout(child.stdout);
     void this.readStderr(child.stderr);
     void child.exited.then(async (code) => {

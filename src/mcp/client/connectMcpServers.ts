@@ -8,7 +8,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { AnyTool } from "../../Tool.ts";
 import { loadSettings, type LoadedSettings } from "../../settings/loadSettings.ts";
-import type { McpServerEntry } from "./config/McpServerConfig.ts";
+import type { McpServerConfig, McpServerEntry } from "./config/McpServerConfig.ts";
 import { readMcpApprovalSettings } from "./config/projectServerApproval.ts";
 import { NO_MCP_FLAGS, readMcpConfigSources, selectMcpServers, type McpConfigFlags } from "./config/readMcpConfigSources.ts";
 import { createMcpClientConnections, type McpClientConnections, type McpServerSlot } from "./McpClientConnections.ts";
@@ -17,6 +17,7 @@ import { readMcpLimits, type McpLimits } from "./mcpLimits.ts";
 import { assignServerParts } from "./mcpToolName.ts";
 import { planMcpServers } from "./planMcpServers.ts";
 import { runBounded } from "./runBounded.ts";
+import { serverCommand, startServerEarly, type StartedServer } from "./spawnServerProcess.ts";
 
 /** What connecting needs; only `cwd` and `sessionDirectory` are required. */
 export interface ConnectMcpServersOptions {
@@ -50,6 +51,19 @@ export interface ConnectedMcpServers {
   tools: AnyTool[];
 }
 
+/**
+ * Starts the processes of the stdio servers that connect first (the first `batch`, as runBounded
+ * takes them), before the SDK is loaded: they boot while it loads instead of after.
+ */
+function startFirstStdioServers(starting: readonly { entry: McpServerEntry; config: McpServerConfig }[], given: ReadonlyMap<string, Transport | undefined>, batch: number, cwd: string): Map<string, StartedServer> {
+  const started = new Map<string, StartedServer>();
+  const stdio = starting.filter(({ entry, config }) => config.type === "stdio" && given.get(entry.name) === undefined);
+  for (const { entry, config } of stdio.slice(0, Math.max(1, batch))) {
+    if (config.type === "stdio") started.set(entry.name, startServerEarly(serverCommand(config, cwd)));
+  }
+  return started;
+}
+
 /** Starts the configured servers and waits (at most MCP_TIMEOUT each) until every one is connected or has failed. */
 export async function connectMcpServers(options: ConnectMcpServersOptions): Promise<ConnectedMcpServers> {
   const warn = (text: string) => options.warn?.(`toolshed: warning: ${text}\n`);
@@ -74,6 +88,8 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
   const parts = assignServerParts(starting.map((plan) => plan.entry.name));
   const byName = new Map<string, McpServerConnection>();
   let service: ReturnType<typeof createMcpClientConnections> | undefined;
+  const given = new Map(starting.map(({ entry }) => [entry.name, options.transportFor?.(entry)]));
+  const started = startFirstStdioServers(starting, given, limits.stdioConnections, options.cwd);
   // The SDK loads only when a server is to be started: a run without servers never pays for it.
   const { McpServerConnection: Connection } = starting.length > 0 ? await import("./McpServerConnection.ts") : { McpServerConnection: undefined };
   starting.forEach(({ entry, config }, index) => {
@@ -87,7 +103,8 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
       cwd: options.cwd,
       sessionDirectory: options.sessionDirectory,
       limits,
-      transport: options.transportFor?.(entry),
+      transport: given.get(entry.name),
+      started: started.get(entry.name),
       warn,
       onChange: () => {
         options.onToolsChanged?.(entry.name);

@@ -15,14 +15,41 @@ export interface EnvironmentInfo {
   git?: { branch: string; status: string[]; moreChanges: number };
 }
 
-/** The repository's branch and short status, or undefined outside a repository (or when git is slow or absent). */
-function gitState(cwd: string): EnvironmentInfo["git"] {
+/** The repository's branch and short status, as the prompt shows them. */
+export type GitState = NonNullable<EnvironmentInfo["git"]>;
+
+/** Most of git's output read; a status longer than this is cut (only MAX_STATUS_LINES are shown anyway). */
+const MAX_GIT_OUTPUT_BYTES = 256 * 1024;
+
+/** Reads at most `limit` bytes of a stream, then stops reading. */
+async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    chunks.push(chunk);
+    size += chunk.byteLength;
+    if (size >= limit) break;
+  }
+  return Buffer.concat(chunks).subarray(0, limit).toString("utf8");
+}
+
+/**
+ * The repository's branch and short status, or undefined outside a repository (or when git is
+ * slow or absent). It does not block: start it early and await it when the prompt is built.
+ * `core.fsmonitor` is switched off, so a repository's own configuration cannot run a program.
+ */
+export async function readGitState(cwd: string): Promise<GitState | undefined> {
   const git = Bun.which("git");
   if (git === null) return undefined;
   try {
-    const run = Bun.spawnSync([git, "status", "--porcelain=v1", "--branch", "--untracked-files=normal"], { cwd, stdout: "pipe", stderr: "ignore", timeout: GIT_TIMEOUT_MS });
-    if (run.exitCode !== 0) return undefined;
-    const lines = run.stdout.toString("utf8").split("\n").filter((line) => line !== "");
+    const run = Bun.spawn([git, "-c", "core.fsmonitor=false", "status", "--porcelain=v1", "--branch", "--untracked-files=normal"], {
+      cwd, stdin: "ignore", stdout: "pipe", stderr: "ignore", timeout: GIT_TIMEOUT_MS,
+    });
+    const text = await readAtMost(run.stdout, MAX_GIT_OUTPUT_BYTES);
+    if (!run.killed && run.exitCode === null) run.kill();
+    if ((await run.exited) !== 0 && text.length < MAX_GIT_OUTPUT_BYTES) return undefined;
+    const lines = text.split("\n").filter((line) => line !== "");
+    if (text.length >= MAX_GIT_OUTPUT_BYTES) lines.pop(); // the cut line is partial
     const branchLine = lines[0]?.startsWith("## ") ? (lines.shift() as string).slice(3) : "(unknown)";
     return { branch: branchLine.split("...")[0] ?? branchLine, status: lines.slice(0, MAX_STATUS_LINES), moreChanges: Math.max(0, lines.length - MAX_STATUS_LINES) };
   } catch {
@@ -30,15 +57,16 @@ function gitState(cwd: string): EnvironmentInfo["git"] {
   }
 }
 
-/** Reads the environment once, at the start of a run. */
-export function readEnvironment(cwd: string, additionalDirectories: readonly string[], now: Date = new Date()): EnvironmentInfo {
+/** Reads the environment once, at the start of a run; `git` is a readGitState already under way. */
+export async function readEnvironment(cwd: string, additionalDirectories: readonly string[], options: { now?: Date; git?: Promise<GitState | undefined> } = {}): Promise<EnvironmentInfo> {
+  const git = await (options.git ?? readGitState(cwd));
   return {
     cwd,
     additionalDirectories,
     platform: process.platform,
     osVersion: osRelease(),
-    date: now.toISOString().slice(0, 10),
-    git: gitState(cwd),
+    date: (options.now ?? new Date()).toISOString().slice(0, 10),
+    ...(git === undefined ? {} : { git }),
   };
 }
 

@@ -65,7 +65,7 @@ export async function runSubagent(run: SubagentRun): Promise<SubagentOutcome> {
     signal: run.signal,
     ...(definition.permissionMode === undefined ? {} : { permissionMode: definition.permissionMode }),
   });
-  const environment = readEnvironment(context.cwd, context.getAppState().toolPermissionContext.additionalDirectories);
+  const environment = await readEnvironment(context.cwd, context.getAppState().toolPermissionContext.additionalDirectories);
   const system = buildSystemPrompt({
     replacement: definition.systemPrompt,
     environment,
