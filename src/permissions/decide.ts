@@ -11,7 +11,7 @@ import { resolve } from "node:path";
 import type { AnyTool, PermissionResult, ToolUseContext } from "../Tool.ts";
 import { allowForm } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
-import { classifyReadOnly } from "../shell/readOnlyCommand.ts";
+import { classifyReadOnly, classifyReadOnlyIn, type ReadOnlyVerdict } from "../shell/readOnlyCommand.ts";
 import { fallbackCommandForms, fallbackWords } from "./fallbackCommandForms.ts";
 import { applyHookVerdict, hookDenial } from "./hookDecision.ts";
 import { matchCommandPattern } from "./matchCommandPattern.ts";
@@ -109,6 +109,24 @@ function pathRuleName(judge: Judge, access: "read" | "write"): string {
   return judge.families[access === "read" ? "readPaths" : "writePaths"][0] ?? judge.tool.name;
 }
 
+/** The folder a command part runs in, or undefined when only known when it runs. */
+function partFolder(judge: Judge, part: ShellCommandPart): string | undefined {
+  if (part.cwd.kind === "start") return judge.paths.cwd;
+  return part.cwd.kind === "changed" ? resolve(judge.paths.cwd, part.cwd.path) : undefined;
+}
+
+/** A part's read-only verdict in the folder it runs in (see classifyReadOnlyIn). */
+function partReadOnly(judge: Judge, part: ShellCommandPart): ReadOnlyVerdict {
+  return classifyReadOnlyIn(allowForm(part).words, partFolder(judge, part));
+}
+
+/** Why a part whose words only read is still not read-only where it runs, if that is the reason. */
+function partFolderProblem(judge: Judge, part: ShellCommandPart): string | undefined {
+  if (!classifyReadOnly(allowForm(part).words).readOnly) return undefined;
+  const here = partReadOnly(judge, part);
+  return here.readOnly ? undefined : `${part.source}: ${here.reason}`;
+}
+
 /** Whether a subject only reads (plan mode lets it through). */
 function isReadOnlySubject(judge: Judge, subject: Subject): boolean {
   if (subject.kind === "path") return subject.access === "read";
@@ -117,7 +135,7 @@ function isReadOnlySubject(judge: Judge, subject: Subject): boolean {
   const form = allowForm(subject.part);
   if (form.unsafeAssignment !== undefined || form.viaXargs || (subject.part.unknownCode ?? []).length > 0) return false;
   if ((subject.part.touches ?? []).some((touch) => touch.access === "write")) return false;
-  return classifyReadOnly(form.words).readOnly;
+  return partReadOnly(judge, subject.part).readOnly;
 }
 
 /** Why a command is asked when the analysis cannot follow it, as a person would say it. */
@@ -177,7 +195,7 @@ function acceptsEdit(judge: Judge, subject: Subject): boolean {
   if (subject.kind === "command") {
     const form = allowForm(subject.part);
     return form.unsafeAssignment === undefined && !form.viaXargs && (subject.part.unknownCode ?? []).length === 0 &&
-      (classifyReadOnly(form.words).readOnly || "paths" in classifyFileCommand(form.words));
+      (partReadOnly(judge, subject.part).readOnly || "paths" in classifyFileCommand(form.words));
   }
   if (subject.access !== "write") return false;
   const resolved = judge.resolved.get(subject);
@@ -236,7 +254,9 @@ function allowSide(judge: Judge, subject: Subject): Verdict {
   }
   if (subject.kind === "command") {
     if (isReadOnlySubject(judge, subject)) return { decision: "allow", reason: "a read-only command" };
-    return { decision: "ask", reason: `${subject.part.source} is not a read-only command`, suggestion: suggestCommandRule(judge.tool.name, subject.part) };
+    // A command read-only by its words but not where it runs says why (a repository's own git settings).
+    const folderProblem = subject.part.mentionedOnly ? undefined : partFolderProblem(judge, subject.part);
+    return { decision: "ask", reason: folderProblem ?? `${subject.part.source} is not a read-only command`, suggestion: suggestCommandRule(judge.tool.name, subject.part) };
   }
   const suggestion = resolved?.forms === undefined ? undefined : subject.word.glob
     ? suggestPathRule(pathRuleName(judge, subject.access), resolve(subject.cwd.kind === "changed" ? judge.paths.canonical(subject.cwd.path) : judge.paths.cwd, subject.word.value), judge.paths.cwd, true)

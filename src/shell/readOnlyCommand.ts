@@ -5,6 +5,7 @@
  * long options that would expand to one of them. Anything not proven read-only is not.
  */
 import { posix } from "node:path";
+import { repositorySettingsProblem } from "./programs/gitRepositorySettings.ts";
 import { readSedCall } from "./programs/sedEffects.ts";
 import type { ShellWord } from "./types.ts";
 
@@ -54,6 +55,8 @@ interface CommandSpec {
   /** At most this many positionals (`uniq in out` writes `out`). */
   maxPositionals?: number;
   check?(words: readonly ShellWord[]): string | undefined;
+  /** Why the command, run in `folder`, may do more than read because of files found there (a repository's git settings). */
+  checkFolder?(folder: string): string | undefined;
 }
 
 const COMMANDS: Record<string, CommandSpec> = {
@@ -81,7 +84,7 @@ const COMMANDS: Record<string, CommandSpec> = {
   rg: { paths: "afterFirst", dangerousShort: "fz", dangerousLong: ["pre", "file", "search-zip", "ignore-file"] },
   find: { paths: "all", check: checkFind },
   sed: { paths: "sed", check: checkSed },
-  git: { paths: "none", check: checkGit },
+  git: { paths: "none", check: checkGit, checkFolder: repositorySettingsProblem },
   man: { paths: "none", dangerousShort: "PHp", dangerousLong: ["pager", "html", "browser", "preprocessor"] },
   echo: { paths: "none", dynamicArguments: true },
   printf: { paths: "none", dynamicArguments: true },
@@ -211,6 +214,19 @@ export function classifyReadOnly(words: readonly ShellWord[]): ReadOnlyVerdict {
   }
   const recursive = readsRecursively(words);
   return { readOnly: true, paths: readPaths(words, spec, args), recursive, followsLinks: recursive && followsLinks(words) };
+}
+
+/**
+ * classifyReadOnly, and then what the folder the command runs in says (`folder` undefined: not
+ * known, so a command that depends on it is not read-only): a repository's own git settings can
+ * make `git status` run a program.
+ */
+export function classifyReadOnlyIn(words: readonly ShellWord[], folder: string | undefined): ReadOnlyVerdict {
+  const verdict = classifyReadOnly(words);
+  const check = verdict.readOnly ? COMMANDS[words[0]?.value ?? ""]?.checkFolder : undefined;
+  if (check === undefined) return verdict;
+  const problem = folder === undefined ? `${words[0]?.value} runs in a folder only known when it runs` : check(folder);
+  return problem === undefined ? verdict : { readOnly: false, reason: problem, paths: [] };
 }
 
 function readPaths(words: readonly ShellWord[], spec: CommandSpec, args: ShellWord[]): ShellWord[] {

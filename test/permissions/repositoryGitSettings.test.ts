@@ -1,0 +1,110 @@
+/**
+ * A repository's own git settings never make a git command run without asking: real
+ * repositories on disk whose `.git/config` (or a worktree's, or a bare repository's `config`)
+ * names a program that the read-only git commands would start (fsmonitor, pagers, external diff,
+ * textconv, filters, includes). Settings those commands never use (hooks, credentials,
+ * editors) and booleans leave them read-only, and a person's own allow rule still allows.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { PermissionMode } from "../../src/permissions/types.ts";
+import { Bash, decideFor, type RuleSet } from "./harness.ts";
+import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
+
+const GIT = Bun.which("git");
+let root: TemporaryFolder;
+
+function git(cwd: string, ...args: string[]): void {
+  const run = Bun.spawnSync([GIT as string, ...args], { cwd, stdout: "ignore", stderr: "pipe" });
+  if (run.exitCode !== 0) throw new Error(`git ${args.join(" ")}: ${run.stderr}`);
+}
+
+/** A repository under the root whose .git/config ends with `extra`. */
+function repository(name: string, extra = ""): string {
+  const folder = join(root.path, name);
+  mkdirSync(folder, { recursive: true });
+  git(folder, "init", "-q");
+  if (extra !== "") writeFileSync(join(folder, ".git", "config"), `[core]\n\trepositoryformatversion = 0\n\tbare = false\n${extra}`);
+  return folder;
+}
+
+beforeAll(() => {
+  if (GIT === null) return;
+  root = createTemporaryFolder("toolshed-git-settings-");
+  repository("clean");
+  repository("fsmonitor", "[core]\n\tfsmonitor = /tmp/evil-monitor.sh\n");
+  repository("fsmonitor-builtin", "[core]\n\tfsmonitor = true\n");
+  repository("external-diff", "[diff]\n\texternal = /tmp/evil-diff\n");
+  repository("textconv", '[diff "bin"]\n\ttextconv = "sh -c \\"touch /tmp/x\\""\n');
+  repository("filter", '[filter "crypt"]\n\tclean = ./decrypt.sh\n');
+  repository("pager", "[core]\n\tpager = ./page.sh\n");
+  repository("pager-off", "[pager]\n\tlog = false\n\tbranch\n");
+  repository("husky", "[core]\n\thooksPath = .husky/_\n[credential]\n\thelper = store\n[core]\n\teditor = vim\n[alias]\n\tst = status\n");
+  repository("include", "[include]\n\tpath = ../shared.gitconfig\n");
+  repository("garbled", "[core\n\tfsmonitor = x\n");
+  repository("continued", "[core]\n\tfsmonitor = /tmp/ev\\\nil.sh\n");
+  // A worktree-style checkout: .git is a file naming a repository kept elsewhere.
+  const kept = repository("kept-elsewhere", "[core]\n\tfsmonitor = /tmp/evil-monitor.sh\n");
+  const linked = join(root.path, "linked");
+  mkdirSync(linked);
+  writeFileSync(join(linked, ".git"), `gitdir: ${join(kept, ".git")}\n`);
+  // A clean repository holding a nested repository, and a bare repository, with their own settings.
+  const outer = repository("outer");
+  const nested = join(outer, "vendor");
+  mkdirSync(nested);
+  git(nested, "init", "-q");
+  writeFileSync(join(nested, ".git", "config"), "[core]\n\tpager = ./page.sh\n");
+  const bare = join(outer, "mirror.git");
+  mkdirSync(bare);
+  git(bare, "init", "-q", "--bare");
+  writeFileSync(join(bare, "config"), "[core]\n\tbare = true\n[diff]\n\texternal = ./diff.sh\n");
+});
+afterAll(() => root?.remove());
+
+interface Case {
+  name: string;
+  folder: string;
+  command: string;
+  rules?: RuleSet;
+  mode?: PermissionMode;
+  expected: "allow" | "ask" | "deny";
+  reason?: string;
+}
+
+const CASES: Case[] = [
+  { name: "git status in a clean repository", folder: "clean", command: "git status", expected: "allow" },
+  { name: "git log and git diff in a clean repository", folder: "clean", command: "git log --oneline -5 && git diff --stat", expected: "allow" },
+  { name: "core.fsmonitor runs on git status", folder: "fsmonitor", command: "git status", expected: "ask", reason: "core.fsmonitor = /tmp/evil-monitor.sh" },
+  { name: "core.fsmonitor on git log too", folder: "fsmonitor", command: "git log", expected: "ask", reason: "core.fsmonitor" },
+  { name: "plan mode refuses what would run the program", folder: "fsmonitor", command: "git status", mode: "plan", expected: "deny" },
+  { name: "acceptEdits does not take it as read-only either", folder: "fsmonitor", command: "git status", mode: "acceptEdits", expected: "ask" },
+  { name: "the built-in fsmonitor (true) runs nothing of the repository's", folder: "fsmonitor-builtin", command: "git status", expected: "allow" },
+  { name: "diff.external runs on git diff", folder: "external-diff", command: "git diff", expected: "ask", reason: "diff.external = /tmp/evil-diff" },
+  { name: "a textconv driver runs on git log -p", folder: "textconv", command: "git log -p", expected: "ask", reason: "textconv" },
+  { name: "a clean filter runs on git status", folder: "filter", command: "git status", expected: "ask", reason: "filter.crypt.clean = ./decrypt.sh" },
+  { name: "core.pager", folder: "pager", command: "git log", expected: "ask", reason: "core.pager" },
+  { name: "pagers switched off by booleans", folder: "pager-off", command: "git log && git branch", expected: "allow" },
+  { name: "hooks, credentials, editors and aliases: unused by read-only commands (husky)", folder: "husky", command: "git status && git diff", expected: "allow" },
+  { name: "an include the analysis cannot see", folder: "include", command: "git status", expected: "ask", reason: "include.path" },
+  { name: "settings toolshed cannot read", folder: "garbled", command: "git status", expected: "ask", reason: "cannot be read by toolshed" },
+  { name: "a value continued on the next line", folder: "continued", command: "git status", expected: "ask", reason: "/tmp/evil.sh" },
+  { name: "a .git file pointing at a repository with such settings", folder: "linked", command: "git status", expected: "ask", reason: "core.fsmonitor" },
+  { name: "cd into a nested repository with its own pager", folder: "outer", command: "cd vendor && git log", expected: "ask", reason: "core.pager = ./page.sh" },
+  { name: "the outer repository itself is fine", folder: "outer", command: "git log", expected: "allow" },
+  { name: "cd into a bare repository with an external diff", folder: "outer", command: "cd mirror.git && git log -p", expected: "ask", reason: "diff.external" },
+  { name: "a folder only known when the command runs", folder: "clean", command: 'cd "$WHERE" && git status', expected: "ask" },
+  { name: "the person's own allow rule still allows", folder: "fsmonitor", command: "git status", rules: { allow: ["Bash(git status)"] }, expected: "allow" },
+  { name: "a deny rule still denies in a clean repository", folder: "clean", command: "git status", rules: { deny: ["Bash(git status)"] }, expected: "deny" },
+  { name: "other read-only commands are not affected", folder: "fsmonitor", command: "ls && cat .git/config", expected: "allow" },
+];
+
+describe.skipIf(GIT === null)("a repository's own git settings", () => {
+  for (const testCase of CASES) {
+    test(`${testCase.name}: ${testCase.command} -> ${testCase.expected}`, async () => {
+      const decision = await decideFor({ tool: Bash, input: { command: testCase.command }, rules: testCase.rules, mode: testCase.mode, cwd: join(root.path, testCase.folder) });
+      expect(decision.decision).toBe(testCase.expected);
+      if (testCase.reason !== undefined) expect(decision.reason).toContain(testCase.reason);
+    });
+  }
+});
