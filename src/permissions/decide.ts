@@ -16,7 +16,7 @@ import { fallbackCommandForms, fallbackWords } from "./fallbackCommandForms.ts";
 import { applyHookVerdict, hookDenial } from "./hookDecision.ts";
 import { matchCommandPattern } from "./matchCommandPattern.ts";
 import { matchToolName } from "./matchToolName.ts";
-import { createPathContext, isInsideWorkingFolders, resolvePathSubject, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
+import { createPathContext, isInsideWorkingFolders, resolvePathSubject, subjectBase, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
 import { planCall } from "./planCall.ts";
 import { criticalRemovalReason, protectedGlobReason, protectedPathReason } from "./protectedPaths.ts";
 import { everyForm, type PathForms } from "../paths/pathForms.ts";
@@ -109,15 +109,18 @@ function pathRuleName(judge: Judge, access: "read" | "write"): string {
   return judge.families[access === "read" ? "readPaths" : "writePaths"][0] ?? judge.tool.name;
 }
 
-/** The folder a command part runs in, or undefined when only known when it runs. */
-function partFolder(judge: Judge, part: ShellCommandPart): string | undefined {
-  if (part.cwd.kind === "start") return judge.paths.cwd;
-  return part.cwd.kind === "changed" ? resolve(judge.paths.cwd, part.cwd.path) : undefined;
+/** The folders a command part may run in (one, or the few the analysis knows), or undefined when only known when it runs. */
+function partFolders(judge: Judge, part: ShellCommandPart): (string | undefined)[] {
+  const cwd = part.cwd;
+  if (cwd.kind !== "unknown" || cwd.candidates === undefined) return [subjectBase({ cwd }, judge.paths)];
+  return cwd.candidates.map((path) => subjectBase({ cwd: path === "." ? { kind: "start" } : { kind: "changed", path } }, judge.paths));
 }
 
-/** A part's read-only verdict in the folder it runs in (see classifyReadOnlyIn). */
+/** A part's read-only verdict in every folder it may run in (see classifyReadOnlyIn). */
 function partReadOnly(judge: Judge, part: ShellCommandPart): ReadOnlyVerdict {
-  return classifyReadOnlyIn(allowForm(part).words, partFolder(judge, part));
+  const words = allowForm(part).words;
+  const verdicts = partFolders(judge, part).map((folder) => classifyReadOnlyIn(words, folder));
+  return verdicts.find((verdict) => !verdict.readOnly) ?? (verdicts[0] as ReadOnlyVerdict);
 }
 
 /** Why a part whose words only read is still not read-only where it runs, if that is the reason. */
@@ -259,7 +262,7 @@ function allowSide(judge: Judge, subject: Subject): Verdict {
     return { decision: "ask", reason: folderProblem ?? `${subject.part.source} is not a read-only command`, suggestion: suggestCommandRule(judge.tool.name, subject.part) };
   }
   const suggestion = resolved?.forms === undefined ? undefined : subject.word.glob
-    ? suggestPathRule(pathRuleName(judge, subject.access), resolve(subject.cwd.kind === "changed" ? judge.paths.canonical(subject.cwd.path) : judge.paths.cwd, subject.word.value), judge.paths.cwd, true)
+    ? suggestPathRule(pathRuleName(judge, subject.access), resolve(subjectBase(subject, judge.paths) ?? judge.paths.cwd, subject.word.value), judge.paths.cwd, true)
     : suggestPathRule(pathRuleName(judge, subject.access), resolved.forms.lexical, judge.paths.cwd);
   // No allow rule places a path only known when the command runs.
   if (resolved?.unknown !== undefined) return { decision: "ask", reason: resolved.unknown };
@@ -347,6 +350,8 @@ export async function decide({ tool, input, context, hookVerdict }: DecideReques
   if (hooks.opinion === "deny" && hooks.by !== undefined) return hookDenial(hooks, hooks.by, tool);
   const paths = createPathContext({
     cwd: context.cwd,
+    // A shell command starts where the session's shell is, which an earlier call's `cd` may have moved.
+    shellCwd: context.services.shell.cwd,
     home: process.env.HOME ?? "/",
     workingDirectories: [...context.workingDirectories, ...permissionContext.additionalDirectories],
     readableDirectories: readableSessionFolders(context.sessionDirectory),

@@ -12,7 +12,10 @@ import type { PathSubject } from "./subjects.ts";
 import type { PermissionRule } from "./types.ts";
 
 export interface PathContext {
+  /** The session's working folder: tools' relative paths and rules' relative patterns start here. */
   cwd: string;
+  /** Where a shell command starts (the session's shell, which an earlier `cd` may have moved): the paths a command names start here. */
+  shellCwd: string;
   home: string;
   workingDirectories: readonly string[];
   /** Folders whose files may be read without asking (the session's saved output), never written. */
@@ -22,8 +25,8 @@ export interface PathContext {
 }
 
 /** The path context of one decision: working folders and `cd` targets hit the file system once each. */
-export function createPathContext(options: Omit<PathContext, "canonical" | "readableDirectories"> & { readableDirectories?: readonly string[] }): PathContext {
-  const { cwd, home, workingDirectories, readableDirectories = [] } = options;
+export function createPathContext(options: Omit<PathContext, "canonical" | "readableDirectories" | "shellCwd"> & { readableDirectories?: readonly string[]; shellCwd?: string }): PathContext {
+  const { cwd, home, workingDirectories, readableDirectories = [], shellCwd = cwd } = options;
   const known = new Map<string, string>();
   const canonical = (path: string): string => {
     let found = known.get(path);
@@ -33,7 +36,18 @@ export function createPathContext(options: Omit<PathContext, "canonical" | "read
     }
     return found;
   };
-  return { cwd, home, workingDirectories, readableDirectories, canonical };
+  return { cwd, shellCwd, home, workingDirectories, readableDirectories, canonical };
+}
+
+/**
+ * The folder a subject's relative path starts from: for a tool's own path, the session's working
+ * folder; for a path a shell command names, where the command starts (the shell's folder), or the
+ * folder a `cd` in the command moved to. Undefined when a `cd` went somewhere only known when it runs.
+ */
+export function subjectBase(subject: { fromTool?: boolean; cwd: PathSubject["cwd"] }, context: PathContext): string | undefined {
+  const start = subject.fromTool === true ? context.cwd : context.shellCwd;
+  if (subject.cwd.kind === "unknown") return undefined;
+  return subject.cwd.kind === "changed" ? context.canonical(resolve(start, subject.cwd.path)) : start;
 }
 
 /** A path subject resolved: its forms, or why its location is not known. */
@@ -62,15 +76,18 @@ export function resolvePathSubject(subject: PathSubject, context: PathContext): 
   }
   const absolute = value.startsWith("/");
   if (!absolute && subject.cwd.kind === "unknown") {
-    return { unknown: `${subject.cwd.reason}, so ${word.value} cannot be placed`, denyOnly: [pathForms(value, context.cwd)] };
+    // Deny rules try every folder it may be in (after `cd a; ...`: the start and a), or the start.
+    const start = subject.fromTool ? context.cwd : context.shellCwd;
+    const folders = subject.cwd.candidates ?? ["."];
+    return { unknown: `${subject.cwd.reason}, so ${word.value} cannot be placed`, denyOnly: folders.map((folder) => pathForms(value, context.canonical(resolve(start, folder)))) };
   }
-  const base = subject.cwd.kind === "changed" ? context.canonical(subject.cwd.path) : context.cwd;
+  const base = subjectBase(subject, context) as string;
   const forms = pathForms(value, base);
   if (forms.invalid !== undefined) return { forms, unknown: forms.invalid, denyOnly: [] };
   const made = (subject.newNames ?? []).find((name) => {
-    if (name.cwd.kind === "unknown" && !name.word.value.startsWith("/")) return false;
-    const folder = name.cwd.kind === "changed" ? context.canonical(name.cwd.path) : context.cwd;
-    return isPathWithin(forms.lexical, resolve(folder, name.word.value));
+    const folder = subjectBase(name, context);
+    if (folder === undefined && !name.word.value.startsWith("/")) return false;
+    return isPathWithin(forms.lexical, resolve(folder ?? "/", name.word.value));
   });
   if (made !== undefined) {
     return { forms, unknown: `"${made.by}" in the same command may make ${made.word.value} a link, so where ${word.value} leads is only known when it runs`, denyOnly: [] };

@@ -6,12 +6,22 @@
 import { allowForm, joinWords } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { classifyReadOnly } from "../shell/readOnlyCommand.ts";
-import type { ShellAnalysis, ShellCommandPart, ShellWord } from "../shell/types.ts";
+import type { ShellAnalysis, ShellCommandPart, ShellCwd, ShellWord } from "../shell/types.ts";
 import type { NewName, PathSubject, Subject } from "./subjects.ts";
 
-function pathSubject(part: ShellCommandPart, word: ShellWord, access: "read" | "write", extra: Partial<PathSubject> = {}): PathSubject {
+/**
+ * The folders a path a part names may start from: where the part runs, or, when that is one of a
+ * few folders the analysis knows (after `cd a; ...`: the start or a), each of them: every one is
+ * judged, so a deny rule holds whichever it is and an allow needs all of them.
+ */
+function placements(cwd: ShellCwd): ShellCwd[] {
+  if (cwd.kind !== "unknown" || cwd.candidates === undefined || cwd.candidates.length === 0) return [cwd];
+  return cwd.candidates.map((path): ShellCwd => (path === "." ? { kind: "start" } : { kind: "changed", path }));
+}
+
+function pathSubject(part: ShellCommandPart, word: ShellWord, access: "read" | "write", extra: Partial<PathSubject> = {}): PathSubject[] {
   const verb = extra.mentionedOnly ? "mentions" : access === "read" ? "reads" : "writes";
-  return { kind: "path", access, word, cwd: part.cwd, label: `${part.source} (${verb} ${word.value})`, fromTool: false, part, ...extra };
+  return placements(part.cwd).map((cwd) => ({ kind: "path", access, word, cwd, label: `${part.source} (${verb} ${word.value})`, fromTool: false, part, ...extra }));
 }
 
 /**
@@ -64,14 +74,14 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     if (readOnly.readOnly) {
       for (const word of readOnly.paths) {
         judged.add(word);
-        subjects.push(pathSubject(part, word, "read", { ...(readOnly.recursive ? { recursive: true, followsLinks: readOnly.followsLinks } : {}), ...mentioned }));
+        subjects.push(...pathSubject(part, word, "read", { ...(readOnly.recursive ? { recursive: true, followsLinks: readOnly.followsLinks } : {}), ...mentioned }));
       }
     } else {
       const fileCommand = classifyFileCommand(words);
       if ("paths" in fileCommand) {
         for (const word of fileCommand.paths) {
           judged.add(word);
-          subjects.push(pathSubject(part, word, "write", { removal: fileCommand.removal, ...mentioned }));
+          subjects.push(...pathSubject(part, word, "write", { removal: fileCommand.removal, ...mentioned }));
         }
       }
     }
@@ -80,36 +90,38 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
       // Standard streams and descriptors are not files a rule speaks about.
       if (touch.word.value === "" || touch.word.value === "-" || /^\/dev\/(?:null|stdout|stderr|stdin|tty|fd\/\d+)$/.test(touch.word.value)) continue;
       judged.add(touch.word);
-      subjects.push(pathSubject(part, touch.word, touch.access, mentioned));
+      subjects.push(...pathSubject(part, touch.word, touch.access, mentioned));
     }
     // Any other literal argument may be a file the command reads or changes.
     for (const word of part.words.slice(1)) {
       if (judged.has(word) || !word.literal || word.value === "") continue;
       for (const value of mentionedSpellings(word.value)) {
-        subjects.push(pathSubject(part, { ...word, value }, "read", { mentionedOnly: true }));
+        subjects.push(...pathSubject(part, { ...word, value }, "read", { mentionedOnly: true }));
       }
     }
     // Strings of code the analysis cannot read (`open(".env")`): deny and ask rules meet them.
     for (const text of part.mentions ?? []) {
       for (const value of mentionedSpellings(text.trim())) {
         if (value.length > 4096 || value.includes("\n")) continue;
-        subjects.push(pathSubject(part, { value, literal: true, glob: false }, "read", { mentionedOnly: true }));
+        subjects.push(...pathSubject(part, { value, literal: true, glob: false }, "read", { mentionedOnly: true }));
       }
     }
     if (others.length > 0) for (const subject of subjects.slice(start)) if (subject.kind === "path") subject.newNames = others;
   }
   for (const redirect of analysis.redirects) {
     if (redirect.access === "write" && redirect.target.literal && redirect.target.value === "/dev/null") continue;
-    subjects.push({
-      kind: "path",
-      access: redirect.access,
-      word: redirect.target,
-      cwd: redirect.cwd,
-      label: `${redirect.operator} ${redirect.target.value}`,
-      fromTool: false,
-      // Which part a redirect belongs to is not kept: any name made anywhere in the command counts.
-      newNames: allNew.length > 0 ? allNew : undefined,
-    });
+    for (const cwd of placements(redirect.cwd)) {
+      subjects.push({
+        kind: "path",
+        access: redirect.access,
+        word: redirect.target,
+        cwd,
+        label: `${redirect.operator} ${redirect.target.value}`,
+        fromTool: false,
+        // Which part a redirect belongs to is not kept: any name made anywhere in the command counts.
+        newNames: allNew.length > 0 ? allNew : undefined,
+      });
+    }
   }
   return subjects;
 }

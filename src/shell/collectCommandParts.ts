@@ -84,13 +84,42 @@ function inSubshell(state: CollectState, collect: () => void): void {
   state.cwd = before;
 }
 
-/** Statements one after another; one ended by `&` runs in the background, in a subshell. */
+/** The folders a part may run in (relative to the start: "." is the start itself), when known. */
+function possibleFolders(cwd: ShellCwd): readonly string[] | undefined {
+  if (cwd.kind === "start") return ["."];
+  return cwd.kind === "changed" ? [cwd.path] : cwd.candidates;
+}
+
+/** Whether a statement is `exit` or `return`: after `cd x || exit`, the rest runs only in x. */
+function leavesTheShell(node: ShellNode | undefined): boolean {
+  if (node?.type !== "command") return false;
+  const name = node.childForFieldName("name")?.text ?? node.namedChildren[0]?.text;
+  return name === "exit" || name === "return";
+}
+
+/**
+ * Statements one after another; one ended by `&` runs in the background, in a subshell. A `cd`
+ * moves the statements after it for sure only when they run only if it succeeded (`cd x && ...`,
+ * `cd x || exit`); after `cd x; ...` or `cd x || ...` the next ones may run in either folder,
+ * so where they run is not known (`cd nope || cd secrets; cat key` reads secrets/key).
+ */
 function collectSequence(node: ShellNode, state: CollectState): void {
   const children = node.children.filter((child): child is ShellNode => child !== null);
+  const named = children.filter((child) => child.isNamed);
   children.forEach((child, index) => {
     if (!child.isNamed) return;
-    if (children[index + 1]?.type === "&") inSubshell(state, () => collectStatement(child, state));
+    const operator = children[index + 1]?.isNamed === false ? children[index + 1]?.type : undefined;
+    const before = state.cwd;
+    if (operator === "&") inSubshell(state, () => collectStatement(child, state));
     else collectStatement(child, state);
+    const next = named[named.indexOf(child) + 1];
+    if (state.cwd === before || next === undefined || operator === "&&" || (operator === "||" && leavesTheShell(next))) return;
+    const either = [possibleFolders(before), possibleFolders(state.cwd)];
+    state.cwd = {
+      kind: "unknown",
+      reason: `"${clip(child.text)}" may not change the folder (when it fails, what follows still runs; join it with && to be sure), so the working folder after it is not known`,
+      ...(either.every((list) => list !== undefined) ? { candidates: [...new Set(either.flat() as string[])] } : {}),
+    };
   });
 }
 
@@ -266,10 +295,15 @@ function updateCwd(part: ShellCommandPart, state: CollectState): void {
     return;
   }
   const value = (target as ShellWord).value;
-  const base = state.cwd.kind === "changed" ? state.cwd.path : ".";
   // -P follows links as the kernel does (kept as written, resolved later); the default cleans the text first.
-  const path = physical ? (value.startsWith("/") || base === "." ? value : `${base}/${value}`) : logicalJoin(value.startsWith("/") ? "/" : base, value);
-  state.cwd = { kind: "changed", path };
+  const join = (base: string) => (physical ? (value.startsWith("/") || base === "." ? value : `${base}/${value}`) : logicalJoin(value.startsWith("/") ? "/" : base, value));
+  // A relative cd from a folder not known stays not known, among the folders it may lead to.
+  if (state.cwd.kind === "unknown" && !value.startsWith("/")) {
+    const candidates = state.cwd.candidates?.map(join);
+    state.cwd = { kind: "unknown", reason: state.cwd.reason, ...(candidates === undefined ? {} : { candidates }) };
+    return;
+  }
+  state.cwd = { kind: "changed", path: join(state.cwd.kind === "changed" ? state.cwd.path : ".") };
 }
 
 /** The last simple statement a redirection of `body` belongs to: tree-sitter hangs `a && b > f` on the whole list. */

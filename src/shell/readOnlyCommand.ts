@@ -95,6 +95,9 @@ const COMMANDS: Record<string, CommandSpec> = {
   dirname: { paths: "none" },
   seq: { paths: "none" },
   true: { paths: "none" },
+  // Ending the shell changes nothing (`cd x || exit 1`).
+  exit: { paths: "none", maxPositionals: 1 },
+  return: { paths: "none", maxPositionals: 1 },
   false: { paths: "none" },
   whoami: { paths: "none" },
   uname: { paths: "none" },

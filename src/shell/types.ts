@@ -13,7 +13,12 @@ export interface ShellWord {
  * Where a part runs: the session's folder, a folder a literal `cd` moved to (relative paths are
  * relative to the session's folder), or unknown.
  */
-export type ShellCwd = { kind: "start" } | { kind: "changed"; path: string } | { kind: "unknown"; reason: string };
+/**
+ * Where a part runs: where the command starts, a folder a `cd` moved to (relative to the start, or
+ * absolute), or not known; then `candidates` are the folders it may be, when the analysis knows
+ * them (after `cd a; ...`: the start or a), which deny rules try each.
+ */
+export type ShellCwd = { kind: "start" } | { kind: "changed"; path: string } | { kind: "unknown"; reason: string; candidates?: readonly string[] };
 
 /** What a part reads on standard input, when the command line shows it (a here-document, `echo x |`). */
 export interface ShellInput {

@@ -96,7 +96,23 @@ const GROUPS: Record<string, Case[]> = {
     // controls: judged from the folder cd moved to
     { command: "cd sub && echo hi > ../out.txt", mode: "acceptEdits", expected: "allow" },
     { command: "cd sub && touch ../out.txt", mode: "acceptEdits", expected: "allow" },
-    { command: "cd sub; cat ../src/a.ts", rules: DENY, expected: "allow" },
+    // After `cd sub;` the next command may run in sub or, when cd failed, where it started: from there ../src/a.ts is outside.
+    { command: "cd sub; cat ../src/a.ts", rules: DENY, expected: "ask" },
+    { command: "cd src; cat a.ts", rules: DENY, expected: "allow" },
+  ],
+  "a cd that may fail leaves the command in either folder (was allow)": [
+    { command: "cd nope || cd secrets; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "cd nope 2>/dev/null || cd secrets; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "cd nope || cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "cd nope; cd secrets; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "cd secrets || true; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "cd nope || cd secrets; echo x > key", rules: DENY, mode: "bypassPermissions", expected: "deny" },
+    { command: "cd secrets || cd src; cat ../.env", rules: DENY, expected: "deny" },
+    // controls: cd gates what follows with && or || exit, and a folder cd cannot leave stays judged
+    { command: "cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny", guard: true },
+    { command: "cd src && cat a.ts", rules: { deny: ["Read(secrets/key)"] }, expected: "allow", guard: true },
+    { command: "cd src || exit 1; cat a.ts", rules: { deny: ["Read(secrets/key)"] }, expected: "allow" },
+    { command: "cd src; ls", rules: DENY, expected: "allow" },
   ],
   "words the analysis read differently from bash (was allow or ask)": [
     { command: "hash -p /bin/rm ls; ls x", rules: DENY, expected: "deny" },
