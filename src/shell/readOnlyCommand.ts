@@ -5,7 +5,7 @@
  * long options that would expand to one of them. Anything not proven read-only is not.
  */
 import { posix } from "node:path";
-import { repositorySettingsProblem } from "./programs/gitRepositorySettings.ts";
+import { gitGoesIntoSubmodules, repositorySettingsProblem } from "./programs/gitRepositorySettings.ts";
 import { readSedCall } from "./programs/sedEffects.ts";
 import type { ShellWord } from "./types.ts";
 
@@ -56,7 +56,7 @@ interface CommandSpec {
   maxPositionals?: number;
   check?(words: readonly ShellWord[]): string | undefined;
   /** Why the command, run in `folder`, may do more than read because of files found there (a repository's git settings). */
-  checkFolder?(folder: string): string | undefined;
+  checkFolder?(folder: string, words: readonly ShellWord[]): string | undefined;
 }
 
 const COMMANDS: Record<string, CommandSpec> = {
@@ -84,7 +84,7 @@ const COMMANDS: Record<string, CommandSpec> = {
   rg: { paths: "afterFirst", dangerousShort: "fz", dangerousLong: ["pre", "file", "search-zip", "ignore-file"] },
   find: { paths: "all", check: checkFind },
   sed: { paths: "sed", check: checkSed },
-  git: { paths: "none", check: checkGit, checkFolder: repositorySettingsProblem },
+  git: { paths: "none", check: checkGit, checkFolder: (folder, words) => repositorySettingsProblem(folder, gitGoesIntoSubmodules(words)) },
   man: { paths: "none", dangerousShort: "PHp", dangerousLong: ["pager", "html", "browser", "preprocessor"] },
   echo: { paths: "none", dynamicArguments: true },
   printf: { paths: "none", dynamicArguments: true },
@@ -228,7 +228,7 @@ export function classifyReadOnlyIn(words: readonly ShellWord[], folder: string |
   const verdict = classifyReadOnly(words);
   const check = verdict.readOnly ? COMMANDS[words[0]?.value ?? ""]?.checkFolder : undefined;
   if (check === undefined) return verdict;
-  const problem = folder === undefined ? `${words[0]?.value} runs in a folder only known when it runs` : check(folder);
+  const problem = folder === undefined ? `${words[0]?.value} runs in a folder only known when it runs` : check(folder, words);
   return problem === undefined ? verdict : { readOnly: false, reason: problem, paths: [] };
 }
 

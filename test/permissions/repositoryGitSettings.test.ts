@@ -6,7 +6,7 @@
  * editors) and booleans leave them read-only, and a person's own allow rule still allows.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PermissionMode } from "../../src/permissions/types.ts";
 import { Bash, decideFor, type RuleSet } from "./harness.ts";
@@ -59,6 +59,47 @@ beforeAll(() => {
   mkdirSync(bare);
   git(bare, "init", "-q", "--bare");
   writeFileSync(join(bare, "config"), "[core]\n\tbare = true\n[diff]\n\texternal = ./diff.sh\n");
+  // Reached through a symlink into it: git walks up the real path, not the name.
+  symlinkSync(join(bare, "objects"), join(outer, "into-mirror"));
+  repository("alternate-refs", "[core]\n\talternateRefsCommand = ./refs.sh\n");
+  repository("help-man", '[man "man"]\n\tpath = .git/evil.sh\n');
+  repository("help-web", "[help]\n\tformat = web\n[browser \"w3m\"]\n\tpath = ./w3m.sh\n");
+  repository("partial-upload-pack", '[extensions]\n\tpartialClone = origin\n[remote "origin"]\n\turl = /tmp/x\n\tpromisor = true\n\tuploadpack = ./evil.sh\n');
+  repository("partial-credential", '[extensions]\n\tpartialClone = origin\n[remote "origin"]\n\turl = https://example.com/r\n\tpromisor = true\n[credential]\n\thelper = ./evil.sh\n');
+  repository("blobless", '[extensions]\n\tpartialClone = origin\n[remote "origin"]\n\turl = https://example.com/r\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n\tpromisor = true\n\tpartialclonefilter = blob:none\n[branch "main"]\n\tremote = origin\n\tmerge = refs/heads/main\n');
+  repository("quoted-boolean", '[core]\n\tfsmonitor = " yes"\n');
+  const hooked = repository("index-hook");
+  writeFileSync(join(hooked, ".git", "hooks", "post-index-change"), "#!/bin/sh\n");
+  const hooksPath = repository("index-hook-path", "[core]\n\thooksPath = .githooks\n");
+  mkdirSync(join(hooksPath, ".githooks"));
+  writeFileSync(join(hooksPath, ".githooks", "post-index-change"), "#!/bin/sh\n");
+  // An embedded repository added to the index (a gitlink, without .gitmodules).
+  const embedding = repository("embedding");
+  const embedded = join(embedding, "inner");
+  mkdirSync(embedded);
+  git(embedded, "init", "-q");
+  git(embedded, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "x");
+  git(embedding, "add", "inner");
+  const modules = repository("with-modules");
+  writeFileSync(join(modules, ".gitmodules"), '[submodule "lib"]\n\tpath = lib\n\turl = ../lib\n');
+  // A .git file whose path ends in a space: git keeps the space.
+  const spaced = join(root.path, "store.git ");
+  mkdirSync(spaced);
+  git(spaced, "init", "-q", "--bare");
+  writeFileSync(join(spaced, "config"), "[core]\n\tbare = false\n\tfsmonitor = ./evil.sh\n");
+  mkdirSync(join(root.path, "store.git"));
+  const pointing = join(root.path, "pointing");
+  mkdirSync(pointing);
+  writeFileSync(join(pointing, ".git"), `gitdir: ${spaced}\n`);
+  const seen = Bun.spawnSync([GIT as string, "rev-parse", "--git-dir"], { cwd: pointing, stdout: "pipe", stderr: "pipe" });
+  if (seen.stdout.toString().trim() !== spaced.trimEnd() && !seen.stdout.toString().startsWith(spaced)) throw new Error(`git reads the pointer as ${seen.stdout}${seen.stderr}`);
+  // An empty .git folder inside a repository with such settings: git skips it and goes on up.
+  mkdirSync(join(root.path, "fsmonitor", "sub", ".git"), { recursive: true });
+  // Deeper than the walk goes.
+  mkdirSync(join(root.path, "fsmonitor", ...Array.from({ length: 520 }, () => "d")), { recursive: true });
+  const fifoRepository = repository("fifo-config");
+  rmSync(join(fifoRepository, ".git", "config"));
+  Bun.spawnSync(["mkfifo", join(fifoRepository, ".git", "config")]);
 });
 afterAll(() => root?.remove());
 
@@ -97,6 +138,24 @@ const CASES: Case[] = [
   { name: "the person's own allow rule still allows", folder: "fsmonitor", command: "git status", rules: { allow: ["Bash(git status)"] }, expected: "allow" },
   { name: "a deny rule still denies in a clean repository", folder: "clean", command: "git status", rules: { deny: ["Bash(git status)"] }, expected: "deny" },
   { name: "other read-only commands are not affected", folder: "fsmonitor", command: "ls && cat .git/config", expected: "allow" },
+  { name: "a symlink into a bare repository: git walks up the real path", folder: "outer", command: "cd into-mirror && git log -p", expected: "ask", reason: "diff.external" },
+  { name: "core.alternateRefsCommand", folder: "alternate-refs", command: "git log --alternate-refs", expected: "ask", reason: "alternaterefscommand" },
+  { name: "man.<tool>.path on git help", folder: "help-man", command: "git help log", expected: "ask", reason: "man.man.path" },
+  { name: "a browser for git help", folder: "help-web", command: "git help log", expected: "ask", reason: "help.format = web" },
+  { name: "a partial clone's upload-pack", folder: "partial-upload-pack", command: "git log -p", expected: "ask", reason: "remote.origin.uploadpack" },
+  { name: "a partial clone's credential helper", folder: "partial-credential", command: "git show HEAD", expected: "ask", reason: "credential.helper" },
+  { name: "a plain blobless clone", folder: "blobless", command: "git log -p", expected: "allow" },
+  { name: "a quoted value that only looks like a boolean", folder: "quoted-boolean", command: "git status", expected: "ask", reason: "core.fsmonitor =  yes" },
+  { name: "a post-index-change hook (git status writes the index)", folder: "index-hook", command: "git status", expected: "ask", reason: "post-index-change" },
+  { name: "a post-index-change hook in core.hooksPath", folder: "index-hook-path", command: "git diff", expected: "ask", reason: ".githooks/post-index-change" },
+  { name: "an embedded repository in the index", folder: "embedding", command: "git status", expected: "ask", reason: "at inner" },
+  { name: "submodules", folder: "with-modules", command: "git status", expected: "ask", reason: ".gitmodules" },
+  { name: "submodules: git log -p shows their changes too", folder: "with-modules", command: "git log -p", expected: "ask", reason: ".gitmodules" },
+  { name: "submodules: git log and git branch do not go into them", folder: "with-modules", command: "git log --oneline && git branch", expected: "allow" },
+  { name: "a .git file whose path ends in a space", folder: "pointing", command: "git status", expected: "ask", reason: "core.fsmonitor" },
+  { name: "an empty .git folder is skipped, as git skips it", folder: "fsmonitor/sub", command: "git status", expected: "ask", reason: "core.fsmonitor" },
+  { name: "deeper than the walk goes", folder: `fsmonitor/${Array.from({ length: 520 }, () => "d").join("/")}`, command: "git log", expected: "ask", reason: "folders deep" },
+  { name: "settings that are a FIFO: asked at once", folder: "fifo-config", command: "git status", expected: "ask", reason: "not a regular file" },
 ];
 
 describe.skipIf(GIT === null)("a repository's own git settings", () => {

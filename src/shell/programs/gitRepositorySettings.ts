@@ -1,176 +1,271 @@
 /**
- * A repository's own git settings (its `.git/config`, a worktree's config, a bare repository's
- * `config`) can make the read-only git commands run programs: `core.fsmonitor` runs on
- * `git status`, `diff.external` and textconv drivers on `git diff` and `git log -p`, filters on
- * `git status`, pagers on anything. Those files come with the folder, not from the person, so a
- * git command only counts as read-only when the repository it runs in sets none of them. The
- * person's own settings (`~/.gitconfig`, the system's) are theirs and are not read here.
+ * A repository's own files can make the read-only git commands run programs: its settings
+ * (`core.fsmonitor` on `git status`, `diff.external` and textconv drivers on `git diff`, filters,
+ * pagers, `man.<tool>.path` on `git help`, an upload-pack command a partial clone's lazy fetch
+ * runs, ...), a `post-index-change` hook (git status and git diff write the index), and the
+ * settings of submodules, where `git status` runs again. Those files come with the folder, not
+ * from the person, so a git command only counts as read-only in a repository that has none of
+ * them. The person's own settings (`~/.gitconfig`, the system's) are theirs and are not read.
+ * The repository is found as git finds it: from the real path of the folder, upwards.
  */
-import { existsSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { readBoundedFile } from "../../files/readBoundedFile.ts";
-import { judgeGitSetting } from "./gitEffects.ts";
-import { noEffects } from "./effects.ts";
+import { findGitlink } from "./gitIndexEntries.ts";
+import { parseGitConfig } from "./gitConfigText.ts";
 
-/** A repository's settings file larger than this is not read: such a git command is asked. */
-const MAX_GIT_CONFIG_BYTES = 256 * 1024;
-/** The folders walked up from a command's working folder to find its repository. */
-const MAX_DEPTH = 256;
+export { parseGitConfig } from "./gitConfigText.ts";
 
-/**
- * Settings the read-only git commands never use: credentials, transports and ssh (they reach no
- * network), editors (they open none) and hooks (they run none). Husky's `core.hooksPath` is in
- * many repositories and does not make `git status` ask.
- */
-const UNUSED_BY_READ_ONLY_COMMANDS = /^(?:helper|sshcommand|askpass|gitproxy|uploadpack|receivepack|packobjectshook|proxycommand|editor|sequenceeditor|hookspath)$/;
+/** A settings or pointer file larger than this is not read: such a git command is asked. */
+const MAX_GIT_FILE_BYTES = 256 * 1024;
+/** An index larger than this is not searched for submodules: such a git command is asked. */
+const MAX_INDEX_BYTES = 64 * 1024 * 1024;
+/** The folders walked up from a command's folder to find its repository. */
+const MAX_DEPTH = 512;
 
-/** Read as true or false by git: such a value names no program (`pager.log = false`, `core.fsmonitor = true`). */
-const BOOLEAN = /^(?:true|false|yes|no|on|off|1|0|)$/i;
-
-/** The text of a small regular file, undefined when absent, or a problem in words. */
+/** A small file's text (undefined when absent), or a problem in words. */
 function readSmallFile(path: string): { text?: string; problem?: string } {
   try {
-    const read = readBoundedFile(path, MAX_GIT_CONFIG_BYTES);
+    const read = readBoundedFile(path, MAX_GIT_FILE_BYTES);
     if (read.kind === "read") return { text: read.bytes.toString("utf8") };
-    if (read.kind === "too-large") return { problem: `${path} is larger than ${MAX_GIT_CONFIG_BYTES} bytes` };
+    if (read.kind === "too-large") return { problem: `${path} is larger than ${MAX_GIT_FILE_BYTES} bytes` };
     return { problem: `${path} is not a regular file` };
   } catch (error) {
-    if ((error as { code?: string }).code === "ENOENT") return {};
+    const code = (error as { code?: string }).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return {};
     return { problem: `${path} cannot be read` };
   }
 }
 
-function isBareRepository(folder: string): boolean {
+/** A pointer file's path as git reads it: only line ends are trimmed (a trailing space is part of the path). */
+function pointerText(text: string): string {
+  return text.replace(/[\r\n]+$/, "");
+}
+
+function isDirectory(path: string): boolean {
   try {
-    return statSync(join(folder, "HEAD")).isFile() && statSync(join(folder, "objects")).isDirectory() && statSync(join(folder, "refs")).isDirectory();
+    return statSync(path).isDirectory();
   } catch {
     return false;
   }
 }
 
-/** The settings files of the repository `folder` is in (none outside one), or a problem in words. */
-export function repositorySettingsFiles(folder: string): { files: string[] } | { problem: string } {
-  let current = resolve(folder);
+/** The repository folder git uses for `gitDirectory`'s objects and settings: its commondir, or itself. */
+function commonDirectory(gitDirectory: string): { path: string } | { problem: string } {
+  const pointer = readSmallFile(join(gitDirectory, "commondir"));
+  if (pointer.problem !== undefined) return { problem: pointer.problem };
+  if (pointer.text === undefined) return { path: gitDirectory };
+  return { path: resolve(gitDirectory, pointerText(pointer.text)) };
+}
+
+/** Whether git takes `folder` for a repository folder: a HEAD, and objects and refs (in its commondir). */
+function isGitDirectory(folder: string): boolean {
+  try {
+    if (!existsSync(join(folder, "HEAD"))) return false;
+    const common = commonDirectory(folder);
+    if ("problem" in common) return true; // Something git may read: judged (and asked) by the caller.
+    return isDirectory(join(common.path, "objects")) && isDirectory(join(common.path, "refs"));
+  } catch {
+    return false;
+  }
+}
+
+/** A repository: its git folder, the folder its settings and hooks live in, and its work tree (none when bare). */
+export interface FoundRepository {
+  gitDirectory: string;
+  commonDirectory: string;
+  workTree?: string;
+}
+
+/** The repository git would use in `folder`: none outside one, or a problem in words. */
+export function findRepository(folder: string): { repository?: FoundRepository } | { problem: string } {
+  let current: string;
+  try {
+    current = realpathSync(folder);
+  } catch {
+    return { problem: `the folder ${folder} cannot be found` };
+  }
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
     const dotGit = join(current, ".git");
-    if (existsSync(dotGit)) {
-      let gitDirectory = dotGit;
-      if (!statSync(dotGit).isDirectory()) {
-        // A worktree or submodule: `.git` is a file that says where the repository is.
-        const pointer = readSmallFile(dotGit);
-        if (pointer.problem !== undefined || pointer.text === undefined) return { problem: pointer.problem ?? `${dotGit} cannot be read` };
-        const match = /^gitdir:\s*(.+?)\s*$/m.exec(pointer.text);
-        if (match === null) return { problem: `${dotGit} does not say where its repository is` };
-        gitDirectory = resolve(current, match[1] as string);
-      }
-      const files = [join(gitDirectory, "config"), join(gitDirectory, "config.worktree")];
-      const common = readSmallFile(join(gitDirectory, "commondir"));
-      if (common.problem !== undefined) return { problem: common.problem };
-      if (common.text !== undefined && common.text.trim() !== "") files.push(join(resolve(gitDirectory, common.text.trim()), "config"));
-      return { files };
+    let gitDirectory: string | undefined;
+    let stats: ReturnType<typeof lstatSync> | undefined;
+    try {
+      stats = statSync(dotGit);
+    } catch {
+      stats = undefined;
     }
-    if (isBareRepository(current)) return { files: [join(current, "config")] };
+    if (stats?.isFile()) {
+      // A worktree or submodule: `.git` is a file that says where the repository is.
+      const pointer = readSmallFile(dotGit);
+      if (pointer.problem !== undefined || pointer.text === undefined) return { problem: pointer.problem ?? `${dotGit} cannot be read` };
+      const text = pointerText(pointer.text);
+      if (!text.startsWith("gitdir: ")) return { problem: `${dotGit} does not say where its repository is` };
+      gitDirectory = resolve(current, text.slice("gitdir: ".length));
+    } else if (stats?.isDirectory() && isGitDirectory(dotGit)) {
+      gitDirectory = dotGit;
+    }
+    if (gitDirectory !== undefined) {
+      const common = commonDirectory(gitDirectory);
+      if ("problem" in common) return { problem: common.problem };
+      return { repository: { gitDirectory, commonDirectory: common.path, workTree: current } };
+    }
+    // An empty or broken .git folder is skipped, as git skips it; a bare repository is its own git folder.
+    if (isGitDirectory(current)) {
+      const common = commonDirectory(current);
+      if ("problem" in common) return { problem: common.problem };
+      return { repository: { gitDirectory: current, commonDirectory: common.path } };
+    }
     const parent = dirname(current);
-    if (parent === current) return { files: [] };
+    if (parent === current) return {};
     current = parent;
   }
-  return { files: [] };
+  return { problem: `${folder} is more than ${MAX_DEPTH} folders deep` };
 }
 
-/** Unquotes one git config value: `"..."` parts, `\"`, `\\`, `\n`, `\t`, and a `#` or `;` comment outside quotes. */
-function configValue(raw: string): string | undefined {
-  let value = "";
-  let quoted = false;
-  for (let index = 0; index < raw.length; index++) {
-    const character = raw[index] as string;
-    if (character === "\\") {
-      const next = raw[++index];
-      if (next === undefined) return undefined;
-      value += next === "n" ? "\n" : next === "t" ? "\t" : next === "b" ? "\b" : next;
-    } else if (character === '"') quoted = !quoted;
-    else if (!quoted && (character === "#" || character === ";")) break;
-    else value += character;
+function sameFolder(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return false;
   }
-  return quoted ? undefined : value.trim();
 }
 
-/** Whether a value's line ends in a backslash that joins the next line, as git reads it: not inside a comment. */
-function continuesOnNextLine(raw: string): boolean {
-  let quoted = false;
-  for (let index = 0; index < raw.length; index++) {
-    const character = raw[index];
-    if (character === "\\") {
-      if (index === raw.length - 1) return true;
-      index++;
-    } else if (character === '"') quoted = !quoted;
-    else if (!quoted && (character === "#" || character === ";")) return false;
+/** Read as true or false by git: such a value names no program (`pager.log = false`, `core.fsmonitor = true`). Quotes keep spaces. */
+const BOOLEAN = /^(?:true|false|yes|no|on|off|1|0|)$/i;
+
+/** `core.` settings that are data: anything else in core (fsmonitor, pager, sshCommand, alternateRefsCommand, worktree, ...) is asked about. */
+const CORE_DATA = new Set([
+  "repositoryformatversion", "filemode", "bare", "logallrefupdates", "ignorecase", "precomposeunicode", "protecthfs", "protectntfs",
+  "symlinks", "autocrlf", "eol", "safecrlf", "quotepath", "checkstat", "trustctime", "untrackedcache", "splitindex", "commitgraph",
+  "multipackindex", "abbrev", "compression", "loosecompression", "bigfilethreshold", "sparsecheckout", "sparsecheckoutcone",
+  "excludesfile", "attributesfile", "whitespace", "fsync", "fsyncmethod", "preloadindex", "deltabasecachelimit", "packedgitlimit",
+  "packedgitwindowsize", "packedrefstimeout", "filesreflocktimeout", "createobject", "notesref", "warnambiguousrefs", "commentchar",
+  "commentstring", "checkroundtripencoding", "longpaths", "fscache", "hidedotfiles", "restrictinheritedhandles", "unsetenvvars",
+  "hookspath", "sharedrepository", "editor",
+]);
+
+/** `remote.<name>.` settings that are data: uploadpack, receivepack, vcs (a helper program) and proxy are not. */
+const REMOTE_DATA = new Set(["url", "pushurl", "fetch", "push", "tagopt", "prune", "prunetags", "mirror", "skipdefaultupdate", "skipfetchall", "promisor", "partialclonefilter", "followremotehead", "serveroption"]);
+
+/** `diff.` and `diff.<driver>.` settings that name programs. */
+const DIFF_PROGRAMS = new Set(["external", "textconv", "command", "tool", "guitool"]);
+
+/** Sections whose every setting can run a program, or include settings toolshed cannot see. */
+const PROGRAM_SECTIONS = new Set(["filter", "gpg", "man", "help", "web", "browser", "include", "includeif", "hook", "uploadpack", "trace2", "interactive", "instaweb", "guitool", "sendemail"]);
+
+/** Sections a lazy fetch reads (a partial clone fetches missing objects on git show and git log -p): not data there. */
+const TRANSPORT_SECTIONS = new Set(["credential", "url", "http", "protocol", "ssh", "remote"]);
+
+/** Why one setting of the repository's own makes a read-only git command run a program, or undefined. */
+function settingProblem(key: string, value: string, partialClone: boolean): string | undefined {
+  const segments = key.split(".");
+  const section = segments[0] ?? "";
+  const name = segments.at(-1) ?? "";
+  const named = `${key} = ${value}`;
+  if (PROGRAM_SECTIONS.has(section)) return named;
+  if (section === "core") {
+    if (name === "fsmonitor" && BOOLEAN.test(value)) return undefined;
+    return CORE_DATA.has(name) ? undefined : named;
   }
-  return false;
+  if (section === "pager") return BOOLEAN.test(value) ? undefined : named;
+  if (section === "diff") return DIFF_PROGRAMS.has(name) ? named : undefined;
+  if (section === "remote") return segments.length === 3 && REMOTE_DATA.has(name) ? undefined : named;
+  if (section === "submodule" && name === "update") return value.startsWith("!") ? named : undefined;
+  if (partialClone && TRANSPORT_SECTIONS.has(section)) return `${named} (a partial clone fetches what it lacks, through these settings)`;
+  return undefined;
 }
 
-/** Every `key=value` setting of a git config text, keys as git spells them in `-c`; undefined for text git would not read. */
-export function parseGitConfig(text: string): string[] | undefined {
-  const settings: string[] = [];
-  let section: string | undefined;
-  const lines = text.split(/\r?\n/);
-  for (let index = 0; index < lines.length; index++) {
-    const trimmed = (lines[index] as string).trim();
-    if (trimmed === "" || trimmed.startsWith("#") || trimmed.startsWith(";")) continue;
-    let rest = trimmed;
-    if (rest.startsWith("[")) {
-      const header = /^\[\s*([A-Za-z0-9.-]+)\s*(?:"((?:[^"\\]|\\.)*)")?\s*\]/.exec(rest);
-      if (header === null) return undefined;
-      const name = (header[1] as string).toLowerCase();
-      section = header[2] === undefined ? name : `${name}.${header[2].replace(/\\(.)/g, "$1")}`;
-      rest = rest.slice(header[0].length).trim();
-      if (rest === "" || rest.startsWith("#") || rest.startsWith(";")) continue;
+/** Whether the settings make a partial clone, whose read-only commands may fetch. */
+function isPartialClone(settings: readonly string[]): boolean {
+  return settings.some((setting) => /^extensions\.partialclone=/.test(setting) || /^remote\..+\.promisor=(?:true|yes|on|1)?$/i.test(setting));
+}
+
+/** The settings files git reads for this repository: its config, the worktree's, and a linked worktree's common one. */
+function settingsFiles(repository: FoundRepository): string[] {
+  const files = [join(repository.commonDirectory, "config"), join(repository.gitDirectory, "config.worktree")];
+  if (repository.gitDirectory !== repository.commonDirectory) files.push(join(repository.gitDirectory, "config"));
+  return files;
+}
+
+/** Why the repository's hooks or (for a command that goes into them) submodules may run something, or undefined. */
+function hooksAndSubmodulesProblem(repository: FoundRepository, hooksPath: string | undefined, intoSubmodules: boolean): string | undefined {
+  const hooks = hooksPath === undefined
+    ? join(repository.commonDirectory, "hooks")
+    : isAbsolute(hooksPath) ? hooksPath : resolve(repository.workTree ?? repository.gitDirectory, hooksPath);
+  // git status and git diff write the index, and that runs this hook.
+  if (existsSync(join(hooks, "post-index-change"))) return `the repository has a post-index-change hook (${join(hooks, "post-index-change")}), which runs when git writes its index`;
+  if (!intoSubmodules) return undefined;
+  if (repository.workTree !== undefined && existsSync(join(repository.workTree, ".gitmodules"))) {
+    return "the repository has submodules (.gitmodules), where git status runs again with their own settings";
+  }
+  try {
+    if (isDirectory(join(repository.commonDirectory, "modules")) && readdirSync(join(repository.commonDirectory, "modules")).length > 0) {
+      return "the repository has submodules (.git/modules), where git status runs again with their own settings";
     }
-    if (section === undefined) return undefined;
-    const entry = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/s.exec(rest);
-    if (entry === null) return undefined;
-    // A value (only a value: not a comment or a section line) goes on past a line ending in an unescaped backslash.
-    let raw = entry[2];
-    while (raw !== undefined && continuesOnNextLine(raw) && index + 1 < lines.length) raw = raw.slice(0, -1) + (lines[++index] as string);
-    const value = raw === undefined ? "true" : configValue(raw);
-    if (value === undefined) return undefined;
-    settings.push(`${section}.${(entry[1] as string).toLowerCase()}=${value}`);
+  } catch {
+    return "the repository's submodules cannot be listed";
   }
-  return settings;
+  const index = join(repository.gitDirectory, "index");
+  let read: ReturnType<typeof readBoundedFile>;
+  try {
+    read = readBoundedFile(index, MAX_INDEX_BYTES);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    return code === "ENOENT" ? undefined : `its index ${index} cannot be read`;
+  }
+  if (read.kind !== "read") return `its index ${index} is ${read.kind === "too-large" ? `larger than ${MAX_INDEX_BYTES} bytes` : "not a regular file"}`;
+  const found = findGitlink(read.bytes);
+  if (found.kind === "unreadable") return `its index ${index} cannot be read by toolshed (${found.reason})`;
+  return found.kind === "found" ? `the repository holds another repository at ${found.path}, where git status runs again with its own settings` : undefined;
+}
+
+/** Whether a git command line goes into submodules: status, diff and show do, log with a patch, and anything asked to recurse. */
+export function gitGoesIntoSubmodules(words: readonly { value: string }[]): boolean {
+  const values = words.map((word) => word.value);
+  if (values.some((value) => value.startsWith("--recurse-submodules") || value.startsWith("--submodule"))) return true;
+  const subcommand = values.slice(1).find((value) => !value.startsWith("-"));
+  if (subcommand === "status" || subcommand === "diff" || subcommand === "show") return true;
+  return subcommand === "log" && values.some((value) => value === "-p" || value === "-u" || value === "--patch" || /^-[A-Za-z]*p/.test(value));
 }
 
 /**
- * Why git, run in `folder`, may run a program its repository's own settings name (or read
- * settings toolshed cannot see), or undefined when those settings name none.
+ * Why git, run in `folder`, may run a program its repository's own files name (or read files
+ * toolshed cannot see), or undefined when they name none. `intoSubmodules`: the command goes
+ * into submodules (git status, git diff), so theirs count too.
  */
-export function repositorySettingsProblem(folder: string): string | undefined {
-  let found: ReturnType<typeof repositorySettingsFiles>;
+export function repositorySettingsProblem(folder: string, intoSubmodules = true): string | undefined {
+  let found: ReturnType<typeof findRepository>;
   try {
-    found = repositorySettingsFiles(folder);
+    found = findRepository(folder);
   } catch {
     return `the git repository around ${folder} cannot be read`;
   }
   if ("problem" in found) return `the repository's git settings cannot be checked: ${found.problem}`;
-  for (const file of found.files) {
+  const repository = found.repository;
+  if (repository === undefined) return undefined;
+  const all: { file: string; settings: string[] }[] = [];
+  for (const file of settingsFiles(repository)) {
     const read = readSmallFile(file);
     if (read.problem !== undefined) return `the repository's git settings cannot be checked: ${read.problem}`;
     if (read.text === undefined) continue;
     const settings = parseGitConfig(read.text);
     if (settings === undefined) return `the repository's git settings in ${file} cannot be read by toolshed`;
-    const effects = noEffects();
+    all.push({ file, settings });
+  }
+  const partialClone = all.some(({ settings }) => isPartialClone(settings));
+  let hooksPath: string | undefined;
+  for (const { file, settings } of all) {
     for (const setting of settings) {
       const equals = setting.indexOf("=");
       const key = setting.slice(0, equals);
       const value = setting.slice(equals + 1);
-      // Booleans switch a pager or the built-in fsmonitor on or off; they name no program.
-      if ((key.startsWith("pager.") || key === "core.fsmonitor") && BOOLEAN.test(value.trim())) continue;
-      // An alias cannot replace a built-in command, and the read-only git commands are all built in.
-      if (key.startsWith("alias.") || UNUSED_BY_READ_ONLY_COMMANDS.test(key.slice(key.lastIndexOf(".") + 1))) continue;
-      judgeGitSetting(setting, file, effects);
+      if (key === "core.hookspath") hooksPath = value;
+      // A submodule's settings name its own work tree: that is where git already is.
+      if (key === "core.worktree" && repository.workTree !== undefined && sameFolder(resolve(repository.gitDirectory, value), repository.workTree)) continue;
+      const problem = settingProblem(key, value, partialClone);
+      if (problem !== undefined) return `the repository's own git settings can make git run a program (${file}: ${problem})`;
     }
-    const run = effects.runs[0];
-    if (run !== undefined) return `the repository's own git settings make git run a program (${run.via} = ${run.text})`;
-    const other = effects.problems[0] ?? effects.unknown[0];
-    if (other !== undefined) return `the repository's own git settings: ${other}`;
   }
-  return undefined;
+  const other = hooksAndSubmodulesProblem(repository, hooksPath, intoSubmodules);
+  return other === undefined ? undefined : `git may run a program the repository chose: ${other}`;
 }

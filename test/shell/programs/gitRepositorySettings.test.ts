@@ -39,6 +39,11 @@ const TEXTS: Record<string, string> = {
   "escapes in values": '[core]\n\tpager = "less \\"-R\\""\n',
   "comments after a section": "[core] # note\n\tpager = more ; note\n",
   "uppercase keys and sections": "[Core]\n\tFsMonitor = /a.sh\n",
+  "a quoted value keeps its spaces": '[core]\n\tfsmonitor = " yes"\n',
+  "spaces between words are kept, around them dropped": "[core]\n\tpager =   less   -R  \n",
+  "Windows line ends": "[core]\r\n\tpager = less\r\n[diff]\r\n\texternal = x\r\n",
+  "a subsection with escapes": '[diff "a\\"b"]\n\ttextconv = c\n',
+  "a key then a comment line": "[core]\n\tbare\n# fsmonitor = x\n\tpager = p\n",
 };
 
 describe.skipIf(GIT === null)("parseGitConfig reads what git reads", () => {
@@ -55,7 +60,7 @@ describe.skipIf(GIT === null)("parseGitConfig reads what git reads", () => {
   });
 
   test("a text git rejects is rejected", () => {
-    for (const text of ["[core\n\tpager = x\n", '[core]\n\tpager = "open\n', "[core]\n\t9key = x\n"]) {
+    for (const text of ["[core\n\tpager = x\n", '[core]\n\tpager = "open\n', "[core]\n\t9key = x\n", "[core]\n\tpager = a\\qb\n", "[core]\n\tbare # note\n"]) {
       expect(gitReads(text)).toBeUndefined();
       expect(parseGitConfig(text)).toBeUndefined();
     }
