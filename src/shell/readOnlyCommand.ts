@@ -5,7 +5,6 @@
  * long options that would expand to one of them. Anything not proven read-only is not.
  */
 import { posix } from "node:path";
-import { gitGoesIntoSubmodules, repositorySettingsProblem } from "./programs/gitRepositorySettings.ts";
 import { readSedCall } from "./programs/sedEffects.ts";
 import type { ShellWord } from "./types.ts";
 
@@ -84,7 +83,7 @@ const COMMANDS: Record<string, CommandSpec> = {
   rg: { paths: "afterFirst", dangerousShort: "fz", dangerousLong: ["pre", "file", "search-zip", "ignore-file"] },
   find: { paths: "all", check: checkFind },
   sed: { paths: "sed", check: checkSed },
-  git: { paths: "none", check: checkGit, checkFolder: (folder, words) => repositorySettingsProblem(folder, gitGoesIntoSubmodules(words)) },
+  git: { paths: "none", check: checkGit, checkFolder: checkGitRepository },
   man: { paths: "none", dangerousShort: "PHp", dangerousLong: ["pager", "html", "browser", "preprocessor"] },
   echo: { paths: "none", dynamicArguments: true },
   printf: { paths: "none", dynamicArguments: true },
@@ -174,6 +173,12 @@ const GIT_READ_ONLY = new Set([
   "ls-tree", "merge-base", "show-ref", "grep", "branch", "tag", "remote", "rev-list", "help", "version",
 ]);
 const GIT_DANGEROUS_LONG = ["output", "ext-diff", "textconv", "exec", "upload-pack", "open-files-in-pager", "no-index", "receive-pack"];
+
+/** The repository's own settings, hooks and submodules (read only when a git command is judged: start-up never loads the reader). */
+function checkGitRepository(folder: string, words: readonly ShellWord[]): string | undefined {
+  const settings = require("./programs/gitRepositorySettings.ts") as typeof import("./programs/gitRepositorySettings.ts");
+  return settings.repositorySettingsProblem(folder, settings.gitGoesIntoSubmodules(words));
+}
 
 function checkGit(words: readonly ShellWord[]): string | undefined {
   let index = 1;
