@@ -16,7 +16,7 @@ import { fallbackCommandForms, fallbackWords } from "./fallbackCommandForms.ts";
 import { applyHookVerdict, hookDenial } from "./hookDecision.ts";
 import { matchCommandPattern } from "./matchCommandPattern.ts";
 import { matchToolName } from "./matchToolName.ts";
-import { createPathContext, isInsideWorkingFolders, resolvePathSubject, subjectBase, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
+import { createPathContext, isInsideWorkingFolders, resolvePathSubject, ruledOut, subjectBase, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
 import { planCall } from "./planCall.ts";
 import { criticalRemovalReason, protectedGlobReason, protectedPathReason } from "./protectedPaths.ts";
 import { everyForm, type PathForms } from "../paths/pathForms.ts";
@@ -113,7 +113,7 @@ function pathRuleName(judge: Judge, access: "read" | "write"): string {
 function partFolders(judge: Judge, part: ShellCommandPart): (string | undefined)[] {
   const cwd = part.cwd;
   if (cwd.kind !== "unknown" || cwd.candidates === undefined) return [subjectBase({ cwd }, judge.paths)];
-  return cwd.candidates.map((path) => subjectBase({ cwd: path === "." ? { kind: "start" } : { kind: "changed", path } }, judge.paths));
+  return cwd.candidates.filter((candidate) => !ruledOut(candidate, judge.paths)).map((candidate) => subjectBase({ cwd: candidate }, judge.paths));
 }
 
 /** A part's read-only verdict in every folder it may run in (see classifyReadOnlyIn). */
@@ -365,6 +365,8 @@ export async function decide({ tool, input, context, hookVerdict }: DecideReques
         label: `text the parser could not fully read (mentions ${word})`, fromTool: false, mentionedOnly: true });
     }
   }
+  // A folder the shell only goes to when another is missing (`cd link/../x`), while that one is there: not where it runs.
+  plan.subjects = plan.subjects.filter((subject) => subject.kind !== "path" || !ruledOut(subject.cwd, paths));
   const resolved = new Map<PathSubject, ResolvedPath>();
   for (const subject of plan.subjects) if (subject.kind === "path") resolved.set(subject, resolvePathSubject(subject, paths));
   const hasPath = plan.subjects.some((subject) => subject.kind === "path" && subject.fromTool);

@@ -3,6 +3,7 @@
  * resolved), whether they are inside the working folders, and which path rules match them.
  * Deny and ask need either form to match; allow and "inside" need both.
  */
+import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { isPathWithin, canonicalPath } from "../paths/isInsideDirectories.ts";
 import { everyForm, pathForms, type PathForms } from "../paths/pathForms.ts";
@@ -47,7 +48,24 @@ export function createPathContext(options: Omit<PathContext, "canonical" | "read
 export function subjectBase(subject: { fromTool?: boolean; cwd: PathSubject["cwd"] }, context: PathContext): string | undefined {
   const start = subject.fromTool === true ? context.cwd : context.shellCwd;
   if (subject.cwd.kind === "unknown") return undefined;
-  return subject.cwd.kind === "changed" ? context.canonical(resolve(start, subject.cwd.path)) : start;
+  return subject.cwd.kind === "changed" ? context.canonical(below(start, subject.cwd.path)) : start;
+}
+
+/** Whether a folder the shell only goes to when others are missing is ruled out: one of them is there. */
+export function ruledOut(cwd: PathSubject["cwd"], context: PathContext): boolean {
+  if (cwd.kind !== "changed" || cwd.unlessExists === undefined) return false;
+  return cwd.unlessExists.some((path) => {
+    try {
+      return statSync(context.canonical(below(context.shellCwd, path))).isDirectory();
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** `path` under `start`, as text: a `..` after a link is left for the kernel's reading (canonical), not cleaned away. */
+function below(start: string, path: string): string {
+  return path.startsWith("/") ? path : `${start}/${path}`;
 }
 
 /** A path subject resolved: its forms, or why its location is not known. */
@@ -78,8 +96,8 @@ export function resolvePathSubject(subject: PathSubject, context: PathContext): 
   if (!absolute && subject.cwd.kind === "unknown") {
     // Deny rules try every folder it may be in (after `cd a; ...`: the start and a), or the start.
     const start = subject.fromTool ? context.cwd : context.shellCwd;
-    const folders = subject.cwd.candidates ?? ["."];
-    return { unknown: `${subject.cwd.reason}, so ${word.value} cannot be placed`, denyOnly: folders.map((folder) => pathForms(value, context.canonical(resolve(start, folder)))) };
+    const folders = subject.cwd.candidates ?? [{ kind: "start" as const }];
+    return { unknown: `${subject.cwd.reason}, so ${word.value} cannot be placed`, denyOnly: folders.map((folder) => pathForms(value, subjectBase({ fromTool: subject.fromTool, cwd: folder }, context) ?? start)) };
   }
   const base = subjectBase(subject, context) as string;
   const forms = pathForms(value, base);

@@ -16,7 +16,7 @@ import type { NewName, PathSubject, Subject } from "./subjects.ts";
  */
 function placements(cwd: ShellCwd): ShellCwd[] {
   if (cwd.kind !== "unknown" || cwd.candidates === undefined || cwd.candidates.length === 0) return [cwd];
-  return cwd.candidates.map((path): ShellCwd => (path === "." ? { kind: "start" } : { kind: "changed", path }));
+  return [...cwd.candidates];
 }
 
 function pathSubject(part: ShellCommandPart, word: ShellWord, access: "read" | "write", extra: Partial<PathSubject> = {}): PathSubject[] {

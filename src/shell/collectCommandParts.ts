@@ -8,7 +8,7 @@
 import { evaluateWord, findSubstitutions } from "./evaluateWord.ts";
 import { outputOf } from "./pipelineInput.ts";
 import type { ShellNode } from "./shellParser.ts";
-import type { ShellAnalysis, ShellCommandPart, ShellCwd, ShellInput, ShellWord } from "./types.ts";
+import type { KnownCwd, ShellAnalysis, ShellCommandPart, ShellCwd, ShellInput, ShellWord } from "./types.ts";
 
 /** Statements run one after another in the same shell. */
 const SEQUENCES = new Set(["program", "list", "compound_statement", "do_group", "negated_command"]);
@@ -84,10 +84,16 @@ function inSubshell(state: CollectState, collect: () => void): void {
   state.cwd = before;
 }
 
-/** The folders a part may run in (relative to the start: "." is the start itself), when known. */
-function possibleFolders(cwd: ShellCwd): readonly string[] | undefined {
-  if (cwd.kind === "start") return ["."];
-  return cwd.kind === "changed" ? [cwd.path] : cwd.candidates;
+/** The folders a part may run in, when known. */
+function possibleFolders(cwd: ShellCwd): readonly KnownCwd[] | undefined {
+  return cwd.kind === "unknown" ? cwd.candidates : [cwd];
+}
+
+/** Each folder once. */
+function distinct(folders: readonly KnownCwd[]): KnownCwd[] {
+  const seen = new Map<string, KnownCwd>();
+  for (const folder of folders) seen.set(JSON.stringify(folder), folder);
+  return [...seen.values()];
 }
 
 /** Whether a statement is `exit` or `return`: after `cd x || exit`, the rest runs only in x. */
@@ -118,7 +124,7 @@ function collectSequence(node: ShellNode, state: CollectState): void {
     state.cwd = {
       kind: "unknown",
       reason: `"${clip(child.text)}" may not change the folder (when it fails, what follows still runs; join it with && to be sure), so the working folder after it is not known`,
-      ...(either.every((list) => list !== undefined) ? { candidates: [...new Set(either.flat() as string[])] } : {}),
+      ...(either.every((list) => list !== undefined) ? { candidates: distinct(either.flat() as KnownCwd[]) } : {}),
     };
   });
 }
@@ -277,12 +283,31 @@ function logicalJoin(base: string, path: string): string {
   return base.startsWith("/") || path.startsWith("/") ? `/${joined}` : joined || ".";
 }
 
+/**
+ * The words of a command as the shell itself runs them: past `builtin`, `command` (without -v or
+ * -V, which only print) and `time`, which run a builtin such as cd in this shell.
+ */
+function inShellWords(words: readonly ShellWord[]): readonly ShellWord[] {
+  let rest = words;
+  for (let depth = 0; depth < 8; depth++) {
+    const first = rest[0];
+    if (first === undefined || !first.literal) return rest;
+    const next = rest[1]?.value;
+    if (first.value === "builtin") rest = rest.slice(1);
+    else if (first.value === "time") rest = rest.slice(next === "-p" ? 2 : 1);
+    else if (first.value === "command" && next !== "-v" && next !== "-V") rest = rest.slice(next === "-p" ? 2 : 1);
+    else return rest;
+  }
+  return rest;
+}
+
 /** `cd` moves the rest of the command line; an unknown target makes later relative paths unknown. */
 function updateCwd(part: ShellCommandPart, state: CollectState): void {
-  const name = part.words[0]?.value;
+  const words = inShellWords(part.words);
+  const name = words[0]?.literal ? words[0].value : undefined;
   if (name !== "cd" && name !== "pushd" && name !== "popd") return;
-  const options = part.words.slice(1).filter((word) => word.value.startsWith("-") && word.value !== "-");
-  const targets = part.words.slice(1).filter((word) => !word.value.startsWith("-") || word.value === "-");
+  const options = words.slice(1).filter((word) => word.value.startsWith("-") && word.value !== "-");
+  const targets = words.slice(1).filter((word) => !word.value.startsWith("-") || word.value === "-");
   const target = targets[0];
   const physical = options.some((option) => option.value.includes("P"));
   const known = name === "cd" && targets.length === 1 && target !== undefined && target.literal && !target.glob && target.value !== "-" &&
@@ -296,14 +321,27 @@ function updateCwd(part: ShellCommandPart, state: CollectState): void {
   }
   const value = (target as ShellWord).value;
   // -P follows links as the kernel does (kept as written, resolved later); the default cleans the text first.
-  const join = (base: string) => (physical ? (value.startsWith("/") || base === "." ? value : `${base}/${value}`) : logicalJoin(value.startsWith("/") ? "/" : base, value));
-  // A relative cd from a folder not known stays not known, among the folders it may lead to.
-  if (state.cwd.kind === "unknown" && !value.startsWith("/")) {
-    const candidates = state.cwd.candidates?.map(join);
-    state.cwd = { kind: "unknown", reason: state.cwd.reason, ...(candidates === undefined ? {} : { candidates }) };
+  const asWritten = (base: string) => (value.startsWith("/") || base === "." ? value : `${base}/${value}`);
+  const join = (base: string) => (physical ? asWritten(base) : logicalJoin(value.startsWith("/") ? "/" : base, value));
+  // Without -P, a `..` is first taken from the text; when that folder does not exist, bash goes where
+  // the links lead (`cd link/../x` lands beside the link's target): either may be where it ends up.
+  const leads = (from: KnownCwd): KnownCwd[] => {
+    const base = from.kind === "changed" ? from.path : ".";
+    const unless = from.kind === "changed" ? from.unlessExists ?? [] : [];
+    const logical: KnownCwd = { kind: "changed", path: join(base), ...(unless.length > 0 ? { unlessExists: unless } : {}) };
+    if (physical || !/(?:^|\/)\.\.(?:\/|$)/.test(value) || asWritten(base) === logical.path) return [logical];
+    return [logical, { kind: "changed", path: asWritten(base), unlessExists: [...unless, logical.path] }];
+  };
+  const from: readonly KnownCwd[] | undefined = state.cwd.kind === "unknown" ? (value.startsWith("/") ? [{ kind: "start" }] : state.cwd.candidates) : [state.cwd];
+  const reachable = from === undefined ? undefined : distinct(from.flatMap(leads));
+  const only = reachable?.length === 1 ? reachable[0] : undefined;
+  if (only !== undefined && !(only.kind === "changed" && only.unlessExists !== undefined)) {
+    state.cwd = only;
     return;
   }
-  state.cwd = { kind: "changed", path: join(state.cwd.kind === "changed" ? state.cwd.path : ".") };
+  // A relative cd from a folder not known stays not known, among the folders it may lead to.
+  const reason = state.cwd.kind === "unknown" ? state.cwd.reason : `"${part.source}" goes where its text leads, or where its links lead when that folder does not exist, so the working folder after it is not known`;
+  state.cwd = { kind: "unknown", reason, ...(reachable === undefined ? {} : { candidates: reachable }) };
 }
 
 /** The last simple statement a redirection of `body` belongs to: tree-sitter hangs `a && b > f` on the whole list. */

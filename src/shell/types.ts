@@ -10,15 +10,15 @@ export interface ShellWord {
 }
 
 /**
- * Where a part runs: the session's folder, a folder a literal `cd` moved to (relative paths are
- * relative to the session's folder), or unknown.
- */
-/**
  * Where a part runs: where the command starts, a folder a `cd` moved to (relative to the start, or
  * absolute), or not known; then `candidates` are the folders it may be, when the analysis knows
- * them (after `cd a; ...`: the start or a), which deny rules try each.
+ * them (after `cd a; ...`: the start or a), which are each judged. A candidate with `unlessExists`
+ * is only where the shell goes when none of those folders exist (`cd link/../x` falls back to
+ * where the link leads only when ./x is missing).
  */
-export type ShellCwd = { kind: "start" } | { kind: "changed"; path: string } | { kind: "unknown"; reason: string; candidates?: readonly string[] };
+export type KnownCwd = { kind: "start" } | { kind: "changed"; path: string; unlessExists?: readonly string[] };
+
+export type ShellCwd = KnownCwd | { kind: "unknown"; reason: string; candidates?: readonly KnownCwd[] };
 
 /** What a part reads on standard input, when the command line shows it (a here-document, `echo x |`). */
 export interface ShellInput {

@@ -114,6 +114,18 @@ const GROUPS: Record<string, Case[]> = {
     { command: "cd src || exit 1; cat a.ts", rules: { deny: ["Read(secrets/key)"] }, expected: "allow" },
     { command: "cd src; ls", rules: DENY, expected: "allow" },
   ],
+  "a cd behind command, time or builtin still moves the shell (was allow)": [
+    { command: "command cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "command -p cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "time cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "time -p cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "command cd secrets; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "builtin cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "command cd secrets && echo x > key", rules: { deny: ["Edit(secrets/key)"] }, mode: "acceptEdits", expected: "deny" },
+    { command: "time cd secrets && rm key", rules: { deny: ["Edit(secrets/key)"] }, mode: "acceptEdits", expected: "deny" },
+    // control: the moved folder is judged as any other
+    { command: "command cd src && cat a.ts", rules: { deny: ["Read(secrets/key)"] }, expected: "allow" },
+  ],
   "words the analysis read differently from bash (was allow or ask)": [
     { command: "hash -p /bin/rm ls; ls x", rules: DENY, expected: "deny" },
     { command: "hash -p /usr/bin/curl ls; ls evil", rules: DENY, mode: "bypassPermissions", expected: "deny" },

@@ -95,6 +95,12 @@ beforeAll(() => {
   if (seen.stdout.toString().trim() !== spaced.trimEnd() && !seen.stdout.toString().startsWith(spaced)) throw new Error(`git reads the pointer as ${seen.stdout}${seen.stderr}`);
   // An empty .git folder inside a repository with such settings: git skips it and goes on up.
   mkdirSync(join(root.path, "fsmonitor", "sub", ".git"), { recursive: true });
+  // A .git folder with objects and refs but a HEAD git does not accept: git skips it too.
+  mkdirSync(join(root.path, "fsmonitor", "fake", ".git", "objects"), { recursive: true });
+  mkdirSync(join(root.path, "fsmonitor", "fake", ".git", "refs"));
+  writeFileSync(join(root.path, "fsmonitor", "fake", ".git", "HEAD"), "garbage\n");
+  writeFileSync(join(root.path, "fsmonitor", "fake", ".git", "config"), "[core]\n\tbare = false\n");
+  repository("form-feed", "[core]\n\tfsmonitor = \f\n");
   // Deeper than the walk goes.
   mkdirSync(join(root.path, "fsmonitor", ...Array.from({ length: 520 }, () => "d")), { recursive: true });
   const fifoRepository = repository("fifo-config");
@@ -154,6 +160,8 @@ const CASES: Case[] = [
   { name: "submodules: git log and git branch do not go into them", folder: "with-modules", command: "git log --oneline && git branch", expected: "allow" },
   { name: "a .git file whose path ends in a space", folder: "pointing", command: "git status", expected: "ask", reason: "core.fsmonitor" },
   { name: "an empty .git folder is skipped, as git skips it", folder: "fsmonitor/sub", command: "git status", expected: "ask", reason: "core.fsmonitor" },
+  { name: "a .git folder whose HEAD git does not accept is skipped", folder: "fsmonitor/fake", command: "git status", expected: "ask", reason: "core.fsmonitor = /tmp/evil-monitor.sh" },
+  { name: "a form feed is a value to git, not a space", folder: "form-feed", command: "git status", expected: "ask", reason: "core.fsmonitor" },
   { name: "deeper than the walk goes", folder: `fsmonitor/${Array.from({ length: 520 }, () => "d").join("/")}`, command: "git log", expected: "ask", reason: "folders deep" },
   { name: "settings that are a FIFO: asked at once", folder: "fifo-config", command: "git status", expected: "ask", reason: "not a regular file" },
 ];

@@ -5,7 +5,7 @@
  * engine judged from the session's first folder).
  */
 import { afterEach, expect, test } from "bun:test";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BashTool } from "../../src/tools/BashTool/BashTool.ts";
 import { callTool, createTestContext } from "../helpers/testSession.ts";
@@ -62,4 +62,20 @@ test.skipIf(Bun.which("git") === null)("git's repository settings are read where
   expect(status.permission?.decision).not.toBe("allow");
   expect(status.permission?.reason).toContain("core.fsmonitor");
   expect(existsSync(marker)).toBe(false);
+});
+
+test("cd link/../x: where bash goes when the written folder does not exist (beside the link's target) is judged too", async () => {
+  const cwd = project();
+  mkdirSync(join(cwd, "secrets", "inner"));
+  mkdirSync(join(cwd, "secrets", "sub"));
+  writeFileSync(join(cwd, "secrets", "sub", "key"), "SUBSECRET\n");
+  symlinkSync(join(cwd, "secrets", "inner"), join(cwd, "l"));
+  const context = await createTestContext({ tools: [BashTool], cwd, rules: rulesFrom({ deny: ["Read(secrets/sub/key)"] }, cwd) });
+  const read = await callTool(context, "Bash", { command: "cd l/../sub && cat key" });
+  expect(read.permission?.decision).toBe("deny");
+  expect(read.text).not.toContain("SUBSECRET");
+  // Where the text leads exists: bash goes there, and that is judged.
+  const plain = await callTool(context, "Bash", { command: "cd l/../src && cat a.ts" });
+  expect(plain.permission?.decision).toBe("allow");
+  expect(plain.text).toContain("export const a = 1;");
 });

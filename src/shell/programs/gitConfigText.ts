@@ -4,7 +4,8 @@
  * git uses. A text git would refuse, or one this reader is unsure of, is not read at all.
  */
 
-const SPACE = /[ \t\r\f\v]/;
+/** What git's parser takes for a space (not a form feed or a vertical tab, which are part of a value). */
+const SPACE = /[ \t\r]/;
 
 /** Every `key=value` setting of a git config text (keys spelled as `git config --list` prints them), or undefined for text git would not read. */
 export function parseGitConfig(text: string): string[] | undefined {

@@ -8,7 +8,7 @@
  * them. The person's own settings (`~/.gitconfig`, the system's) are theirs and are not read.
  * The repository is found as git finds it: from the real path of the folder, upwards.
  */
-import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { readBoundedFile } from "../../files/readBoundedFile.ts";
 import { findGitlink } from "./gitIndexEntries.ts";
@@ -58,15 +58,30 @@ function commonDirectory(gitDirectory: string): { path: string } | { problem: st
   return { path: resolve(gitDirectory, pointerText(pointer.text)) };
 }
 
-/** Whether git takes `folder` for a repository folder: a HEAD, and objects and refs (in its commondir). */
-function isGitDirectory(folder: string): boolean {
+/** Whether HEAD is one git accepts: a link into refs/, `ref: refs/...`, or an object name (else git walks on up); "unknown" when it cannot be read. */
+function hasValidHead(folder: string): boolean | "unknown" {
+  const head = join(folder, "HEAD");
   try {
-    if (!existsSync(join(folder, "HEAD"))) return false;
-    const common = commonDirectory(folder);
-    if ("problem" in common) return true; // Something git may read: judged (and asked) by the caller.
-    return isDirectory(join(common.path, "objects")) && isDirectory(join(common.path, "refs"));
+    if (lstatSync(head).isSymbolicLink()) return readlinkSync(head).startsWith("refs/");
   } catch {
     return false;
+  }
+  const read = readSmallFile(head);
+  if (read.text === undefined) return read.problem === undefined ? false : "unknown";
+  if (read.text.startsWith("ref:")) return /^ref:[ \t]*refs\//.test(read.text);
+  return /^[0-9a-f]{40}/.test(read.text);
+}
+
+/** Whether git takes `folder` for a repository folder: a valid HEAD, and objects and refs (in its commondir). */
+function isGitDirectory(folder: string): boolean | "unknown" {
+  try {
+    const head = hasValidHead(folder);
+    if (head !== true) return head;
+    const common = commonDirectory(folder);
+    if ("problem" in common) return "unknown";
+    return isDirectory(join(common.path, "objects")) && isDirectory(join(common.path, "refs"));
+  } catch {
+    return "unknown";
   }
 }
 
@@ -101,8 +116,10 @@ export function findRepository(folder: string): { repository?: FoundRepository }
       const text = pointerText(pointer.text);
       if (!text.startsWith("gitdir: ")) return { problem: `${dotGit} does not say where its repository is` };
       gitDirectory = resolve(current, text.slice("gitdir: ".length));
-    } else if (stats?.isDirectory() && isGitDirectory(dotGit)) {
-      gitDirectory = dotGit;
+    } else if (stats?.isDirectory()) {
+      const verdict = isGitDirectory(dotGit);
+      if (verdict === "unknown") return { problem: `whether ${dotGit} is a repository cannot be told` };
+      if (verdict) gitDirectory = dotGit;
     }
     if (gitDirectory !== undefined) {
       const common = commonDirectory(gitDirectory);
@@ -110,7 +127,9 @@ export function findRepository(folder: string): { repository?: FoundRepository }
       return { repository: { gitDirectory, commonDirectory: common.path, workTree: current } };
     }
     // An empty or broken .git folder is skipped, as git skips it; a bare repository is its own git folder.
-    if (isGitDirectory(current)) {
+    const bare = isGitDirectory(current);
+    if (bare === "unknown") return { problem: `whether ${current} is a repository cannot be told` };
+    if (bare) {
       const common = commonDirectory(current);
       if ("problem" in common) return { problem: common.problem };
       return { repository: { gitDirectory: current, commonDirectory: common.path } };
