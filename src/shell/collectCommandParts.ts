@@ -310,8 +310,9 @@ function updateCwd(part: ShellCommandPart, state: CollectState): void {
   const targets = words.slice(1).filter((word) => !word.value.startsWith("-") || word.value === "-");
   const target = targets[0];
   const physical = options.some((option) => option.value.includes("P"));
-  const known = name === "cd" && targets.length === 1 && target !== undefined && target.literal && !target.glob && target.value !== "-" &&
-    options.every((option) => /^-[LPe@]+$/.test(option.value));
+  // pushd with one folder (and no option: -n stays, +N rotates the stack) moves as cd does.
+  const known = ((name === "cd" && options.every((option) => /^-[LPe@]+$/.test(option.value))) || (name === "pushd" && options.length === 0)) &&
+    targets.length === 1 && target !== undefined && target.literal && !target.glob && target.value !== "-" && !/^[+-]\d+$/.test(target.value);
   // With CDPATH set (in the environment or in front of cd), `cd sub` may go to a folder of CDPATH rather than ./sub.
   const cdpath = part.assignments.some((assignment) => assignment.name === "CDPATH") || (process.env.CDPATH ?? "") !== "";
   const viaCdpath = cdpath && target !== undefined && !/^(?:\/|\.\.?(?:\/|$))/.test(target.value);

@@ -121,6 +121,7 @@ const GROUPS: Record<string, Case[]> = {
     { command: "time -p cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
     { command: "command cd secrets; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
     { command: "builtin cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "pushd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
     { command: "command cd secrets && echo x > key", rules: { deny: ["Edit(secrets/key)"] }, mode: "acceptEdits", expected: "deny" },
     { command: "time cd secrets && rm key", rules: { deny: ["Edit(secrets/key)"] }, mode: "acceptEdits", expected: "deny" },
     // control: the moved folder is judged as any other
