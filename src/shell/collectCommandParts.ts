@@ -123,7 +123,8 @@ function collectSequence(node: ShellNode, state: CollectState): void {
     const either = [possibleFolders(before), possibleFolders(state.cwd)];
     state.cwd = {
       kind: "unknown",
-      reason: `"${clip(child.text)}" may not change the folder (when it fails, what follows still runs; join it with && to be sure), so the working folder after it is not known`,
+      reason: state.cwd.kind === "unknown" ? state.cwd.reason
+        : `"${clip(child.text)}" may not change the folder (when it fails, what follows still runs; join it with && to be sure), so the working folder after it is not known`,
       ...(either.every((list) => list !== undefined) ? { candidates: distinct(either.flat() as KnownCwd[]) } : {}),
     };
   });
