@@ -120,7 +120,8 @@ function partFolders(judge: Judge, part: ShellCommandPart): (string | undefined)
 function partReadOnly(judge: Judge, part: ShellCommandPart): ReadOnlyVerdict {
   const words = allowForm(part).words;
   const verdicts = partFolders(judge, part).map((folder) => classifyReadOnlyIn(words, folder));
-  return verdicts.find((verdict) => !verdict.readOnly) ?? (verdicts[0] as ReadOnlyVerdict);
+  // No folder left (each was ruled out: the part cannot run): its words say what it is.
+  return verdicts.find((verdict) => !verdict.readOnly) ?? verdicts[0] ?? classifyReadOnly(words);
 }
 
 /** Why a part whose words only read is still not read-only where it runs, if that is the reason. */

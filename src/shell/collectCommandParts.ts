@@ -40,12 +40,20 @@ export interface CollectState {
   onPart(part: ShellCommandPart, state: CollectState): void;
   /** Parses text bash itself parses again (backticks with escapes inside). */
   parseNested(text: string, via: string, state: CollectState): void;
+  /** Where the last simple cd leaves the shell when it fails: where it was, only while its target is missing. */
+  cdFailure?: readonly KnownCwd[];
 }
 
 /** Visits one statement node (and everything below it). */
 export function collectStatement(node: ShellNode, state: CollectState): void {
   const type = node.type;
   if (type === "comment" || type === "heredoc_body" && node.namedChildCount === 0) return;
+  if (type === "list") {
+    const before = state.cwd;
+    const outcome = runStatement(node, state);
+    state.cwd = cwdOf(union(outcome.success, outcome.failure), before, MAY_FAIL);
+    return;
+  }
   if (SEQUENCES.has(type)) return collectSequence(node, state);
   if (type === "pipeline") return void collectPipeline(node.namedChildren, state, undefined);
   if (type === "subshell") return inSubshell(state, () => collectSequence(node, state));
@@ -96,37 +104,93 @@ function distinct(folders: readonly KnownCwd[]): KnownCwd[] {
   return [...seen.values()];
 }
 
-/** Whether a statement is `exit` or `return`: after `cd x || exit`, the rest runs only in x. */
-function leavesTheShell(node: ShellNode | undefined): boolean {
-  if (node?.type !== "command") return false;
+/** Whether a statement is `exit`: the shell ends there (`cd x || exit`: the rest runs only in x). */
+function endsTheShell(node: ShellNode): boolean {
+  if (node.type !== "command") return false;
   const name = node.childForFieldName("name")?.text ?? node.namedChildren[0]?.text;
-  return name === "exit" || name === "return";
+  return name === "exit";
 }
 
+/** Folders the shell may be in (undefined: not known), and why not known when that is so. */
+interface Folders {
+  folders: readonly KnownCwd[] | undefined;
+  reason?: string;
+}
+
+function foldersOf(cwd: ShellCwd): Folders {
+  return cwd.kind === "unknown" ? { folders: cwd.candidates, reason: cwd.reason } : { folders: [cwd] };
+}
+
+function union(a: Folders, b: Folders): Folders {
+  const reason = a.reason ?? b.reason;
+  if (a.folders === undefined || b.folders === undefined) return { folders: undefined, reason };
+  return { folders: distinct([...a.folders, ...b.folders]), reason };
+}
+
+/** The working folder for what runs next, from the folders it may be in. */
+function cwdOf(where: Folders, fallback: ShellCwd, because: string): ShellCwd {
+  const { folders } = where;
+  if (folders === undefined) return { kind: "unknown", reason: where.reason ?? because };
+  if (folders.length === 0) return fallback; // Nothing runs on (after exit): any folder will do.
+  const only = folders.length === 1 ? folders[0] : undefined;
+  if (only !== undefined && !(only.kind === "changed" && only.unlessExists !== undefined)) return only;
+  return { kind: "unknown", reason: where.reason ?? because, candidates: folders };
+}
+
+/** Where a statement may leave the shell when it succeeds, and when it fails. */
+interface Outcome {
+  success: Folders;
+  failure: Folders;
+}
+
+const MAY_FAIL = "a cd may fail and what follows still run, so the working folder is one of several (join the commands with && to be sure)";
+
 /**
- * Statements one after another; one ended by `&` runs in the background, in a subshell. A `cd`
- * moves the statements after it for sure only when they run only if it succeeded (`cd x && ...`,
- * `cd x || exit`); after `cd x; ...` or `cd x || ...` the next ones may run in either folder,
- * so where they run is not known (`cd nope || cd secrets; cat key` reads secrets/key).
+ * Runs one statement from the current folder and says where it may leave the shell. In
+ * `a && b`, b runs where a succeeded; in `a || b`, where a failed; after either, and after
+ * `a; b`, what follows may run wherever it ended (`cd secrets && cd nope; cat key` may read
+ * secrets/key). A cd that fails leaves the folder as it was; `exit` ends the shell.
  */
+function runStatement(node: ShellNode, state: CollectState): Outcome {
+  if (node.type === "list") {
+    const children = node.children.filter((child): child is ShellNode => child !== null);
+    const operatorAt = children.findIndex((child) => !child.isNamed && (child.type === "&&" || child.type === "||"));
+    const left = children.slice(0, operatorAt).find((child) => child.isNamed);
+    const right = children.slice(operatorAt + 1).find((child) => child.isNamed);
+    if (operatorAt !== -1 && left !== undefined && right !== undefined) {
+      const start = state.cwd;
+      const first = runStatement(left, state);
+      const and = children[operatorAt]?.type === "&&";
+      state.cwd = cwdOf(and ? first.success : first.failure, start, MAY_FAIL);
+      const second = runStatement(right, state);
+      return and
+        ? { success: second.success, failure: union(first.failure, second.failure) }
+        : { success: union(first.success, second.success), failure: second.failure };
+    }
+  }
+  const before = state.cwd;
+  state.cdFailure = undefined;
+  if (node.type === "list") collectSequence(node, state);
+  else collectStatement(node, state);
+  const cdFailure = state.cdFailure;
+  state.cdFailure = undefined;
+  if (node.type === "command" && endsTheShell(node)) return { success: { folders: [] }, failure: { folders: [] } };
+  const after = state.cwd;
+  if (after === before) return { success: foldersOf(before), failure: foldersOf(before) };
+  // A simple cd that fails stays where it was (while its target is missing); a compound statement may stop anywhere it went.
+  if (node.type === "command") return { success: foldersOf(after), failure: cdFailure === undefined ? foldersOf(before) : { folders: cdFailure } };
+  return { success: foldersOf(after), failure: union(foldersOf(before), foldersOf(after)) };
+}
+
+/** Statements one after another; one ended by `&` runs in the background, in a subshell. */
 function collectSequence(node: ShellNode, state: CollectState): void {
   const children = node.children.filter((child): child is ShellNode => child !== null);
-  const named = children.filter((child) => child.isNamed);
   children.forEach((child, index) => {
     if (!child.isNamed) return;
-    const operator = children[index + 1]?.isNamed === false ? children[index + 1]?.type : undefined;
+    if (children[index + 1]?.type === "&") return inSubshell(state, () => collectStatement(child, state));
     const before = state.cwd;
-    if (operator === "&") inSubshell(state, () => collectStatement(child, state));
-    else collectStatement(child, state);
-    const next = named[named.indexOf(child) + 1];
-    if (state.cwd === before || next === undefined || operator === "&&" || (operator === "||" && leavesTheShell(next))) return;
-    const either = [possibleFolders(before), possibleFolders(state.cwd)];
-    state.cwd = {
-      kind: "unknown",
-      reason: state.cwd.kind === "unknown" ? state.cwd.reason
-        : `"${clip(child.text)}" may not change the folder (when it fails, what follows still runs; join it with && to be sure), so the working folder after it is not known`,
-      ...(either.every((list) => list !== undefined) ? { candidates: distinct(either.flat() as KnownCwd[]) } : {}),
-    };
+    const outcome = runStatement(child, state);
+    state.cwd = cwdOf(union(outcome.success, outcome.failure), before, MAY_FAIL);
   });
 }
 
@@ -304,6 +368,7 @@ function inShellWords(words: readonly ShellWord[]): readonly ShellWord[] {
 
 /** `cd` moves the rest of the command line; an unknown target makes later relative paths unknown. */
 function updateCwd(part: ShellCommandPart, state: CollectState): void {
+  state.cdFailure = undefined;
   const words = inShellWords(part.words);
   const name = words[0]?.literal ? words[0].value : undefined;
   if (name !== "cd" && name !== "pushd" && name !== "popd") return;
@@ -336,6 +401,15 @@ function updateCwd(part: ShellCommandPart, state: CollectState): void {
   };
   const from: readonly KnownCwd[] | undefined = state.cwd.kind === "unknown" ? (value.startsWith("/") ? [{ kind: "start" }] : state.cwd.candidates) : [state.cwd];
   const reachable = from === undefined ? undefined : distinct(from.flatMap(leads));
+  // A cd to a folder that is there succeeds: it stays where it was only while every folder it may go to is missing.
+  const bases: readonly KnownCwd[] | undefined = state.cwd.kind === "unknown" ? state.cwd.candidates : [state.cwd];
+  if (bases !== undefined) {
+    state.cdFailure = bases.map((base): KnownCwd => ({
+      kind: "changed",
+      path: base.kind === "changed" ? base.path : ".",
+      unlessExists: [...(base.kind === "changed" ? base.unlessExists ?? [] : []), ...leads(base).map((lead) => (lead as { path: string }).path)],
+    }));
+  }
   const only = reachable?.length === 1 ? reachable[0] : undefined;
   if (only !== undefined && !(only.kind === "changed" && only.unlessExists !== undefined)) {
     state.cwd = only;

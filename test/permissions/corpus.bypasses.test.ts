@@ -96,8 +96,9 @@ const GROUPS: Record<string, Case[]> = {
     // controls: judged from the folder cd moved to
     { command: "cd sub && echo hi > ../out.txt", mode: "acceptEdits", expected: "allow" },
     { command: "cd sub && touch ../out.txt", mode: "acceptEdits", expected: "allow" },
-    // After `cd sub;` the next command may run in sub or, when cd failed, where it started: from there ../src/a.ts is outside.
-    { command: "cd sub; cat ../src/a.ts", rules: DENY, expected: "ask" },
+    // sub is there, so cd sub succeeds; after a cd to a missing folder the next command runs where it started: ../src/a.ts is outside.
+    { command: "cd sub; cat ../src/a.ts", rules: DENY, expected: "allow" },
+    { command: "cd missing; cat ../src/a.ts", rules: DENY, expected: "ask" },
     { command: "cd src; cat a.ts", rules: DENY, expected: "allow" },
   ],
   "a cd that may fail leaves the command in either folder (was allow)": [
@@ -113,6 +114,16 @@ const GROUPS: Record<string, Case[]> = {
     { command: "cd src && cat a.ts", rules: { deny: ["Read(secrets/key)"] }, expected: "allow", guard: true },
     { command: "cd src || exit 1; cat a.ts", rules: { deny: ["Read(secrets/key)"] }, expected: "allow" },
     { command: "cd src; ls", rules: DENY, expected: "allow" },
+    { command: "cd src; cd ..; ls", rules: DENY, expected: "allow" },
+    { command: "cd src || exit 1; cd ..; ls", rules: DENY, expected: "allow" },
+  ],
+  "a cd after || runs only where the left side failed (was allow)": [
+    { command: "cd secrets || cd src && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "cd secrets || cd src; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "cd secrets && cd nope || cd src; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "cd secrets && cd nope; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "cd secrets || cd src || exit 1; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "cd src && cd nope; cat a.ts", rules: { deny: ["Read(secrets/key)"] }, expected: "allow", guard: true },
   ],
   "a cd behind command, time or builtin still moves the shell (was allow)": [
     { command: "command cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },

@@ -54,7 +54,7 @@ beforeAll(() => {
   const nested = join(outer, "vendor");
   mkdirSync(nested);
   git(nested, "init", "-q");
-  writeFileSync(join(nested, ".git", "config"), "[core]\n\tpager = ./page.sh\n");
+  writeFileSync(join(nested, ".git", "config"), "[core]\n\tfsmonitor = ./mon.sh\n");
   const bare = join(outer, "mirror.git");
   mkdirSync(bare);
   git(bare, "init", "-q", "--bare");
@@ -82,6 +82,18 @@ beforeAll(() => {
   git(embedding, "add", "inner");
   const modules = repository("with-modules");
   writeFileSync(join(modules, ".gitmodules"), '[submodule "lib"]\n\tpath = lib\n\turl = ../lib\n');
+  // A checked-out embedded repository whose own settings are plain, and one whose are not.
+  const plainOuter = repository("plain-outer");
+  const plainInner = join(plainOuter, "inner");
+  mkdirSync(plainInner);
+  git(plainInner, "init", "-q");
+  git(plainInner, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "x");
+  git(plainOuter, "add", "inner");
+  const gh = repository("gh-cli", '[remote "origin"]\n\turl = https://github.com/o/r\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n\tgh-resolved = base\n[remote]\n\tpushDefault = origin\n[gpg]\n\tformat = ssh\n[core]\n\tpager = delta\n');
+  void gh;
+  repository("lfs-local", '[filter "lfs"]\n\tclean = git-lfs clean -- %f\n\tsmudge = git-lfs smudge -- %f\n\tprocess = git-lfs filter-process\n\trequired = true\n');
+  repository("lfs-impostor", '[filter "lfs"]\n\tclean = ./git-lfs clean -- %f\n');
+  repository("gpg-program", "[gpg]\n\tprogram = ./sign.sh\n");
   // A .git file whose path ends in a space: git keeps the space.
   const spaced = join(root.path, "store.git ");
   mkdirSync(spaced);
@@ -130,14 +142,14 @@ const CASES: Case[] = [
   { name: "diff.external runs on git diff", folder: "external-diff", command: "git diff", expected: "ask", reason: "diff.external = /tmp/evil-diff" },
   { name: "a textconv driver runs on git log -p", folder: "textconv", command: "git log -p", expected: "ask", reason: "textconv" },
   { name: "a clean filter runs on git status", folder: "filter", command: "git status", expected: "ask", reason: "filter.crypt.clean = ./decrypt.sh" },
-  { name: "core.pager", folder: "pager", command: "git log", expected: "ask", reason: "core.pager" },
+  { name: "core.pager: toolshed's commands write to a file, so git starts no pager", folder: "pager", command: "git log", expected: "allow" },
   { name: "pagers switched off by booleans", folder: "pager-off", command: "git log && git branch", expected: "allow" },
   { name: "hooks, credentials, editors and aliases: unused by read-only commands (husky)", folder: "husky", command: "git status && git diff", expected: "allow" },
   { name: "an include the analysis cannot see", folder: "include", command: "git status", expected: "ask", reason: "include.path" },
   { name: "settings toolshed cannot read", folder: "garbled", command: "git status", expected: "ask", reason: "cannot be read by toolshed" },
   { name: "a value continued on the next line", folder: "continued", command: "git status", expected: "ask", reason: "/tmp/evil.sh" },
   { name: "a .git file pointing at a repository with such settings", folder: "linked", command: "git status", expected: "ask", reason: "core.fsmonitor" },
-  { name: "cd into a nested repository with its own pager", folder: "outer", command: "cd vendor && git log", expected: "ask", reason: "core.pager = ./page.sh" },
+  { name: "cd into a nested repository with its own settings", folder: "outer", command: "cd vendor && git log", expected: "ask", reason: "core.fsmonitor = ./mon.sh" },
   { name: "the outer repository itself is fine", folder: "outer", command: "git log", expected: "allow" },
   { name: "cd into a bare repository with an external diff", folder: "outer", command: "cd mirror.git && git log -p", expected: "ask", reason: "diff.external" },
   { name: "a folder only known when the command runs", folder: "clean", command: 'cd "$WHERE" && git status', expected: "ask" },
@@ -154,10 +166,12 @@ const CASES: Case[] = [
   { name: "a quoted value that only looks like a boolean", folder: "quoted-boolean", command: "git status", expected: "ask", reason: "core.fsmonitor =  yes" },
   { name: "a post-index-change hook (git status writes the index)", folder: "index-hook", command: "git status", expected: "ask", reason: "post-index-change" },
   { name: "a post-index-change hook in core.hooksPath", folder: "index-hook-path", command: "git diff", expected: "ask", reason: ".githooks/post-index-change" },
-  { name: "an embedded repository in the index", folder: "embedding", command: "git status", expected: "ask", reason: "at inner" },
-  { name: "submodules", folder: "with-modules", command: "git status", expected: "ask", reason: ".gitmodules" },
-  { name: "submodules: git log -p shows their changes too", folder: "with-modules", command: "git log -p", expected: "ask", reason: ".gitmodules" },
-  { name: "submodules: git log and git branch do not go into them", folder: "with-modules", command: "git log --oneline && git branch", expected: "allow" },
+  { name: "an embedded repository whose own settings run nothing", folder: "plain-outer", command: "git status && git diff", expected: "allow" },
+  { name: "a .gitmodules with nothing checked out", folder: "with-modules", command: "git status", expected: "allow" },
+  { name: "what gh, ssh signing and a pager in the repository write", folder: "gh-cli", command: "git status && git log", expected: "allow" },
+  { name: "git lfs install --local", folder: "lfs-local", command: "git status", expected: "allow" },
+  { name: "a filter named lfs that runs another program", folder: "lfs-impostor", command: "git status", expected: "ask", reason: "filter.lfs.clean = ./git-lfs" },
+  { name: "gpg.program", folder: "gpg-program", command: "git log --show-signature", expected: "ask", reason: "gpg.program" },
   { name: "a .git file whose path ends in a space", folder: "pointing", command: "git status", expected: "ask", reason: "core.fsmonitor" },
   { name: "an empty .git folder is skipped, as git skips it", folder: "fsmonitor/sub", command: "git status", expected: "ask", reason: "core.fsmonitor" },
   { name: "a .git folder whose HEAD git does not accept is skipped", folder: "fsmonitor/fake", command: "git status", expected: "ask", reason: "core.fsmonitor = /tmp/evil-monitor.sh" },

@@ -1,5 +1,6 @@
 /** The facts about where the agent runs: working folder, platform, date and the repository's state. */
 import { osRelease } from "../../paths/operatingSystem.ts";
+import { repositorySettingsProblem } from "../../shell/programs/gitRepositorySettings.ts";
 
 /** Longest the git status may take before it is left out. */
 const GIT_TIMEOUT_MS = 2_000;
@@ -21,35 +22,64 @@ export type GitState = NonNullable<EnvironmentInfo["git"]>;
 /** Most of git's output read; a status longer than this is cut (only MAX_STATUS_LINES are shown anyway). */
 const MAX_GIT_OUTPUT_BYTES = 256 * 1024;
 
-/** Reads at most `limit` bytes of a stream, then stops reading. */
-async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+/** What was read of a stream: its text, and whether it was cut at the limit or by the deadline. */
+interface ReadOutput {
+  text: string;
+  cut: boolean;
+  late: boolean;
+}
+
+/** Reads at most `limit` bytes of a stream, and nothing after `deadlineMs` (a child left holding the pipe cannot keep it open). */
+async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number, deadlineMs: number, stop: () => void): Promise<ReadOutput> {
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of stream) {
-    chunks.push(chunk);
-    size += chunk.byteLength;
-    if (size >= limit) break;
+  let late = false;
+  const timer = setTimeout(() => {
+    late = true;
+    stop();
+    void reader.cancel().catch(() => undefined);
+  }, deadlineMs);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || late) break;
+      chunks.push(value);
+      size += value.byteLength;
+      if (size >= limit) break;
+    }
+  } finally {
+    clearTimeout(timer);
+    void reader.cancel().catch(() => undefined);
   }
-  return Buffer.concat(chunks).subarray(0, limit).toString("utf8");
+  return { text: Buffer.concat(chunks).subarray(0, limit).toString("utf8"), cut: size >= limit, late };
 }
 
 /**
  * The repository's branch and short status, or undefined outside a repository (or when git is
  * slow or absent). It does not block: start it early and await it when the prompt is built.
- * `core.fsmonitor` is switched off, so a repository's own configuration cannot run a program.
+ * It runs before anyone is asked anything, so nothing the repository chose may run: in a
+ * repository whose own settings, hooks or submodules would make git run a program, the status
+ * is left out; `--no-optional-locks` keeps git from writing its index (and so from its hooks), and
+ * `core.fsmonitor` is off.
  */
 export async function readGitState(cwd: string): Promise<GitState | undefined> {
-  const git = Bun.which("git");
+  const git = Bun.which("git", { PATH: process.env.PATH ?? "" });
   if (git === null) return undefined;
   try {
-    const run = Bun.spawn([git, "-c", "core.fsmonitor=false", "status", "--porcelain=v1", "--branch", "--untracked-files=normal"], {
+    if (repositorySettingsProblem(cwd, true) !== undefined) return undefined;
+    const run = Bun.spawn([git, "--no-optional-locks", "-c", "core.fsmonitor=false", "status", "--porcelain=v1", "--branch", "--untracked-files=normal"], {
       cwd, stdin: "ignore", stdout: "pipe", stderr: "ignore", timeout: GIT_TIMEOUT_MS,
     });
-    const text = await readAtMost(run.stdout, MAX_GIT_OUTPUT_BYTES);
-    if (!run.killed && run.exitCode === null) run.kill();
-    if ((await run.exited) !== 0 && text.length < MAX_GIT_OUTPUT_BYTES) return undefined;
-    const lines = text.split("\n").filter((line) => line !== "");
-    if (text.length >= MAX_GIT_OUTPUT_BYTES) lines.pop(); // the cut line is partial
+    const stop = () => {
+      if (!run.killed && run.exitCode === null) run.kill();
+    };
+    const output = await readAtMost(run.stdout, MAX_GIT_OUTPUT_BYTES, GIT_TIMEOUT_MS, stop);
+    stop();
+    const status = await Promise.race([run.exited, Bun.sleep(GIT_TIMEOUT_MS).then(() => -1)]);
+    if (output.late || (status !== 0 && !output.cut)) return undefined;
+    const lines = output.text.split("\n").filter((line) => line !== "");
+    if (output.cut) lines.pop(); // the cut line is partial
     const branchLine = lines[0]?.startsWith("## ") ? (lines.shift() as string).slice(3) : "(unknown)";
     return { branch: branchLine.split("...")[0] ?? branchLine, status: lines.slice(0, MAX_STATUS_LINES), moreChanges: Math.max(0, lines.length - MAX_STATUS_LINES) };
   } catch {

@@ -1,10 +1,11 @@
 /**
- * Finds a gitlink (a submodule or an embedded repository, mode 160000) among a git index's
+ * Lists the gitlinks (submodules and embedded repositories, mode 160000) among a git index's
  * entries, for index versions 2, 3 and 4 with SHA-1 or SHA-256 object names. `git status` runs
  * again inside every gitlink, with that repository's own settings.
  */
 
-export type GitlinkSearch = { kind: "found"; path: string } | { kind: "none" } | { kind: "unreadable"; reason: string };
+/** The gitlinks of an index (at most `limit`, `more` when there were others), or why it cannot be read. */
+export type GitlinkSearch = { kind: "listed"; paths: string[]; more: boolean } | { kind: "unreadable"; reason: string };
 
 const GITLINK = 0o160000;
 const FILE_TYPE_MASK = 0o170000;
@@ -22,11 +23,13 @@ function readVarint(bytes: Uint8Array, at: number): { value: number; next: numbe
   return { value, next: at };
 }
 
-function search(bytes: Uint8Array, version: number, count: number, hashBytes: number): GitlinkSearch | undefined {
+function search(bytes: Uint8Array, version: number, count: number, hashBytes: number, limit: number): GitlinkSearch | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const decoder = new TextDecoder();
   let at = 12;
   let previous: Uint8Array = new Uint8Array(0);
+  const paths: string[] = [];
+  let more = false;
   for (let entry = 0; entry < count; entry++) {
     const start = at;
     const flagsAt = start + 40 + hashBytes;
@@ -56,19 +59,22 @@ function search(bytes: Uint8Array, version: number, count: number, hashBytes: nu
     // The name's length is in the flags (up to 0xfff): a wrong guess of the hash size shows here.
     const nameLength = flags & 0xfff;
     if (nameLength !== 0xfff && nameLength !== path.length) return undefined;
-    if ((mode & FILE_TYPE_MASK) === GITLINK) return { kind: "found", path: decoder.decode(path) };
+    if ((mode & FILE_TYPE_MASK) === GITLINK) {
+      if (paths.length < limit) paths.push(decoder.decode(path));
+      else more = true;
+    }
     previous = path;
   }
-  return { kind: "none" };
+  return { kind: "listed", paths, more };
 }
 
-/** The first gitlink of an index file's bytes, none, or why they cannot be read. */
-export function findGitlink(bytes: Uint8Array): GitlinkSearch {
+/** The gitlinks of an index file's bytes (at most `limit`), or why they cannot be read. */
+export function listGitlinks(bytes: Uint8Array, limit = 100): GitlinkSearch {
   if (bytes.length < 12 || bytes[0] !== 0x44 || bytes[1] !== 0x49 || bytes[2] !== 0x52 || bytes[3] !== 0x43) return { kind: "unreadable", reason: "it does not start with DIRC" };
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(4);
   if (version < 2 || version > 4) return { kind: "unreadable", reason: `index version ${version}` };
   const count = view.getUint32(8);
   // SHA-1 repositories first; a SHA-256 one does not parse as SHA-1 (the names' lengths stop matching).
-  return search(bytes, version, count, 20) ?? search(bytes, version, count, 32) ?? { kind: "unreadable", reason: "its entries do not parse" };
+  return search(bytes, version, count, 20, limit) ?? search(bytes, version, count, 32, limit) ?? { kind: "unreadable", reason: "its entries do not parse" };
 }

@@ -11,7 +11,7 @@
 import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { readBoundedFile } from "../../files/readBoundedFile.ts";
-import { findGitlink } from "./gitIndexEntries.ts";
+import { listGitlinks } from "./gitIndexEntries.ts";
 import { parseGitConfig } from "./gitConfigText.ts";
 
 export { parseGitConfig } from "./gitConfigText.ts";
@@ -20,6 +20,9 @@ export { parseGitConfig } from "./gitConfigText.ts";
 const MAX_GIT_FILE_BYTES = 256 * 1024;
 /** An index larger than this is not searched for submodules: such a git command is asked. */
 const MAX_INDEX_BYTES = 64 * 1024 * 1024;
+/** Submodules checked in one repository, and how deep inside each other: more is asked. */
+const MAX_SUBMODULES = 50;
+const MAX_SUBMODULE_DEPTH = 3;
 /** The folders walked up from a command's folder to find its repository. */
 const MAX_DEPTH = 512;
 
@@ -160,35 +163,48 @@ const CORE_DATA = new Set([
   "excludesfile", "attributesfile", "whitespace", "fsync", "fsyncmethod", "preloadindex", "deltabasecachelimit", "packedgitlimit",
   "packedgitwindowsize", "packedrefstimeout", "filesreflocktimeout", "createobject", "notesref", "warnambiguousrefs", "commentchar",
   "commentstring", "checkroundtripencoding", "longpaths", "fscache", "hidedotfiles", "restrictinheritedhandles", "unsetenvvars",
-  "hookspath", "sharedrepository", "editor",
+  "hookspath", "sharedrepository", "editor", "pager",
 ]);
 
-/** `remote.<name>.` settings that are data: uploadpack, receivepack, vcs (a helper program) and proxy are not. */
-const REMOTE_DATA = new Set(["url", "pushurl", "fetch", "push", "tagopt", "prune", "prunetags", "mirror", "skipdefaultupdate", "skipfetchall", "promisor", "partialclonefilter", "followremotehead", "serveroption"]);
+/** `remote.<name>.` settings that name programs (the others are addresses, refspecs and switches). */
+const REMOTE_PROGRAMS = new Set(["uploadpack", "receivepack", "vcs"]);
 
 /** `diff.` and `diff.<driver>.` settings that name programs. */
 const DIFF_PROGRAMS = new Set(["external", "textconv", "command", "tool", "guitool"]);
 
+/** `gpg.` settings that name programs (`gpg.format` and the rest are data). */
+const GPG_PROGRAMS = new Set(["program", "defaultkeycommand"]);
+
 /** Sections whose every setting can run a program, or include settings toolshed cannot see. */
-const PROGRAM_SECTIONS = new Set(["filter", "gpg", "man", "help", "web", "browser", "include", "includeif", "hook", "uploadpack", "trace2", "interactive", "instaweb", "guitool", "sendemail"]);
+const PROGRAM_SECTIONS = new Set(["filter", "man", "help", "web", "browser", "include", "includeif", "hook", "uploadpack", "trace2", "interactive", "instaweb", "guitool", "sendemail"]);
 
 /** Sections a lazy fetch reads (a partial clone fetches missing objects on git show and git log -p): not data there. */
-const TRANSPORT_SECTIONS = new Set(["credential", "url", "http", "protocol", "ssh", "remote"]);
+const TRANSPORT_SECTIONS = new Set(["credential", "url", "protocol"]);
 
-/** Why one setting of the repository's own makes a read-only git command run a program, or undefined. */
+/** What `git lfs install --local` writes: git-lfs from the person's PATH, nothing the repository names. */
+const LFS_FILTER = /^filter\.lfs\.(?:clean|smudge|process|required)$/;
+const LFS_COMMAND = /^git-lfs (?:clean|smudge|filter-process)(?: -- %f)?$/;
+
+/**
+ * Why one setting of the repository's own makes a read-only git command run a program, or
+ * undefined. Pagers are not: toolshed's shell commands write to a file, never a terminal, so git
+ * starts no pager for them (and `git -p` is not a read-only command).
+ */
 function settingProblem(key: string, value: string, partialClone: boolean): string | undefined {
   const segments = key.split(".");
   const section = segments[0] ?? "";
   const name = segments.at(-1) ?? "";
   const named = `${key} = ${value}`;
+  if (LFS_FILTER.test(key)) return name === "required" || LFS_COMMAND.test(value.trim()) ? undefined : named;
   if (PROGRAM_SECTIONS.has(section)) return named;
   if (section === "core") {
     if (name === "fsmonitor" && BOOLEAN.test(value)) return undefined;
     return CORE_DATA.has(name) ? undefined : named;
   }
-  if (section === "pager") return BOOLEAN.test(value) ? undefined : named;
+  if (section === "pager") return undefined;
   if (section === "diff") return DIFF_PROGRAMS.has(name) ? named : undefined;
-  if (section === "remote") return segments.length === 3 && REMOTE_DATA.has(name) ? undefined : named;
+  if (section === "gpg") return GPG_PROGRAMS.has(name) ? named : undefined;
+  if (section === "remote" && REMOTE_PROGRAMS.has(name)) return named;
   if (section === "submodule" && name === "update") return value.startsWith("!") ? named : undefined;
   if (partialClone && TRANSPORT_SECTIONS.has(section)) return `${named} (a partial clone fetches what it lacks, through these settings)`;
   return undefined;
@@ -207,23 +223,13 @@ function settingsFiles(repository: FoundRepository): string[] {
 }
 
 /** Why the repository's hooks or (for a command that goes into them) submodules may run something, or undefined. */
-function hooksAndSubmodulesProblem(repository: FoundRepository, hooksPath: string | undefined, intoSubmodules: boolean): string | undefined {
+function hooksAndSubmodulesProblem(repository: FoundRepository, hooksPath: string | undefined, intoSubmodules: boolean, depth: number): string | undefined {
   const hooks = hooksPath === undefined
     ? join(repository.commonDirectory, "hooks")
     : isAbsolute(hooksPath) ? hooksPath : resolve(repository.workTree ?? repository.gitDirectory, hooksPath);
   // git status and git diff write the index, and that runs this hook.
   if (existsSync(join(hooks, "post-index-change"))) return `the repository has a post-index-change hook (${join(hooks, "post-index-change")}), which runs when git writes its index`;
-  if (!intoSubmodules) return undefined;
-  if (repository.workTree !== undefined && existsSync(join(repository.workTree, ".gitmodules"))) {
-    return "the repository has submodules (.gitmodules), where git status runs again with their own settings";
-  }
-  try {
-    if (isDirectory(join(repository.commonDirectory, "modules")) && readdirSync(join(repository.commonDirectory, "modules")).length > 0) {
-      return "the repository has submodules (.git/modules), where git status runs again with their own settings";
-    }
-  } catch {
-    return "the repository's submodules cannot be listed";
-  }
+  if (!intoSubmodules || repository.workTree === undefined) return undefined;
   const index = join(repository.gitDirectory, "index");
   let read: ReturnType<typeof readBoundedFile>;
   try {
@@ -233,9 +239,18 @@ function hooksAndSubmodulesProblem(repository: FoundRepository, hooksPath: strin
     return code === "ENOENT" ? undefined : `its index ${index} cannot be read`;
   }
   if (read.kind !== "read") return `its index ${index} is ${read.kind === "too-large" ? `larger than ${MAX_INDEX_BYTES} bytes` : "not a regular file"}`;
-  const found = findGitlink(read.bytes);
+  const found = listGitlinks(read.bytes, MAX_SUBMODULES);
   if (found.kind === "unreadable") return `its index ${index} cannot be read by toolshed (${found.reason})`;
-  return found.kind === "found" ? `the repository holds another repository at ${found.path}, where git status runs again with its own settings` : undefined;
+  if (found.more) return `the repository has more than ${MAX_SUBMODULES} submodules, where git status runs again with their own settings`;
+  // git goes into a submodule that is checked out (it has a .git), with that repository's own settings.
+  for (const path of found.paths) {
+    const folder = join(repository.workTree, path);
+    if (!existsSync(join(folder, ".git"))) continue;
+    if (depth >= MAX_SUBMODULE_DEPTH) return `the submodule ${path} holds submodules more than ${MAX_SUBMODULE_DEPTH} deep`;
+    const inside = repositorySettingsProblem(folder, true, depth + 1);
+    if (inside !== undefined) return `in the submodule ${path}, ${inside}`;
+  }
+  return undefined;
 }
 
 /** Whether a git command line goes into submodules: status, diff and show do, log with a patch, and anything asked to recurse. */
@@ -252,7 +267,7 @@ export function gitGoesIntoSubmodules(words: readonly { value: string }[]): bool
  * toolshed cannot see), or undefined when they name none. `intoSubmodules`: the command goes
  * into submodules (git status, git diff), so theirs count too.
  */
-export function repositorySettingsProblem(folder: string, intoSubmodules = true): string | undefined {
+export function repositorySettingsProblem(folder: string, intoSubmodules = true, depth = 0): string | undefined {
   let found: ReturnType<typeof findRepository>;
   try {
     found = findRepository(folder);
@@ -285,6 +300,6 @@ export function repositorySettingsProblem(folder: string, intoSubmodules = true)
       if (problem !== undefined) return `the repository's own git settings can make git run a program (${file}: ${problem})`;
     }
   }
-  const other = hooksAndSubmodulesProblem(repository, hooksPath, intoSubmodules);
+  const other = hooksAndSubmodulesProblem(repository, hooksPath, intoSubmodules, depth);
   return other === undefined ? undefined : `git may run a program the repository chose: ${other}`;
 }

@@ -42,16 +42,70 @@ test.skipIf(GIT === null)("the branch and short status of a repository, also thr
   expect(formatEnvironment(environment)).toContain("- Today's date: 2026-12-02");
 });
 
-test.skipIf(GIT === null)("a repository's core.fsmonitor program is not run by the status read", async () => {
-  const cwd = repository();
-  const marker = join(cwd, "..", `fsmonitor-ran-${process.pid}`);
-  const hook = join(cwd, "monitor.sh");
-  writeFileSync(hook, `#!/bin/sh\ntouch "${marker}"\nexit 1\n`);
-  chmodSync(hook, 0o755);
-  git(cwd, "config", "core.fsmonitor", hook);
-  const state = await readGitState(cwd);
-  expect(state?.branch).toBe("trunk");
-  expect(existsSync(marker)).toBe(false);
+/** A program that leaves a marker when it runs. */
+function markerProgram(cwd: string, name: string): { program: string; marker: string } {
+  const marker = join(cwd, "..", `${name}-ran-${process.pid}`);
+  const program = join(cwd, `${name}.sh`);
+  writeFileSync(program, `#!/bin/sh\ntouch "${marker}"\ncat\n`);
+  chmodSync(program, 0o755);
+  return { program, marker };
+}
+
+test.skipIf(GIT === null)("nothing the repository chose runs: core.fsmonitor, a clean filter, a post-index-change hook; the status is left out", async () => {
+  const monitored = repository();
+  const monitor = markerProgram(monitored, "monitor");
+  git(monitored, "config", "core.fsmonitor", monitor.program);
+  expect(await readGitState(monitored)).toBeUndefined();
+  expect(existsSync(monitor.marker)).toBe(false);
+
+  const filtered = repository();
+  const filter = markerProgram(filtered, "filter");
+  writeFileSync(join(filtered, ".git", "info", "attributes"), "* filter=x\n");
+  git(filtered, "config", "filter.x.clean", filter.program);
+  writeFileSync(join(filtered, "kept.txt"), "changed\n");
+  expect(await readGitState(filtered)).toBeUndefined();
+  expect(existsSync(filter.marker)).toBe(false);
+
+  const hooked = repository();
+  const hook = markerProgram(hooked, "hook");
+  writeFileSync(join(hooked, ".git", "hooks", "post-index-change"), `#!/bin/sh\nexec "${hook.program}"\n`);
+  chmodSync(join(hooked, ".git", "hooks", "post-index-change"), 0o755);
+  expect(await readGitState(hooked)).toBeUndefined();
+  expect(existsSync(hook.marker)).toBe(false);
+});
+
+/** Runs `body` with a fake git first on PATH. */
+async function withFakeGit<T>(script: string, body: () => Promise<T>): Promise<T> {
+  const folder = createTemporaryFolder("toolshed-fake-git-");
+  folders.push(folder);
+  writeFileSync(join(folder.path, "git"), script);
+  chmodSync(join(folder.path, "git"), 0o755);
+  const path = process.env.PATH;
+  process.env.PATH = `${folder.path}:${path ?? ""}`;
+  try {
+    return await body();
+  } finally {
+    process.env.PATH = path;
+  }
+}
+
+test("a git that leaves a child holding its output open is given up on at the timeout, not when the child ends", async () => {
+  const folder = createTemporaryFolder("toolshed-environment-");
+  folders.push(folder);
+  const started = performance.now();
+  const state = await withFakeGit("#!/bin/sh\nsleep 30 &\necho '## main'\nsleep 30\n", () => readGitState(folder.path));
+  expect(performance.now() - started).toBeLessThan(10_000);
+  expect(state).toBeUndefined();
+});
+
+test("a status longer than the cap, in names of several bytes a character, is cut and still read", async () => {
+  const folder = createTemporaryFolder("toolshed-environment-");
+  folders.push(folder);
+  const state = await withFakeGit("#!/bin/sh\necho '## main'\ni=0\nwhile [ $i -lt 20000 ]; do echo \"?? 日本語ファイル$i.txt\"; i=$((i+1)); done\n", () => readGitState(folder.path));
+  expect(state?.branch).toBe("main");
+  expect(state?.status.length).toBe(40);
+  expect(state?.status[0]).toBe("?? 日本語ファイル0.txt");
+  expect(state?.moreChanges).toBeGreaterThan(1000);
 });
 
 test.skipIf(GIT === null)("outside a repository there is no git state, and the prompt says so", async () => {

@@ -1,11 +1,11 @@
 /**
- * Gitlinks found in real index files that git wrote: versions 2, 3 (an intent-to-add entry) and
+ * Gitlinks listed from real index files that git wrote: versions 2, 3 (an intent-to-add entry) and
  * 4 (compressed paths), SHA-1 and SHA-256 repositories, with and without an embedded repository.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { findGitlink } from "../../../src/shell/programs/gitIndexEntries.ts";
+import { listGitlinks } from "../../../src/shell/programs/gitIndexEntries.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../../helpers/temporaryFolder.ts";
 
 const GIT = Bun.which("git");
@@ -41,22 +41,22 @@ function indexOf(name: string, options: { version: number; sha256?: boolean; git
   return readFileSync(join(folder, ".git", "index"));
 }
 
-describe.skipIf(GIT === null)("findGitlink", () => {
+describe.skipIf(GIT === null)("listGitlinks", () => {
   for (const version of [2, 3, 4]) {
     for (const sha256 of [false, true]) {
       const label = `index v${version}${sha256 ? ", SHA-256" : ""}`;
       test(`${label}: the embedded repository is found`, () => {
-        expect(findGitlink(indexOf(`with-${version}-${sha256}`, { version, sha256, gitlink: true, intentToAdd: version === 3 }))).toEqual({ kind: "found", path: "deep/inner" });
+        expect(listGitlinks(indexOf(`with-${version}-${sha256}`, { version, sha256, gitlink: true, intentToAdd: version === 3 }))).toEqual({ kind: "listed", paths: ["deep/inner"], more: false });
       });
       test(`${label}: none without one`, () => {
-        expect(findGitlink(indexOf(`without-${version}-${sha256}`, { version, sha256, gitlink: false, intentToAdd: version === 3 }))).toEqual({ kind: "none" });
+        expect(listGitlinks(indexOf(`without-${version}-${sha256}`, { version, sha256, gitlink: false, intentToAdd: version === 3 }))).toEqual({ kind: "listed", paths: [], more: false });
       });
     }
   }
 
   test("bytes that are not an index are unreadable", () => {
-    expect(findGitlink(new TextEncoder().encode("not an index at all")).kind).toBe("unreadable");
+    expect(listGitlinks(new TextEncoder().encode("not an index at all")).kind).toBe("unreadable");
     const cut = indexOf("cut", { version: 2, gitlink: true }).subarray(0, 80);
-    expect(findGitlink(cut).kind).toBe("unreadable");
+    expect(listGitlinks(cut).kind).toBe("unreadable");
   });
 });
