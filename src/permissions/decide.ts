@@ -12,6 +12,7 @@ import type { AnyTool, PermissionResult, ToolUseContext } from "../Tool.ts";
 import { allowForm } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { classifyReadOnly, classifyReadOnlyIn, type ReadOnlyVerdict } from "../shell/readOnlyCommand.ts";
+import { readOnlyProblem } from "../shell/readOnlyProblem.ts";
 import { fallbackCommandForms, fallbackWords } from "./fallbackCommandForms.ts";
 import { applyHookVerdict, hookDenial } from "./hookDecision.ts";
 import { matchCommandPattern } from "./matchCommandPattern.ts";
@@ -73,6 +74,8 @@ interface Judge {
   hasPath: boolean;
   /** A PreToolUse hook allowed the call: past the checks no mode can skip, it is allowed. */
   hookAllowed: boolean;
+  /** The command only reads, so the folders there now are there when its cds run: a cd into one succeeds. */
+  foldersStay: boolean;
 }
 
 function describe(subject: Subject, tool: AnyTool): string {
@@ -113,7 +116,7 @@ function pathRuleName(judge: Judge, access: "read" | "write"): string {
 function partFolders(judge: Judge, part: ShellCommandPart): (string | undefined)[] {
   const cwd = part.cwd;
   if (cwd.kind !== "unknown" || cwd.candidates === undefined) return [subjectBase({ cwd }, judge.paths)];
-  return cwd.candidates.filter((candidate) => !ruledOut(candidate, judge.paths)).map((candidate) => subjectBase({ cwd: candidate }, judge.paths));
+  return cwd.candidates.filter((candidate) => !(judge.foldersStay && ruledOut(candidate, judge.paths))).map((candidate) => subjectBase({ cwd: candidate }, judge.paths));
 }
 
 /** A part's read-only verdict in every folder it may run in (see classifyReadOnlyIn). */
@@ -367,12 +370,14 @@ export async function decide({ tool, input, context, hookVerdict }: DecideReques
     }
   }
   // A folder the shell only goes to when another is missing (`cd link/../x`), while that one is there: not where it runs.
-  plan.subjects = plan.subjects.filter((subject) => subject.kind !== "path" || !ruledOut(subject.cwd, paths));
+  // Only while nothing in the command can move or remove a folder first (`mv x y; cd x` fails).
+  const foldersStay = plan.analyses.every((analysis) => readOnlyProblem(analysis) === undefined);
+  if (foldersStay) plan.subjects = plan.subjects.filter((subject) => subject.kind !== "path" || !ruledOut(subject.cwd, paths));
   const resolved = new Map<PathSubject, ResolvedPath>();
   for (const subject of plan.subjects) if (subject.kind === "path") resolved.set(subject, resolvePathSubject(subject, paths));
   const hasPath = plan.subjects.some((subject) => subject.kind === "path" && subject.fromTool);
   const own = plan.analyses.length === 0 ? await tool.checkPermissions(input, context) : { behavior: "passthrough" as const };
-  const judge: Judge = { tool, input, rules, families, mode, paths, resolved, own, hasPath, hookAllowed: hooks.opinion === "allow" };
+  const judge: Judge = { tool, input, rules, families, mode, paths, resolved, own, hasPath, hookAllowed: hooks.opinion === "allow", foldersStay };
 
   const verdicts: { subject?: Subject; verdict: Verdict; label: string }[] = plan.subjects.map((subject) => ({
     subject,

@@ -124,6 +124,8 @@ const GROUPS: Record<string, Case[]> = {
     { command: "cd secrets && cd nope; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
     { command: "cd secrets || cd src || exit 1; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
     { command: "cd src && cd nope; cat a.ts", rules: { deny: ["Read(secrets/key)"] }, expected: "allow", guard: true },
+    // A folder that is there now may be gone when the cd runs, when the command moves it first.
+    { command: "mv src moved; cd src; cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, mode: "acceptEdits", expected: "deny" },
   ],
   "a cd behind command, time or builtin still moves the shell (was allow)": [
     { command: "command cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
