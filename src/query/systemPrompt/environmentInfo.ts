@@ -64,6 +64,8 @@ async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number, dea
  * `core.fsmonitor` is off.
  */
 export async function readGitState(cwd: string): Promise<GitState | undefined> {
+  // After what was started with it (the session's MCP servers) has had its turn: the checks below take a few milliseconds.
+  await Bun.sleep(0);
   const git = Bun.which("git", { PATH: process.env.PATH ?? "" });
   if (git === null) return undefined;
   try {
