@@ -401,9 +401,11 @@ function updateCwd(part: ShellCommandPart, state: CollectState): void {
   };
   const from: readonly KnownCwd[] | undefined = state.cwd.kind === "unknown" ? (value.startsWith("/") ? [{ kind: "start" }] : state.cwd.candidates) : [state.cwd];
   const reachable = from === undefined ? undefined : distinct(from.flatMap(leads));
-  // A cd to a folder that is there succeeds: it stays where it was only while every folder it may go to is missing.
+  // A plain cd to a folder that is there succeeds: it stays where it was only while every folder it may go to is
+  // missing. Not with other options (bash may refuse them) or a `..` (bash refuses one after a missing folder).
   const bases: readonly KnownCwd[] | undefined = state.cwd.kind === "unknown" ? state.cwd.candidates : [state.cwd];
-  if (bases !== undefined) {
+  const plain = options.every((option) => option.value === "-L" || option.value === "-P") && !/(?:^|\/)\.\.(?:\/|$)/.test(value);
+  if (bases !== undefined && plain) {
     state.cdFailure = bases.map((base): KnownCwd => ({
       kind: "changed",
       path: base.kind === "changed" ? base.path : ".",
@@ -428,10 +430,23 @@ function collectBodyOfRedirect(body: ShellNode, state: CollectState): ShellCwd {
     collectStatement(body, state);
     return start;
   }
-  const elements = body.namedChildren.filter((child): child is ShellNode => child !== null);
-  const last = elements.pop();
-  for (const element of elements) collectStatement(element, state);
-  return last === undefined ? state.cwd : collectBodyOfRedirect(last, state);
+  // `a || b > f`: the redirection is b's, and b runs where a failed (after &&, where it succeeded).
+  const children = body.children.filter((child): child is ShellNode => child !== null);
+  const operatorAt = children.findIndex((child) => !child.isNamed && (child.type === "&&" || child.type === "||"));
+  const left = children.slice(0, operatorAt).find((child) => child.isNamed);
+  const right = children.slice(operatorAt + 1).find((child) => child.isNamed);
+  if (operatorAt === -1 || left === undefined || right === undefined) {
+    const elements = body.namedChildren.filter((child): child is ShellNode => child !== null);
+    const last = elements.pop();
+    for (const element of elements) collectStatement(element, state);
+    return last === undefined ? state.cwd : collectBodyOfRedirect(last, state);
+  }
+  const start = state.cwd;
+  const first = runStatement(left, state);
+  state.cwd = cwdOf(children[operatorAt]?.type === "&&" ? first.success : first.failure, start, MAY_FAIL);
+  const startOfLast = collectBodyOfRedirect(right, state);
+  state.cwd = cwdOf(union(union(first.success, first.failure), foldersOf(state.cwd)), start, MAY_FAIL);
+  return startOfLast;
 }
 
 function collectRedirected(node: ShellNode, state: CollectState): void {

@@ -124,6 +124,15 @@ const GROUPS: Record<string, Case[]> = {
     { command: "cd secrets && cd nope; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
     { command: "cd secrets || cd src || exit 1; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
     { command: "cd src && cd nope; cat a.ts", rules: { deny: ["Read(secrets/key)"] }, expected: "allow", guard: true },
+    // A redirection hung on the whole list is the last command's, which runs where the cd failed.
+    { command: "cd nope || cat secrets/key 2>/dev/null", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "cd nope || cat < secrets/key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "cd nope || echo PWNED > secrets/key", rules: DENY, mode: "acceptEdits", expected: "deny" },
+    { command: "cd nope || echo PWNED > secrets/key", rules: DENY, mode: "bypassPermissions", expected: "deny" },
+    // A cd bash refuses although its folder is there: a .. after a missing folder, an option it may not know.
+    { command: "cd src/nope/.. || cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "cd src/nope/..; cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "cd -@ src || cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
     // A folder that is there now may be gone when the cd runs, when the command moves it first.
     { command: "mv src moved; cd src; cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, mode: "acceptEdits", expected: "deny" },
   ],
