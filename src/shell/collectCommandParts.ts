@@ -79,6 +79,8 @@ export function collectStatement(node: ShellNode, state: CollectState): void {
     return addPart(part, state);
   }
   if (REDIRECTS.has(type)) return collectRedirect(node, state);
+  if (type === "if_statement") return collectIf(node, state);
+  if (type === "case_statement") return collectCase(node, state);
   if (FOLLOWED_FLOW.has(type) || FOLLOWED_LOOPS.has(type)) return collectFlow(node, state);
   const what = CONTROL_FLOW.has(type) ? `a ${type.replace(/_/g, " ")}` : `shell syntax toolshed does not follow ("${type}")`;
   state.analysis.problems.push(`it has ${what}: ${JSON.stringify(clip(node.text))}`);
@@ -184,7 +186,11 @@ function runStatement(node: ShellNode, state: CollectState): Outcome {
 
 /** Statements one after another; one ended by `&` runs in the background, in a subshell. */
 function collectSequence(node: ShellNode, state: CollectState): void {
-  const children = node.children.filter((child): child is ShellNode => child !== null);
+  collectStatements(node.children.filter((child): child is ShellNode => child !== null), state);
+}
+
+/** The statements among `children` (keywords and separators skipped), one after another. */
+function collectStatements(children: readonly ShellNode[], state: CollectState): void {
   children.forEach((child, index) => {
     if (!child.isNamed) return;
     if (children[index + 1]?.type === "&") return inSubshell(state, () => collectStatement(child, state));
@@ -192,6 +198,69 @@ function collectSequence(node: ShellNode, state: CollectState): void {
     const outcome = runStatement(child, state);
     state.cwd = cwdOf(union(outcome.success, outcome.failure), before, MAY_FAIL);
   });
+}
+
+/**
+ * An if (or elif) clause's condition and body: the body runs where the condition succeeded; the
+ * next clause, where it failed. Returns where the shell may be after the body, and where the
+ * condition failed.
+ */
+function collectClause(children: readonly ShellNode[], state: CollectState): { end: Folders; failed: Folders } {
+  const thenAt = children.findIndex((child) => !child.isNamed && child.type === "then");
+  const condition = children.slice(0, thenAt === -1 ? children.length : thenAt);
+  const last = condition.filter((child) => child.isNamed).at(-1);
+  const start = state.cwd;
+  collectStatements(condition.filter((child) => child !== last), state);
+  const outcome = last === undefined ? { success: foldersOf(state.cwd), failure: foldersOf(state.cwd) } : runStatement(last, state);
+  state.cwd = cwdOf(outcome.success, start, MAY_FAIL);
+  const body = thenAt === -1 ? [] : children.slice(thenAt + 1).filter((child) => child.type !== "elif_clause" && child.type !== "else_clause");
+  collectStatements(body, state);
+  return { end: foldersOf(state.cwd), failed: outcome.failure };
+}
+
+/** `if a; then b; elif c; then d; else e; fi`: each branch judged from where it runs (else, where every condition failed). */
+function collectIf(node: ShellNode, state: CollectState): void {
+  const start = state.cwd;
+  const children = node.children.filter((child): child is ShellNode => child !== null);
+  const first = collectClause(children, state);
+  const ends: Folders[] = [first.end];
+  let failed = first.failed;
+  let hasElse = false;
+  for (const clause of children.filter((child) => child.type === "elif_clause" || child.type === "else_clause")) {
+    state.cwd = cwdOf(failed, start, MAY_FAIL);
+    const parts = clause.children.filter((child): child is ShellNode => child !== null);
+    if (clause.type === "else_clause") {
+      hasElse = true;
+      collectStatements(parts, state);
+      ends.push(foldersOf(state.cwd));
+    } else {
+      const next = collectClause(parts, state);
+      ends.push(next.end);
+      failed = next.failed;
+    }
+  }
+  if (!hasElse) ends.push(failed);
+  state.cwd = cwdOf(ends.reduce(union), start, `after the if statement the working folder is not known`);
+}
+
+/** `case`: each item's statements run from where the case starts; when none matches, nothing runs. */
+function collectCase(node: ShellNode, state: CollectState): void {
+  const start = state.cwd;
+  const ends: Folders[] = [foldersOf(start)];
+  for (const child of node.namedChildren) {
+    if (child === null) continue;
+    if (child.type !== "case_item") {
+      collectInside(child, state);
+      continue;
+    }
+    state.cwd = start;
+    const parts = child.children.filter((part): part is ShellNode => part !== null);
+    const bodyAt = parts.findIndex((part) => !part.isNamed && part.type === ")");
+    for (const pattern of parts.slice(0, bodyAt)) if (pattern.isNamed) collectInside(pattern, state);
+    collectStatements(parts.slice(bodyAt + 1), state);
+    ends.push(foldersOf(state.cwd));
+  }
+  state.cwd = cwdOf(ends.reduce(union), start, `after the case statement the working folder is not known`);
 }
 
 /**

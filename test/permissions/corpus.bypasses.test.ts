@@ -136,6 +136,19 @@ const GROUPS: Record<string, Case[]> = {
     // A folder that is there now may be gone when the cd runs, when the command moves it first.
     { command: "mv src moved; cd src; cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, mode: "acceptEdits", expected: "deny" },
   ],
+  "an else or elif runs where the if's condition failed (was allow)": [
+    { command: "if cd nope; then echo; else cat secrets/key; fi", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "if cd nope; then echo; else cat < secrets/key; fi", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "deny" },
+    { command: "echo $(if cd nope; then echo; else cat secrets/key; fi)", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "if cd nope; then echo; elif cat secrets/key; then :; fi", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "deny" },
+    { command: "if cd nope; then echo; else echo hi > secrets/key; fi", rules: DENY, mode: "acceptEdits", expected: "deny" },
+    { command: "if cd nope; then echo; else rm secrets/key; fi", rules: DENY, mode: "bypassPermissions", expected: "deny" },
+    { command: "if cd secrets; then cat key; fi", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "case x in x) cd secrets;; esac; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    // controls: a then branch runs where the condition's cd went
+    { command: "if cd src; then cat a.ts; fi", rules: { deny: ["Read(secrets/key)"] }, expected: "allow" },
+    { command: "case x in x) cat src/a.ts;; esac", rules: { deny: ["Read(secrets/key)"] }, expected: "allow" },
+  ],
   "a cd behind command, time or builtin still moves the shell (was allow)": [
     { command: "command cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
     { command: "command -p cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
