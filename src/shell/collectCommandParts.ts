@@ -42,6 +42,8 @@ export interface CollectState {
   parseNested(text: string, via: string, state: CollectState): void;
   /** Where the last simple cd leaves the shell when it fails: where it was, only while its target is missing. */
   cdFailure?: readonly KnownCwd[];
+  /** An earlier part may have set shell variables (`printf -v`, `read`, `declare`, ...): CDPATH among them. */
+  variablesMayChange?: boolean;
 }
 
 /** Visits one statement node (and everything below it). */
@@ -436,10 +438,16 @@ function inShellWords(words: readonly ShellWord[]): readonly ShellWord[] {
 }
 
 /** `cd` moves the rest of the command line; an unknown target makes later relative paths unknown. */
+/** Builtins that set shell variables by name (`printf -v CDPATH ..`, `read CDPATH`). */
+const VARIABLE_SETTERS = new Set(["read", "mapfile", "readarray", "getopts", "declare", "typeset", "local", "export", "readonly", "let", "eval", "source", ".", "unset"]);
+
 function updateCwd(part: ShellCommandPart, state: CollectState): void {
   state.cdFailure = undefined;
   const words = inShellWords(part.words);
   const name = words[0]?.literal ? words[0].value : undefined;
+  if (name === undefined || VARIABLE_SETTERS.has(name) || (name === "printf" && words.some((word) => word.value.startsWith("-v")))) {
+    if (words.length > 0) state.variablesMayChange = true;
+  }
   if (name !== "cd" && name !== "pushd" && name !== "popd") return;
   const options = words.slice(1).filter((word) => word.value.startsWith("-") && word.value !== "-");
   const targets = words.slice(1).filter((word) => !word.value.startsWith("-") || word.value === "-");
@@ -449,7 +457,7 @@ function updateCwd(part: ShellCommandPart, state: CollectState): void {
   const known = ((name === "cd" && options.every((option) => /^-[LPe@]+$/.test(option.value))) || (name === "pushd" && options.length === 0)) &&
     targets.length === 1 && target !== undefined && target.literal && !target.glob && target.value !== "-" && !/^[+-]\d+$/.test(target.value);
   // With CDPATH set (in the environment or in front of cd), `cd sub` may go to a folder of CDPATH rather than ./sub.
-  const cdpath = part.assignments.some((assignment) => assignment.name === "CDPATH") || (process.env.CDPATH ?? "") !== "";
+  const cdpath = part.assignments.some((assignment) => assignment.name === "CDPATH") || (process.env.CDPATH ?? "") !== "" || state.variablesMayChange === true;
   const viaCdpath = cdpath && target !== undefined && !/^(?:\/|\.\.?(?:\/|$))/.test(target.value);
   if (!known || viaCdpath) {
     state.cwd = { kind: "unknown", reason: `after "${part.source}" the working folder is not known` };

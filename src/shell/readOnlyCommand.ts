@@ -86,7 +86,8 @@ const COMMANDS: Record<string, CommandSpec> = {
   git: { paths: "none", check: checkGit, checkFolder: checkGitRepository },
   man: { paths: "none", dangerousShort: "PHp", dangerousLong: ["pager", "html", "browser", "preprocessor"] },
   echo: { paths: "none", dynamicArguments: true },
-  printf: { paths: "none", dynamicArguments: true },
+  // printf -v sets a shell variable (CDPATH, PATH, ...).
+  printf: { paths: "none", dynamicArguments: true, dangerousShort: "v" },
   pwd: { paths: "none" },
   which: { paths: "none" },
   type: { paths: "none" },

@@ -149,6 +149,15 @@ const GROUPS: Record<string, Case[]> = {
     { command: "if cd src; then cat a.ts; fi", rules: { deny: ["Read(secrets/key)"] }, expected: "allow" },
     { command: "case x in x) cat src/a.ts;; esac", rules: { deny: ["Read(secrets/key)"] }, expected: "allow" },
   ],
+  "a variable set by a builtin earlier in the command (CDPATH) moves a later cd (was allow)": [
+    { command: "printf -v CDPATH %s ..; cd project && cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "deny" },
+    { command: "printf -v CDPATH ..; cd project && cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "printf -v CDPATH %s ..; if cd project; then cat secrets/key; fi", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "deny" },
+    { command: "read CDPATH <<< ..; cd project && cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "deny" },
+    { command: "mapfile -t CDPATH <<< ..; cd project && cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "deny" },
+    // control: printf without -v only prints
+    { command: "printf '%s\\n' hi; cd src && cat a.ts", rules: { deny: ["Read(secrets/key)"] }, expected: "allow" },
+  ],
   "a cd behind command, time or builtin still moves the shell (was allow)": [
     { command: "command cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
     { command: "command -p cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
