@@ -7,6 +7,7 @@
  */
 import { evaluateWord, findSubstitutions } from "./evaluateWord.ts";
 import { outputOf } from "./pipelineInput.ts";
+import { changesLaterCommands } from "./programs/variableEffects.ts";
 import type { ShellNode } from "./shellParser.ts";
 import type { KnownCwd, ShellAnalysis, ShellCommandPart, ShellCwd, ShellInput, ShellWord } from "./types.ts";
 
@@ -71,6 +72,8 @@ export function collectStatement(node: ShellNode, state: CollectState): void {
     const part = newPart(node, state);
     const keyword = node.child(0)?.text ?? type;
     part.words = [{ value: keyword, literal: true, glob: false }, ...wordsOf(node.namedChildren, part, state)];
+    if (state.variablesMayChange) part.problems.push(`an earlier part of the command may set shell variables, which can change what "${clip(part.source)}" does`);
+    if (setsRiskyVariables(part.words)) state.variablesMayChange = true;
     return addPart(part, state);
   }
   if (type === "test_command") {
@@ -438,16 +441,35 @@ function inShellWords(words: readonly ShellWord[]): readonly ShellWord[] {
 }
 
 /** `cd` moves the rest of the command line; an unknown target makes later relative paths unknown. */
-/** Builtins that set shell variables by name (`printf -v CDPATH ..`, `read CDPATH`). */
-const VARIABLE_SETTERS = new Set(["read", "mapfile", "readarray", "getopts", "declare", "typeset", "local", "export", "readonly", "let", "eval", "source", ".", "unset"]);
+/** Builtins that set shell variables named in their arguments (`printf -v CDPATH ..`, `read CDPATH`). */
+const VARIABLE_SETTERS = new Set(["read", "mapfile", "readarray", "getopts", "declare", "typeset", "local", "export", "readonly", "let", "unset"]);
+/** Builtins that run shell code the analysis does not see here. */
+const CODE_RUNNERS = new Set(["eval", "source", "."]);
+
+/**
+ * Whether a part may set a shell variable that changes what later parts run or where they go:
+ * a builtin naming one (PATH, HOME, CDPATH, IFS, ... or a name only known when it runs), or one
+ * that runs code. `export LANG=C` and `read answer` change nothing later parts depend on.
+ */
+function setsRiskyVariables(words: readonly ShellWord[]): boolean {
+  const name = words[0];
+  if (name === undefined) return false;
+  if (!name.literal || CODE_RUNNERS.has(name.value)) return true;
+  const printfVariable = name.value === "printf" ? words.findIndex((word) => word.value.startsWith("-v")) : -1;
+  if (!VARIABLE_SETTERS.has(name.value) && printfVariable === -1) return false;
+  const named = printfVariable !== -1
+    ? [words[printfVariable]?.value === "-v" ? words[printfVariable + 1] : { ...(words[printfVariable] as ShellWord), value: (words[printfVariable] as ShellWord).value.slice(2) }]
+    : words.slice(1).filter((word) => !word.value.startsWith("-") && !word.value.startsWith("+"));
+  return named.some((word) => word === undefined || !word.literal || changesLaterCommands(word.value.split("=")[0]?.replace(/\[.*$/, "") ?? ""));
+}
 
 function updateCwd(part: ShellCommandPart, state: CollectState): void {
   state.cdFailure = undefined;
   const words = inShellWords(part.words);
   const name = words[0]?.literal ? words[0].value : undefined;
-  if (name === undefined || VARIABLE_SETTERS.has(name) || (name === "printf" && words.some((word) => word.value.startsWith("-v")))) {
-    if (words.length > 0) state.variablesMayChange = true;
-  }
+  // What a variable an earlier part set (PATH, HOME, CDPATH, IFS) does to this one cannot be seen: it is asked.
+  if (state.variablesMayChange) part.problems.push(`an earlier part of the command may set shell variables, which can change what "${clip(part.source)}" runs or where it goes`);
+  if (setsRiskyVariables(words)) state.variablesMayChange = true;
   if (name !== "cd" && name !== "pushd" && name !== "popd") return;
   const options = words.slice(1).filter((word) => word.value.startsWith("-") && word.value !== "-");
   const targets = words.slice(1).filter((word) => !word.value.startsWith("-") || word.value === "-");

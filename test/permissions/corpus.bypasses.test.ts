@@ -155,8 +155,12 @@ const GROUPS: Record<string, Case[]> = {
     { command: "printf -v CDPATH %s ..; if cd project; then cat secrets/key; fi", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "deny" },
     { command: "read CDPATH <<< ..; cd project && cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "deny" },
     { command: "mapfile -t CDPATH <<< ..; cd project && cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "deny" },
-    // control: printf without -v only prints
+    { command: "printf -v HOME %s secrets; cat ~/key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "ask" },
+    { command: "declare -x CDPATH=..; cd project && cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "deny" },
+    { command: "printf -v PATH %s /tmp; ls", rules: DENY, mode: "bypassPermissions", expected: "ask" },
+    // controls: printf without -v only prints, and a harmless variable changes nothing later
     { command: "printf '%s\\n' hi; cd src && cat a.ts", rules: { deny: ["Read(secrets/key)"] }, expected: "allow" },
+    { command: "export LANG=C; cd src && cat a.ts", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "allow" },
   ],
   "a cd behind command, time or builtin still moves the shell (was allow)": [
     { command: "command cd secrets && cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },

@@ -30,6 +30,12 @@ const CODE_VARIABLES = new Set([
 /** Prefixes of variable families that configure package managers and build tools (scripts, shells, registries). */
 const CODE_PREFIXES = ["npm_config_", "NPM_CONFIG_", "YARN_", "PNPM_", "BUN_CONFIG_", "PIP_", "CARGO_", "RUSTC_WRAPPER", "GOFLAGS", "DOCKER_"];
 
+/** Whether setting `name` can change what later commands run or where they go (PATH, HOME, CDPATH, IFS, EDITOR, ...). */
+export function changesLaterCommands(name: string): boolean {
+  return COMMAND_VARIABLES.has(name) || PROGRAM_VARIABLES.has(name) || CODE_VARIABLES.has(name) || name === "LESSOPEN" || name === "PWD" || name === "OLDPWD" ||
+    name.startsWith("BASH_FUNC_") || CODE_PREFIXES.some((prefix) => name.startsWith(prefix));
+}
+
 /** What `assignments` (in front of a command, given to env, or exported) make programs run. */
 export function variableEffects(assignments: readonly ShellAssignment[]): ProgramEffects {
   const effects = noEffects();
