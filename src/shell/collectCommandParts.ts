@@ -443,6 +443,8 @@ function inShellWords(words: readonly ShellWord[]): readonly ShellWord[] {
 /** `cd` moves the rest of the command line; an unknown target makes later relative paths unknown. */
 /** Builtins that set shell variables named in their arguments (`printf -v CDPATH ..`, `read CDPATH`). */
 const VARIABLE_SETTERS = new Set(["read", "mapfile", "readarray", "getopts", "declare", "typeset", "local", "export", "readonly", "let", "unset"]);
+/** Options of those builtins that set no other name than their arguments: `read -r line`, `export -p`, `declare -x NAME=...`. */
+const PLAIN_SETTER_OPTIONS = new Set(["-r", "-s", "-x", "-p", "-i", "-l", "-u", "-g", "-t", "-e", "-rs", "-sr", "-gx", "-xg"]);
 /** Builtins that run shell code the analysis does not see here. */
 const CODE_RUNNERS = new Set(["eval", "source", "."]);
 
@@ -457,6 +459,8 @@ function setsRiskyVariables(words: readonly ShellWord[]): boolean {
   if (!name.literal || CODE_RUNNERS.has(name.value)) return true;
   const printfVariable = name.value === "printf" ? words.findIndex((word) => word.value.startsWith("-v")) : -1;
   if (!VARIABLE_SETTERS.has(name.value) && printfVariable === -1) return false;
+  // An option with a name glued on (`read -aHOME`), a nameref (`declare -n r=HOME`) or one not known: the name it sets is not known.
+  if (printfVariable === -1 && words.slice(1).some((word) => /^[-+]/.test(word.value) && !PLAIN_SETTER_OPTIONS.has(word.value))) return true;
   const named = printfVariable !== -1
     ? [words[printfVariable]?.value === "-v" ? words[printfVariable + 1] : { ...(words[printfVariable] as ShellWord), value: (words[printfVariable] as ShellWord).value.slice(2) }]
     : words.slice(1).filter((word) => !word.value.startsWith("-") && !word.value.startsWith("+"));

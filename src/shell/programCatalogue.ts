@@ -14,7 +14,7 @@ import { interpreterEffects, interpreterFor } from "./programs/interpreterEffect
 import { makeEffects } from "./programs/makeEffects.ts";
 import { curlEffects, netcatEffects, rsyncEffects, socatEffects, sshEffects, wgetEffects } from "./programs/networkEffects.ts";
 import { readSedCall } from "./programs/sedEffects.ts";
-import { evalEffects, redefiningEffects, SHELLS, shellEffects, subscriptEffects, trapEffects } from "./programs/shellEffects.ts";
+import { callbackEffects, evalEffects, redefiningEffects, SHELLS, shellEffects, subscriptEffects, trapEffects } from "./programs/shellEffects.ts";
 import { sqliteEffects } from "./programs/sqliteEffects.ts";
 import { variableEffects } from "./programs/variableEffects.ts";
 import { commandOptionEffects, envEffects, findEffects, templateEffects, watchEffects } from "./programs/wrapperEffects.ts";
@@ -37,7 +37,14 @@ const BUILTINS: Readonly<Record<string, EffectsReader>> = {
   eval: evalEffects,
   trap: trapEffects,
   ...Object.fromEntries(["hash", "alias", "enable", "shopt", "set", "source", ".", "coproc"].map((name) => [name, redefiningEffects])),
-  ...Object.fromEntries(["printf", "read", "mapfile", "readarray", "let", "declare", "typeset", "local", "export", "readonly", "unset", "getopts", "wait", "test", "["].map((name) => [name, subscriptEffects])),
+  ...Object.fromEntries(["printf", "read", "let", "declare", "typeset", "local", "export", "readonly", "unset", "getopts", "wait", "test", "["].map((name) => [name, subscriptEffects])),
+  ...Object.fromEntries(["mapfile", "readarray"].map((name) => [name, (words: readonly ShellWord[]) => {
+    const effects = subscriptEffects(words);
+    effects.unknown.push(...callbackEffects(words).unknown);
+    return effects;
+  }])),
+  compgen: callbackEffects,
+  complete: callbackEffects,
 };
 
 /** Every catalogued program, by the name it is run as. */

@@ -149,6 +149,17 @@ const GROUPS: Record<string, Case[]> = {
     { command: "if cd src; then cat a.ts; fi", rules: { deny: ["Read(secrets/key)"] }, expected: "allow" },
     { command: "case x in x) cat src/a.ts;; esac", rules: { deny: ["Read(secrets/key)"] }, expected: "allow" },
   ],
+  "builtins that run code given in their arguments (was allow in bypassPermissions)": [
+    { command: "mapfile -C 'rm victim #' -c 1 arr <<< x", rules: DENY, mode: "bypassPermissions", expected: "ask" },
+    { command: "readarray -tC 'cat secrets/key #' -c 1 arr <<< x", rules: DENY, mode: "bypassPermissions", expected: "ask" },
+    { command: "trap -- '-;rm victim' EXIT", rules: DENY, mode: "bypassPermissions", expected: "deny" },
+    { command: "hash -p/usr/bin/rm ls; ls victim", rules: DENY, mode: "bypassPermissions", expected: "deny" },
+    { command: "compgen -W '$(rm victim)' x", rules: DENY, mode: "bypassPermissions", expected: "ask" },
+    { command: "compgen -C 'rm victim' x", rules: DENY, mode: "bypassPermissions", expected: "ask" },
+    // controls
+    { command: "trap - EXIT", rules: DENY, mode: "bypassPermissions", expected: "allow" },
+    { command: "mapfile -t lines < src/a.ts", rules: DENY, mode: "bypassPermissions", expected: "allow" },
+  ],
   "a variable set by a builtin earlier in the command (CDPATH) moves a later cd (was allow)": [
     { command: "printf -v CDPATH %s ..; cd project && cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "deny" },
     { command: "printf -v CDPATH ..; cd project && cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
@@ -158,6 +169,9 @@ const GROUPS: Record<string, Case[]> = {
     { command: "printf -v HOME %s secrets; cat ~/key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "ask" },
     { command: "declare -x CDPATH=..; cd project && cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "deny" },
     { command: "printf -v PATH %s /tmp; ls", rules: DENY, mode: "bypassPermissions", expected: "ask" },
+    { command: "read -aHOME <<< secrets; cat ~/key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "ask" },
+    { command: "read -raCDPATH <<< ..; cd project && cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "deny" },
+    { command: "declare -n r=HOME; read r <<< secrets; cat ~/key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "ask" },
     // controls: printf without -v only prints, and a harmless variable changes nothing later
     { command: "printf '%s\\n' hi; cd src && cat a.ts", rules: { deny: ["Read(secrets/key)"] }, expected: "allow" },
     { command: "export LANG=C; cd src && cat a.ts", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "allow" },

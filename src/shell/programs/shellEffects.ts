@@ -52,8 +52,12 @@ export function evalEffects(words: readonly ShellWord[]): ProgramEffects {
 /** `trap 'cmd' SIGNAL` runs `cmd` later, in this shell. */
 export function trapEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
-  const action = words.slice(1).find((word) => !word.value.startsWith("-"));
-  if (action === undefined || words.length < 3) return effects;
+  // Options are -l and -p only; after `--` (or the first other word) comes the action, which a lone `-` resets.
+  let at = 1;
+  while (at < words.length && (words[at]?.value === "-l" || words[at]?.value === "-p" || words[at]?.value === "-lp" || words[at]?.value === "-pl")) at++;
+  if (words[at]?.value === "--") at++;
+  const action = words[at];
+  if (action === undefined || at + 1 >= words.length || action.value === "-") return effects;
   if (!action.literal) effects.problems.push("trap is given a command only known when it runs");
   else effects.runs.push({ text: action.value, via: "trap" });
   return effects;
@@ -65,9 +69,11 @@ export function redefiningEffects(words: readonly ShellWord[]): ProgramEffects {
   const name = words[0]?.value ?? "";
   const args = words.slice(1);
   if (name === "hash") {
-    const at = args.findIndex((word) => word.value === "-p" || /^-[a-z]*p$/.test(word.value));
+    const at = args.findIndex((word) => /^-[a-z]*p/.test(word.value));
     if (at !== -1) {
-      const program = args[at + 1];
+      // `-p path` or `-ppath` (bash takes the rest of the word as the path).
+      const glued = (args[at] as ShellWord).value.replace(/^-[a-z]*?p/, "");
+      const program = glued !== "" ? { ...(args[at] as ShellWord), value: glued } : args[at + 1];
       if (program !== undefined) effects.runs.push({ words: [program], via: "hash -p" });
       effects.problems.push(`hash -p makes ${args.slice(at + 2).map((word) => word.value).join(" ") || "a name"} run ${program?.value ?? "another program"}`);
     }
@@ -117,6 +123,24 @@ const NAMED_VARIABLE_BUILTINS: Readonly<Record<string, (words: readonly ShellWor
   test: (words) => words.filter((_word, index) => words[index - 1]?.value === "-v"),
   "[": (words) => words.filter((_word, index) => words[index - 1]?.value === "-v"),
 };
+
+/**
+ * Builtins that run shell code given in their options: `mapfile -C callback` and `readarray -C`,
+ * `compgen -W wordlist` (expanded), `compgen -C command` and `-F function`, and `complete` for
+ * the completions it sets up.
+ */
+export function callbackEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const name = words[0]?.value ?? "";
+  const letters = name === "mapfile" || name === "readarray" ? /C/ : /[WCFX]/;
+  for (const word of words.slice(1)) {
+    if (word.value === "--") break;
+    if (/^-[A-Za-z]+/.test(word.value) && letters.test(word.value.slice(1).replace(/[^A-Za-z].*$/, ""))) {
+      effects.unknown.push(`${name} ${word.value} runs shell code given as an argument`);
+    }
+  }
+  return effects;
+}
 
 /** Builtins that set variables for the commands after them (`export GIT_SSH_COMMAND='rm x'`). */
 const EXPORTING_BUILTINS = new Set(["export", "declare", "typeset", "local", "readonly"]);
