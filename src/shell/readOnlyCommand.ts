@@ -178,7 +178,7 @@ const GIT_DANGEROUS_LONG = ["output", "ext-diff", "textconv", "exec", "upload-pa
 /** The repository's own settings, hooks and submodules (read only when a git command is judged: start-up never loads the reader). */
 function checkGitRepository(folder: string, words: readonly ShellWord[]): string | undefined {
   const settings = require("./programs/gitRepositorySettings.ts") as typeof import("./programs/gitRepositorySettings.ts");
-  return settings.repositorySettingsProblem(folder, settings.gitGoesIntoSubmodules(words));
+  return settings.repositorySettingsProblem(folder, settings.gitGoesIntoSubmodules(words), 0, settings.gitChecksSignatures(words));
 }
 
 function checkGit(words: readonly ShellWord[]): string | undefined {

@@ -94,6 +94,7 @@ beforeAll(() => {
   repository("lfs-local", '[filter "lfs"]\n\tclean = git-lfs clean -- %f\n\tsmudge = git-lfs smudge -- %f\n\tprocess = git-lfs filter-process\n\trequired = true\n');
   repository("lfs-impostor", '[filter "lfs"]\n\tclean = ./git-lfs clean -- %f\n');
   repository("gpg-program", "[gpg]\n\tprogram = ./sign.sh\n");
+  repository("everyday", "[core]\n\tsshCommand = ssh -i ~/.ssh/work\n\taskPass = ./pass.sh\n\tuseReplaceRefs = false\n\tfsmonitorHookVersion = 2\n[diff]\n\ttool = vscode\n[interactive]\n\tdiffFilter = delta --color-only\n[help]\n\tautocorrect = prompt\n");
   // A .git file whose path ends in a space: git keeps the space.
   const spaced = join(root.path, "store.git ");
   mkdirSync(spaced);
@@ -159,7 +160,7 @@ const CASES: Case[] = [
   { name: "a symlink into a bare repository: git walks up the real path", folder: "outer", command: "cd into-mirror && git log -p", expected: "ask", reason: "diff.external" },
   { name: "core.alternateRefsCommand", folder: "alternate-refs", command: "git log --alternate-refs", expected: "ask", reason: "alternaterefscommand" },
   { name: "man.<tool>.path on git help", folder: "help-man", command: "git help log", expected: "ask", reason: "man.man.path" },
-  { name: "a browser for git help", folder: "help-web", command: "git help log", expected: "ask", reason: "help.format = web" },
+  { name: "a browser for git help", folder: "help-web", command: "git help log", expected: "ask", reason: "browser.w3m.path" },
   { name: "a partial clone's upload-pack", folder: "partial-upload-pack", command: "git log -p", expected: "ask", reason: "remote.origin.uploadpack" },
   { name: "a partial clone's credential helper", folder: "partial-credential", command: "git show HEAD", expected: "ask", reason: "credential.helper" },
   { name: "a plain blobless clone", folder: "blobless", command: "git log -p", expected: "allow" },
@@ -172,6 +173,8 @@ const CASES: Case[] = [
   { name: "git lfs install --local", folder: "lfs-local", command: "git status", expected: "allow" },
   { name: "a filter named lfs that runs another program", folder: "lfs-impostor", command: "git status", expected: "ask", reason: "filter.lfs.clean = ./git-lfs" },
   { name: "gpg.program", folder: "gpg-program", command: "git log --show-signature", expected: "ask", reason: "gpg.program" },
+  { name: "gpg.program is not run by commands that check no signature", folder: "gpg-program", command: "git status && git diff && git branch -a", expected: "allow" },
+  { name: "settings only fetch, push, difftool, add -p and help's autocorrect read", folder: "everyday", command: "git status && git log -p && git rev-parse HEAD", expected: "allow" },
   { name: "a .git file whose path ends in a space", folder: "pointing", command: "git status", expected: "ask", reason: "core.fsmonitor" },
   { name: "an empty .git folder is skipped, as git skips it", folder: "fsmonitor/sub", command: "git status", expected: "ask", reason: "core.fsmonitor" },
   { name: "a .git folder whose HEAD git does not accept is skipped", folder: "fsmonitor/fake", command: "git status", expected: "ask", reason: "core.fsmonitor = /tmp/evil-monitor.sh" },

@@ -170,13 +170,16 @@ const CORE_DATA = new Set([
 const REMOTE_PROGRAMS = new Set(["uploadpack", "receivepack", "vcs"]);
 
 /** `diff.` and `diff.<driver>.` settings that name programs. */
-const DIFF_PROGRAMS = new Set(["external", "textconv", "command", "tool", "guitool"]);
+const DIFF_PROGRAMS = new Set(["external", "textconv", "command"]);
+
+/** `core.` settings that name programs only fetching and pushing run: a partial clone's lazy fetch aside, read-only commands never do. */
+const CORE_TRANSPORT = new Set(["sshcommand", "askpass", "gitproxy"]);
 
 /** `gpg.` settings that name programs (`gpg.format` and the rest are data). */
 const GPG_PROGRAMS = new Set(["program", "defaultkeycommand"]);
 
 /** Sections whose every setting can run a program, or include settings toolshed cannot see. */
-const PROGRAM_SECTIONS = new Set(["filter", "man", "help", "web", "browser", "include", "includeif", "hook", "uploadpack", "trace2", "interactive", "instaweb", "guitool", "sendemail"]);
+const PROGRAM_SECTIONS = new Set(["filter", "man", "web", "browser", "include", "includeif", "hook", "uploadpack", "trace2", "instaweb", "guitool", "sendemail"]);
 
 /** Sections a lazy fetch reads (a partial clone fetches missing objects on git show and git log -p): not data there. */
 const TRANSPORT_SECTIONS = new Set(["credential", "url", "protocol"]);
@@ -190,7 +193,7 @@ const LFS_COMMAND = /^git-lfs (?:clean|smudge|filter-process)(?: -- %f)?$/;
  * undefined. Pagers are not: toolshed's shell commands write to a file, never a terminal, so git
  * starts no pager for them (and `git -p` is not a read-only command).
  */
-function settingProblem(key: string, value: string, partialClone: boolean): string | undefined {
+function settingProblem(key: string, value: string, partialClone: boolean, verifiesSignatures: boolean): string | undefined {
   const segments = key.split(".");
   const section = segments[0] ?? "";
   const name = segments.at(-1) ?? "";
@@ -198,12 +201,15 @@ function settingProblem(key: string, value: string, partialClone: boolean): stri
   if (LFS_FILTER.test(key)) return name === "required" || LFS_COMMAND.test(value.trim()) ? undefined : named;
   if (PROGRAM_SECTIONS.has(section)) return named;
   if (section === "core") {
-    if (name === "fsmonitor" && BOOLEAN.test(value)) return undefined;
+    // A true/false or a number names no program (core.useReplaceRefs, core.fsmonitor = true, ...).
+    if (BOOLEAN.test(value) || /^-?\d+[kmg]?$/i.test(value.trim())) return undefined;
+    if (CORE_TRANSPORT.has(name)) return partialClone ? `${named} (a partial clone fetches what it lacks)` : undefined;
     return CORE_DATA.has(name) ? undefined : named;
   }
   if (section === "pager") return undefined;
   if (section === "diff") return DIFF_PROGRAMS.has(name) ? named : undefined;
-  if (section === "gpg") return GPG_PROGRAMS.has(name) ? named : undefined;
+  // Only commands that check signatures run gpg (git log and git show, with log.showSignature or --show-signature).
+  if (section === "gpg") return verifiesSignatures && GPG_PROGRAMS.has(name) ? named : undefined;
   if (section === "remote" && REMOTE_PROGRAMS.has(name)) return named;
   if (section === "submodule" && name === "update") return value.startsWith("!") ? named : undefined;
   if (partialClone && TRANSPORT_SECTIONS.has(section)) return `${named} (a partial clone fetches what it lacks, through these settings)`;
@@ -247,10 +253,18 @@ function hooksAndSubmodulesProblem(repository: FoundRepository, hooksPath: strin
     const folder = join(repository.workTree, path);
     if (!existsSync(join(folder, ".git"))) continue;
     if (depth >= MAX_SUBMODULE_DEPTH) return `the submodule ${path} holds submodules more than ${MAX_SUBMODULE_DEPTH} deep`;
-    const inside = repositorySettingsProblem(folder, true, depth + 1);
+    const inside = repositorySettingsProblem(folder, true, depth + 1, false);
     if (inside !== undefined) return `in the submodule ${path}, ${inside}`;
   }
   return undefined;
+}
+
+/** Whether a git command line may check signatures (and so run gpg.program): log and show, or --show-signature. */
+export function gitChecksSignatures(words: readonly { value: string }[]): boolean {
+  const values = words.map((word) => word.value);
+  if (values.some((value) => value === "--show-signature" || value.startsWith("--verify"))) return true;
+  const subcommand = values.slice(1).find((value) => !value.startsWith("-"));
+  return subcommand === "log" || subcommand === "show";
 }
 
 /** Whether a git command line goes into submodules: status, diff and show do, log with a patch, and anything asked to recurse. */
@@ -267,7 +281,7 @@ export function gitGoesIntoSubmodules(words: readonly { value: string }[]): bool
  * toolshed cannot see), or undefined when they name none. `intoSubmodules`: the command goes
  * into submodules (git status, git diff), so theirs count too.
  */
-export function repositorySettingsProblem(folder: string, intoSubmodules = true, depth = 0): string | undefined {
+export function repositorySettingsProblem(folder: string, intoSubmodules = true, depth = 0, verifiesSignatures = true): string | undefined {
   let found: ReturnType<typeof findRepository>;
   try {
     found = findRepository(folder);
@@ -296,7 +310,7 @@ export function repositorySettingsProblem(folder: string, intoSubmodules = true,
       if (key === "core.hookspath") hooksPath = value;
       // A submodule's settings name its own work tree: that is where git already is.
       if (key === "core.worktree" && repository.workTree !== undefined && sameFolder(resolve(repository.gitDirectory, value), repository.workTree)) continue;
-      const problem = settingProblem(key, value, partialClone);
+      const problem = settingProblem(key, value, partialClone, verifiesSignatures);
       if (problem !== undefined) return `the repository's own git settings can make git run a program (${file}: ${problem})`;
     }
   }
