@@ -355,7 +355,7 @@ export async function decide({ tool, input, context, hookVerdict }: DecideReques
   const paths = createPathContext({
     cwd: context.cwd,
     // A shell command starts where the session's shell is, which an earlier call's `cd` may have moved.
-    shellCwd: context.services.shell.cwd,
+    shellCwd: () => context.services.shell.cwd,
     home: process.env.HOME ?? "/",
     workingDirectories: [...context.workingDirectories, ...permissionContext.additionalDirectories],
     readableDirectories: readableSessionFolders(context.sessionDirectory),

@@ -26,8 +26,11 @@ export interface PathContext {
 }
 
 /** The path context of one decision: working folders and `cd` targets hit the file system once each. */
-export function createPathContext(options: Omit<PathContext, "canonical" | "readableDirectories" | "shellCwd"> & { readableDirectories?: readonly string[]; shellCwd?: string }): PathContext {
-  const { cwd, home, workingDirectories, readableDirectories = [], shellCwd = cwd } = options;
+export function createPathContext(options: Omit<PathContext, "canonical" | "readableDirectories" | "shellCwd"> & { readableDirectories?: readonly string[]; shellCwd?: string | (() => string) }): PathContext {
+  const { cwd, home, workingDirectories, readableDirectories = [] } = options;
+  // Read when a shell command is judged (it checks the folder is still there), not for every call.
+  let shellFolder = typeof options.shellCwd === "string" ? options.shellCwd : undefined;
+  const readShellFolder = typeof options.shellCwd === "function" ? options.shellCwd : () => cwd;
   const known = new Map<string, string>();
   const canonical = (path: string): string => {
     let found = known.get(path);
@@ -37,7 +40,17 @@ export function createPathContext(options: Omit<PathContext, "canonical" | "read
     }
     return found;
   };
-  return { cwd, shellCwd, home, workingDirectories, readableDirectories, canonical };
+  return {
+    cwd,
+    get shellCwd() {
+      shellFolder ??= readShellFolder();
+      return shellFolder;
+    },
+    home,
+    workingDirectories,
+    readableDirectories,
+    canonical,
+  };
 }
 
 /**
