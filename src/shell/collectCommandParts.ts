@@ -22,7 +22,7 @@ const CONTROL_FLOW = new Set([
  * problem (asked): function bodies (they run later, wherever the folder is then) and C-style
  * `for ((...))` (arithmetic can run commands through array subscripts).
  */
-const FOLLOWED_FLOW = new Set(["if_statement", "elif_clause", "else_clause", "case_statement", "case_item"]);
+const FOLLOWED_FLOW = new Set(["elif_clause", "else_clause", "case_item"]);
 const FOLLOWED_LOOPS = new Set(["while_statement", "for_statement"]);
 const REDIRECTS = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
 const WRITE_OPERATORS = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&", "&>|"]);
@@ -51,12 +51,7 @@ export interface CollectState {
 export function collectStatement(node: ShellNode, state: CollectState): void {
   const type = node.type;
   if (type === "comment" || type === "heredoc_body" && node.namedChildCount === 0) return;
-  if (type === "list") {
-    const before = state.cwd;
-    const outcome = runStatement(node, state);
-    state.cwd = cwdOf(union(outcome.success, outcome.failure), before, MAY_FAIL);
-    return;
-  }
+  if (type === "list") return collectAndMerge(node, state);
   if (SEQUENCES.has(type)) return collectSequence(node, state);
   if (type === "pipeline") return void collectPipeline(node.namedChildren, state, undefined);
   if (type === "subshell") return inSubshell(state, () => collectSequence(node, state));
@@ -97,11 +92,6 @@ function inSubshell(state: CollectState, collect: () => void): void {
   const before = state.cwd;
   collect();
   state.cwd = before;
-}
-
-/** The folders a part may run in, when known. */
-function possibleFolders(cwd: ShellCwd): readonly KnownCwd[] | undefined {
-  return cwd.kind === "unknown" ? cwd.candidates : [cwd];
 }
 
 /** Each folder once. */
@@ -199,10 +189,15 @@ function collectStatements(children: readonly ShellNode[], state: CollectState):
   children.forEach((child, index) => {
     if (!child.isNamed) return;
     if (children[index + 1]?.type === "&") return inSubshell(state, () => collectStatement(child, state));
-    const before = state.cwd;
-    const outcome = runStatement(child, state);
-    state.cwd = cwdOf(union(outcome.success, outcome.failure), before, MAY_FAIL);
+    collectAndMerge(child, state);
   });
+}
+
+/** Runs a statement; what follows it runs wherever it may have left the shell, succeeding or not. */
+function collectAndMerge(node: ShellNode, state: CollectState): void {
+  const before = state.cwd;
+  const outcome = runStatement(node, state);
+  state.cwd = cwdOf(union(outcome.success, outcome.failure), before, MAY_FAIL);
 }
 
 /**
