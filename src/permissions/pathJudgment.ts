@@ -117,7 +117,8 @@ export function resolvePathSubject(subject: PathSubject, context: PathContext): 
   if (forms.invalid !== undefined) return { forms, unknown: forms.invalid, denyOnly: [] };
   const made = (subject.newNames ?? []).find((name) => {
     const folder = subjectBase(name, context);
-    if (folder === undefined && !name.word.value.startsWith("/")) return false;
+    // A relative name made in a folder not known may be anywhere: this path may lead through it.
+    if (folder === undefined && !name.word.value.startsWith("/")) return true;
     return isPathWithin(forms.lexical, resolve(folder ?? "/", name.word.value));
   });
   if (made !== undefined) {

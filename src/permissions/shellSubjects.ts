@@ -53,8 +53,9 @@ function newNamesOf(part: ShellCommandPart): NewName[] {
   if (!NAME_MAKERS.has(name)) return [];
   // A plain cp follows symlinks and writes a regular file; with these it copies links as links.
   if (name === "cp" && !words.some((word) => /^-[^-]*[sslPdaRr]|^--(?:no-deref|archive|recursive|symbolic|link|preserve)/.test(word.value))) return [];
+  // Made in every folder the part may run in.
   return part.words.slice(1).filter((word) => word.literal && !word.value.startsWith("-"))
-    .map((word) => ({ word, cwd: part.cwd, by: part.source }));
+    .flatMap((word) => placements(part.cwd).map((cwd) => ({ word, cwd, by: part.source })));
 }
 
 /** Every subject of a shell command, in the order they appear. */

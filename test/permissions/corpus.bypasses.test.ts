@@ -133,6 +133,12 @@ const GROUPS: Record<string, Case[]> = {
     { command: "cd src/nope/.. || cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
     { command: "cd src/nope/..; cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
     { command: "cd -@ src || cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    // A name made after a cd that may fail is made in either folder (it may then lead to the denied file).
+    { command: "cd nope; ln -s secrets s; cat s/key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "ask" },
+    { command: "cd nope || ln -s secrets s; cat s/key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "ask" },
+    { command: "cd nope; mv secrets s; cat s/key", rules: { deny: ["Read(secrets/key)"] }, mode: "acceptEdits", expected: "ask" },
+    { command: "cd nope; cp -r secrets s; cat s/key", rules: { deny: ["Read(secrets/key)"] }, mode: "acceptEdits", expected: "ask" },
+    { command: "cd nope; mv secrets s; echo PWNED > s/key; mv s secrets", rules: { deny: ["Edit(secrets/key)"] }, mode: "acceptEdits", expected: "ask" },
     // A folder that is there now may be gone when the cd runs, when the command moves it first.
     { command: "mv src moved; cd src; cat secrets/key", rules: { deny: ["Read(secrets/key)"] }, mode: "acceptEdits", expected: "deny" },
   ],
