@@ -243,22 +243,30 @@ function collectIf(node: ShellNode, state: CollectState): void {
   state.cwd = cwdOf(ends.reduce(union), start, `after the if statement the working folder is not known`);
 }
 
-/** `case`: each item's statements run from where the case starts; when none matches, nothing runs. */
+/**
+ * `case`: each item's statements run from where the case starts; when none matches, nothing
+ * runs. An item ended by `;&` runs on into the next item's statements, and one ended by `;;&`
+ * goes on matching, so the next item may also start where that one ended.
+ */
 function collectCase(node: ShellNode, state: CollectState): void {
   const start = state.cwd;
   const ends: Folders[] = [foldersOf(start)];
+  let carried: Folders | undefined;
   for (const child of node.namedChildren) {
     if (child === null) continue;
     if (child.type !== "case_item") {
       collectInside(child, state);
       continue;
     }
-    state.cwd = start;
+    state.cwd = carried === undefined ? start : cwdOf(union(foldersOf(start), carried), start, `after the case statement the working folder is not known`);
     const parts = child.children.filter((part): part is ShellNode => part !== null);
     const bodyAt = parts.findIndex((part) => !part.isNamed && part.type === ")");
     for (const pattern of parts.slice(0, bodyAt)) if (pattern.isNamed) collectInside(pattern, state);
     collectStatements(parts.slice(bodyAt + 1), state);
-    ends.push(foldersOf(state.cwd));
+    const end = foldersOf(state.cwd);
+    ends.push(end);
+    const goesOn = parts.some((part) => !part.isNamed && (part.type === ";&" || part.type === ";;&"));
+    carried = goesOn ? (carried === undefined ? end : union(carried, end)) : undefined;
   }
   state.cwd = cwdOf(ends.reduce(union), start, `after the case statement the working folder is not known`);
 }

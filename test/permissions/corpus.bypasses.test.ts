@@ -151,6 +151,9 @@ const GROUPS: Record<string, Case[]> = {
     { command: "if cd nope; then echo; else rm secrets/key; fi", rules: DENY, mode: "bypassPermissions", expected: "deny" },
     { command: "if cd secrets; then cat key; fi", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
     { command: "case x in x) cd secrets;; esac; cat key", rules: { deny: ["Read(secrets/key)"] }, expected: "deny" },
+    { command: "cd src; case x in x) cd ..;& y) cd secrets;; esac; cat key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "deny" },
+    { command: "cd src; case x in x) cd ..;;& *) cd secrets;; esac; cat key", rules: { deny: ["Read(secrets/key)"] }, mode: "bypassPermissions", expected: "deny" },
+    { command: "cd src && case x in x) cd ..;& y) cd secrets && echo PWNED > key;; esac", rules: { deny: ["Edit(secrets/**)"] }, mode: "bypassPermissions", expected: "deny" },
     // controls: a then branch runs where the condition's cd went
     { command: "if cd src; then cat a.ts; fi", rules: { deny: ["Read(secrets/key)"] }, expected: "allow" },
     { command: "case x in x) cat src/a.ts;; esac", rules: { deny: ["Read(secrets/key)"] }, expected: "allow" },
