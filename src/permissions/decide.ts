@@ -26,7 +26,7 @@ import { DOMAIN_PREFIX, isWholeToolRule, ruleMatchesSubject } from "./ruleMatche
 import { hostOfUrl } from "./matchDomain.ts";
 import { hardLinkVerdict, recursiveReadVerdict, unknownCodeVerdict, unknownPathVerdict } from "./pathRuleVerdicts.ts";
 import { linkLeadingOutside } from "./recursiveReads.ts";
-import { mentionedSpellings, suggestCommandRule } from "./shellSubjects.ts";
+import { mentionedSpellings, placements, suggestCommandRule } from "./shellSubjects.ts";
 import type { ShellAnalysis, ShellCommandPart } from "../shell/types.ts";
 import type { PathSubject, Subject, ToolSubject } from "./subjects.ts";
 import { suggestPathRule } from "./suggestPathRule.ts";
@@ -76,6 +76,8 @@ interface Judge {
   hookAllowed: boolean;
   /** The command only reads, so the folders there now are there when its cds run: a cd into one succeeds. */
   foldersStay: boolean;
+  /** Each command part's read-only verdict where it runs, once worked out. */
+  readOnlyParts: Map<ShellCommandPart, ReadOnlyVerdict>;
 }
 
 function describe(subject: Subject, tool: AnyTool): string {
@@ -114,17 +116,21 @@ function pathRuleName(judge: Judge, access: "read" | "write"): string {
 
 /** The folders a command part may run in (one, or the few the analysis knows), or undefined when only known when it runs. */
 function partFolders(judge: Judge, part: ShellCommandPart): (string | undefined)[] {
-  const cwd = part.cwd;
-  if (cwd.kind !== "unknown" || cwd.candidates === undefined) return [subjectBase({ cwd }, judge.paths)];
-  return cwd.candidates.filter((candidate) => !(judge.foldersStay && ruledOut(candidate, judge.paths))).map((candidate) => subjectBase({ cwd: candidate }, judge.paths));
+  return placements(part.cwd).filter((cwd) => !(judge.foldersStay && ruledOut(cwd, judge.paths))).map((cwd) => subjectBase({ cwd }, judge.paths));
 }
 
 /** A part's read-only verdict in every folder it may run in (see classifyReadOnlyIn). */
 function partReadOnly(judge: Judge, part: ShellCommandPart): ReadOnlyVerdict {
-  const words = allowForm(part).words;
-  const verdicts = partFolders(judge, part).map((folder) => classifyReadOnlyIn(words, folder));
-  // No folder left (each was ruled out: the part cannot run): its words say what it is.
-  return verdicts.find((verdict) => !verdict.readOnly) ?? verdicts[0] ?? classifyReadOnly(words);
+  // Judged once per decision: a git command reads its repository's settings for this.
+  let verdict = judge.readOnlyParts.get(part);
+  if (verdict === undefined) {
+    const words = allowForm(part).words;
+    const verdicts = partFolders(judge, part).map((folder) => classifyReadOnlyIn(words, folder));
+    // No folder left (each was ruled out: the part cannot run): its words say what it is.
+    verdict = verdicts.find((each) => !each.readOnly) ?? verdicts[0] ?? classifyReadOnly(words);
+    judge.readOnlyParts.set(part, verdict);
+  }
+  return verdict;
 }
 
 /** Why a part whose words only read is still not read-only where it runs, if that is the reason. */
@@ -377,7 +383,7 @@ export async function decide({ tool, input, context, hookVerdict }: DecideReques
   for (const subject of plan.subjects) if (subject.kind === "path") resolved.set(subject, resolvePathSubject(subject, paths));
   const hasPath = plan.subjects.some((subject) => subject.kind === "path" && subject.fromTool);
   const own = plan.analyses.length === 0 ? await tool.checkPermissions(input, context) : { behavior: "passthrough" as const };
-  const judge: Judge = { tool, input, rules, families, mode, paths, resolved, own, hasPath, hookAllowed: hooks.opinion === "allow", foldersStay };
+  const judge: Judge = { tool, input, rules, families, mode, paths, resolved, own, hasPath, hookAllowed: hooks.opinion === "allow", foldersStay, readOnlyParts: new Map() };
 
   const verdicts: { subject?: Subject; verdict: Verdict; label: string }[] = plan.subjects.map((subject) => ({
     subject,

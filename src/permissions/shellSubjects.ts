@@ -14,7 +14,7 @@ import type { NewName, PathSubject, Subject } from "./subjects.ts";
  * few folders the analysis knows (after `cd a; ...`: the start or a), each of them: every one is
  * judged, so a deny rule holds whichever it is and an allow needs all of them.
  */
-function placements(cwd: ShellCwd): ShellCwd[] {
+export function placements(cwd: ShellCwd): ShellCwd[] {
   if (cwd.kind !== "unknown" || cwd.candidates === undefined || cwd.candidates.length === 0) return [cwd];
   return [...cwd.candidates];
 }

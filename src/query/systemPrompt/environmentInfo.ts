@@ -1,5 +1,6 @@
 /** The facts about where the agent runs: working folder, platform, date and the repository's state. */
 import { osRelease } from "../../paths/operatingSystem.ts";
+import { readStreamText } from "../../files/readStreamText.ts";
 import { repositorySettingsProblem } from "../../shell/programs/gitRepositorySettings.ts";
 
 /** Longest the git status may take before it is left out. */
@@ -22,39 +23,6 @@ export type GitState = NonNullable<EnvironmentInfo["git"]>;
 /** Most of git's output read; a status longer than this is cut (only MAX_STATUS_LINES are shown anyway). */
 const MAX_GIT_OUTPUT_BYTES = 256 * 1024;
 
-/** What was read of a stream: its text, and whether it was cut at the limit or by the deadline. */
-interface ReadOutput {
-  text: string;
-  cut: boolean;
-  late: boolean;
-}
-
-/** Reads at most `limit` bytes of a stream, and nothing after `deadlineMs` (a child left holding the pipe cannot keep it open). */
-async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number, deadlineMs: number, stop: () => void): Promise<ReadOutput> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let late = false;
-  const timer = setTimeout(() => {
-    late = true;
-    stop();
-    void reader.cancel().catch(() => undefined);
-  }, deadlineMs);
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done || late) break;
-      chunks.push(value);
-      size += value.byteLength;
-      if (size >= limit) break;
-    }
-  } finally {
-    clearTimeout(timer);
-    void reader.cancel().catch(() => undefined);
-  }
-  return { text: Buffer.concat(chunks).subarray(0, limit).toString("utf8"), cut: size >= limit, late };
-}
-
 /**
  * The repository's branch and short status, or undefined outside a repository (or when git is
  * slow or absent). It does not block: start it early and await it when the prompt is built.
@@ -73,13 +41,11 @@ export async function readGitState(cwd: string): Promise<GitState | undefined> {
     const run = Bun.spawn([git, "--no-optional-locks", "-c", "core.fsmonitor=false", "status", "--porcelain=v1", "--branch", "--untracked-files=normal"], {
       cwd, stdin: "ignore", stdout: "pipe", stderr: "ignore", timeout: GIT_TIMEOUT_MS,
     });
-    const stop = () => {
-      if (!run.killed && run.exitCode === null) run.kill();
-    };
-    const output = await readAtMost(run.stdout, MAX_GIT_OUTPUT_BYTES, GIT_TIMEOUT_MS, stop);
-    stop();
+    // A child of git left holding the pipe cannot keep the read going past the deadline.
+    const output = await readStreamText(run.stdout, MAX_GIT_OUTPUT_BYTES, AbortSignal.timeout(GIT_TIMEOUT_MS));
+    if (!run.killed && run.exitCode === null) run.kill();
     const status = await Promise.race([run.exited, Bun.sleep(GIT_TIMEOUT_MS).then(() => -1)]);
-    if (output.late || (status !== 0 && !output.cut)) return undefined;
+    if (output.stopped || (status !== 0 && !output.cut)) return undefined;
     const lines = output.text.split("\n").filter((line) => line !== "");
     if (output.cut) lines.pop(); // the cut line is partial
     const branchLine = lines[0]?.startsWith("## ") ? (lines.shift() as string).slice(3) : "(unknown)";

@@ -26,18 +26,24 @@ const MAX_SUBMODULE_DEPTH = 3;
 /** The folders walked up from a command's folder to find its repository. */
 const MAX_DEPTH = 512;
 
-/** A small file's text (undefined when absent), or a problem in words. */
-function readSmallFile(path: string): { text?: string; problem?: string } {
+/** A file's bytes when it is a regular file of at most `maxBytes` (undefined when absent), or a problem in words. */
+function readGitFile(path: string, maxBytes: number): { bytes?: Buffer; problem?: string } {
   try {
-    const read = readBoundedFile(path, MAX_GIT_FILE_BYTES);
-    if (read.kind === "read") return { text: read.bytes.toString("utf8") };
-    if (read.kind === "too-large") return { problem: `${path} is larger than ${MAX_GIT_FILE_BYTES} bytes` };
+    const read = readBoundedFile(path, maxBytes);
+    if (read.kind === "read") return { bytes: read.bytes };
+    if (read.kind === "too-large") return { problem: `${path} is larger than ${maxBytes} bytes` };
     return { problem: `${path} is not a regular file` };
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "ENOENT" || code === "ENOTDIR") return {};
     return { problem: `${path} cannot be read` };
   }
+}
+
+/** A small file's text (undefined when absent), or a problem in words. */
+function readSmallFile(path: string): { text?: string; problem?: string } {
+  const read = readGitFile(path, MAX_GIT_FILE_BYTES);
+  return read.bytes === undefined ? { problem: read.problem } : { text: read.bytes.toString("utf8") };
 }
 
 /** A pointer file's path as git reads it: only line ends are trimmed (a trailing space is part of the path). */
@@ -237,14 +243,9 @@ function hooksAndSubmodulesProblem(repository: FoundRepository, hooksPath: strin
   if (existsSync(join(hooks, "post-index-change"))) return `the repository has a post-index-change hook (${join(hooks, "post-index-change")}), which runs when git writes its index`;
   if (!intoSubmodules || repository.workTree === undefined) return undefined;
   const index = join(repository.gitDirectory, "index");
-  let read: ReturnType<typeof readBoundedFile>;
-  try {
-    read = readBoundedFile(index, MAX_INDEX_BYTES);
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    return code === "ENOENT" ? undefined : `its index ${index} cannot be read`;
-  }
-  if (read.kind !== "read") return `its index ${index} is ${read.kind === "too-large" ? `larger than ${MAX_INDEX_BYTES} bytes` : "not a regular file"}`;
+  const read = readGitFile(index, MAX_INDEX_BYTES);
+  if (read.problem !== undefined) return `its index cannot be checked: ${read.problem}`;
+  if (read.bytes === undefined) return undefined;
   const found = listGitlinks(read.bytes, MAX_SUBMODULES);
   if (found.kind === "unreadable") return `its index ${index} cannot be read by toolshed (${found.reason})`;
   if (found.more) return `the repository has more than ${MAX_SUBMODULES} submodules, where git status runs again with their own settings`;
@@ -259,11 +260,16 @@ function hooksAndSubmodulesProblem(repository: FoundRepository, hooksPath: strin
   return undefined;
 }
 
+/** A git command line's subcommand: its first word after git that is not an option. */
+function gitSubcommand(values: readonly string[]): string | undefined {
+  return values.slice(1).find((value) => !value.startsWith("-"));
+}
+
 /** Whether a git command line may check signatures (and so run gpg.program): log and show, or --show-signature. */
 export function gitChecksSignatures(words: readonly { value: string }[]): boolean {
   const values = words.map((word) => word.value);
   if (values.some((value) => value === "--show-signature" || value.startsWith("--verify"))) return true;
-  const subcommand = values.slice(1).find((value) => !value.startsWith("-"));
+  const subcommand = gitSubcommand(values);
   return subcommand === "log" || subcommand === "show";
 }
 
@@ -271,7 +277,7 @@ export function gitChecksSignatures(words: readonly { value: string }[]): boolea
 export function gitGoesIntoSubmodules(words: readonly { value: string }[]): boolean {
   const values = words.map((word) => word.value);
   if (values.some((value) => value.startsWith("--recurse-submodules") || value.startsWith("--submodule"))) return true;
-  const subcommand = values.slice(1).find((value) => !value.startsWith("-"));
+  const subcommand = gitSubcommand(values);
   if (subcommand === "status" || subcommand === "diff" || subcommand === "show") return true;
   return subcommand === "log" && values.some((value) => value === "-p" || value === "-u" || value === "--patch" || /^-[A-Za-z]*p/.test(value));
 }

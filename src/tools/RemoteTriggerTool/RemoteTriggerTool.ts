@@ -2,7 +2,7 @@
 import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
-import { readResponseText } from "./readResponseText.ts";
+import { readStreamText } from "../../files/readStreamText.ts";
 import { DESCRIPTION, MAX_RESPONSE_CHARS, REMOTE_TRIGGER_TOOL_NAME, REQUEST_TIMEOUT_MS, renderPrompt } from "./prompt.ts";
 import { remoteTriggerEndpoint } from "./remoteTriggerSettings.ts";
 
@@ -95,7 +95,7 @@ export const RemoteTriggerTool = buildTool({
     let text: string;
     try {
       // Enough bytes for MAX_RESPONSE_CHARS characters of any UTF-8; the rest is never read.
-      text = pretty((await readResponseText(response, MAX_RESPONSE_CHARS * 4)).text);
+      text = pretty((await readStreamText(response.body, MAX_RESPONSE_CHARS * 4)).text);
     } catch (error) {
       throw new ToolError(`The trigger service at ${url} stopped sending its answer: ${error instanceof Error && error.name === "TimeoutError" ? `not done within ${REQUEST_TIMEOUT_MS / 1000} seconds` : String(error)}.`);
     }
