@@ -5,6 +5,7 @@ import type { Chunk, Metafile } from "./bundleFlavor.ts";
 import type { Flavor, UserType } from "./flavors.ts";
 import { excludedTools, GATED_TOOLS } from "./gatedTools.ts";
 import { mapFile } from "./mapFile.ts";
+import { scannedBytes } from "./bunPayload.ts";
 import { findLeaks, findLeaksInBinary, type Leak } from "./leakCheck.ts";
 import { moduleSizes, packageSizes, type BundleSize, type ModuleSize, type PackageSize } from "./measureBundle.ts";
 import type { SmokeResult } from "./smokeTest.ts";
@@ -63,8 +64,8 @@ export function auditFlavor(options: { root: string; flavor: Flavor; chunks: Chu
   const markers = originalSourceMarkers(options.root, inputs);
   if (markers.length === 0) problems.push("no first-party module offered a comment to look for; the original-source check could not run");
   for (const binary of binaries) {
-    // Each binary is read once and scanned for both kinds of evidence.
-    const bytes = mapFile(binary.path);
+    // Each binary is read once and its embedded bundle scanned for both kinds of evidence.
+    const bytes = scannedBytes(mapFile(binary.path));
     leaks.push(...findLeaksInBinary(excluded, binary.target, bytes));
     problems.push(...findOriginalSourceInBinary(markers, binary.target, bytes));
   }

@@ -1,13 +1,16 @@
 /**
- * One flavor: bundle its JavaScript once, compile it for each target, smoke-test what can run
- * here, then audit it. Failed checks come back as lines; a failed compile throws.
+ * One flavor: compile it for each target (in child processes, alongside the other flavors), bundle
+ * its JavaScript for the audit meanwhile, smoke-test what can run here, then audit it. Failed
+ * checks come back as lines; a failed compile throws once every other compile has finished.
  */
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import { auditFlavor, type AuditedBinary, type FlavorAudit } from "./auditFlavor.ts";
 import { describeBudgetFailures } from "./budgets.ts";
 import { BuildCheckError } from "./buildErrors.ts";
-import { bundleJavaScript, compileExecutable, type FlavorSource } from "./bundleFlavor.ts";
+import { bundleJavaScript, type FlavorSource } from "./bundleFlavor.ts";
+import { createBuildSlots, type BuildSlots } from "./buildSlots.ts";
+import { compileInChild } from "./compileInChild.ts";
 import { leakedToolNames } from "./leakCheck.ts";
 import { measureChunks } from "./measureBundle.ts";
 import { sha256File, type ManifestArtifact } from "./releaseFiles.ts";
@@ -47,28 +50,26 @@ function checkFailures(flavorName: string, flavorFile: string, root: string, aud
   return failures;
 }
 
-/** Builds, smoke-tests and audits one flavor for `targets`; `onTarget` hears of each executable as it is done. */
-export async function buildFlavor(options: {
+interface TargetOptions {
   source: FlavorSource;
-  targets: readonly TargetName[];
   outputDirectory: string;
   host: TargetName;
+  /** Where compiles wait their turn; shared by the flavors of one build (one per core when not given). */
+  slots?: BuildSlots;
   onTarget?: (artifact: BuiltArtifact) => void;
-}): Promise<BuiltFlavor> {
+}
+
+/** Compiles (in a child process, when a slot is free), smoke-tests and checksums one target's executable. */
+function buildTarget(options: TargetOptions & { slots: BuildSlots }, target: TargetName): Promise<{ binary: AuditedBinary; artifact: BuiltArtifact; failures: string[] }> {
   const { source, outputDirectory } = options;
   const flavor = source.flavor;
-  const { chunks, metafile } = await bundleJavaScript(source);
-  // Compressing for the audit runs on the thread pool while the executables compile.
-  const measuring = measureChunks(chunks);
-  const failures: string[] = [];
-  const binaries: AuditedBinary[] = [];
-  const artifacts: BuiltArtifact[] = [];
-  for (const target of TARGETS.filter((name) => options.targets.includes(name))) {
+  return options.slots.run(async () => {
     const started = performance.now();
+    const failures: string[] = [];
     const path = executablePath(outputDirectory, flavor.name, target);
     rmSync(dirname(path), { recursive: true, force: true });
     mkdirSync(dirname(path), { recursive: true });
-    const compiled = await compileExecutable(source, target, path);
+    const compiled = await compileInChild(source, target, path);
     let smoke: SmokeResult;
     try {
       smoke = smokeTest({ binary: path, target, host: options.host, flavor: flavor.name, commit: source.commit });
@@ -78,7 +79,6 @@ export async function buildFlavor(options: {
       smoke = { ran: false, reason: `failed: ${error.message.split("\n")[0]}` };
     }
     const bytes = statSync(path).size;
-    binaries.push({ target, path, bytes, metafile: compiled, smoke });
     const artifact: BuiltArtifact = {
       flavor: flavor.name,
       target,
@@ -94,14 +94,39 @@ export async function buildFlavor(options: {
       smokeTest: smokeLabel(smoke),
       seconds: seconds(started),
     };
-    artifacts.push(artifact);
     options.onTarget?.(artifact);
-  }
-  const audit = auditFlavor({ root: source.root, flavor, chunks, js: await measuring, metafile, binaries });
+    return { binary: { target, path, bytes, metafile: compiled, smoke }, artifact, failures };
+  });
+}
+
+/** Waits for every job, then throws the first failure: no compile is left running behind a thrown error. */
+export async function settleAll<T>(jobs: readonly Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(jobs);
+  const failed = settled.find((outcome) => outcome.status === "rejected");
+  if (failed !== undefined) throw failed.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
+}
+
+/**
+ * Builds, smoke-tests and audits one flavor for `targets`; `onTarget` hears of each executable as
+ * it is done. The executables compile in `slots` (shared with the other flavors) while the
+ * JavaScript bundle the audit reads is made here.
+ */
+export async function buildFlavor(options: TargetOptions & { targets: readonly TargetName[] }): Promise<BuiltFlavor> {
+  const { source } = options;
+  const flavor = source.flavor;
+  const slots = options.slots ?? createBuildSlots();
+  const compiling = TARGETS.filter((name) => options.targets.includes(name)).map((target) => buildTarget({ ...options, slots }, target));
+  const bundled = bundleJavaScript(source).then(async ({ chunks, metafile }) => ({ chunks, metafile, js: await measureChunks(chunks) }));
+  const [targets, [bundle]] = await Promise.all([settleAll(compiling), settleAll([bundled])]);
+  const { chunks, metafile, js } = bundle as Awaited<typeof bundled>;
+  const artifacts = targets.map((target) => target.artifact);
+  const audit = auditFlavor({ root: source.root, flavor, chunks, js, metafile, binaries: targets.map((target) => target.binary) });
   for (const artifact of artifacts) {
     artifact.jsBytes = audit.js.raw;
     artifact.jsGzipBytes = audit.js.gzip;
     artifact.jsBrotliBytes = audit.js.brotli;
   }
+  const failures = targets.flatMap((target) => target.failures);
   return { artifacts, audit, failures: [...failures, ...checkFailures(flavor.name, flavor.file, source.root, audit)] };
 }

@@ -3,11 +3,11 @@
  * the compiled executable per target. Both share one configuration, so the audited chunks are
  * the chunks inside the binary.
  */
-import { isAbsolute, relative } from "node:path";
+import { relative, resolve } from "node:path";
 import type { Flavor } from "./flavors.ts";
 import { BuildCheckError } from "./buildErrors.ts";
 import { bunCompileTarget, type TargetName } from "./targets.ts";
-import { embeddedSchemaTable } from "./toolSchemas.ts";
+import { embeddedSchemaTable } from "./schemaTable.ts";
 
 /** What a flavor's build is made from. */
 export interface FlavorSource {
@@ -74,12 +74,15 @@ function sharedConfig(source: FlavorSource) {
 }
 
 function failure(what: string, logs: readonly unknown[]): BuildCheckError {
-  return new BuildCheckError(`${what} failed:\n${logs.map((log) => `  ${String(log)}`).join("\n")}`);
+  // A bundle that fails throws one AggregateError ("Bundle failed"): its messages are inside it.
+  const messages = logs.flatMap((log) => (log instanceof AggregateError && log.errors.length > 0 ? log.errors : [log]));
+  return new BuildCheckError(`${what} failed:\n${messages.map((log) => `  ${String(log)}`).join("\n")}`);
 }
 
 /** Input paths relative to the root, with forward slashes, so audits compare across machines. */
 export function normalizeMetafile(metafile: Metafile, root: string): Metafile {
-  const clean = (path: string) => (isAbsolute(path) ? relative(root, path) : path).replaceAll("\\", "/");
+  // Bun writes input paths relative to the working folder, which need not be the root.
+  const clean = (path: string) => relative(root, resolve(path)).replaceAll("\\", "/");
   const inputs: Metafile["inputs"] = {};
   for (const [path, input] of Object.entries(metafile.inputs)) inputs[clean(path)] = input;
   const outputs: Metafile["outputs"] = {};

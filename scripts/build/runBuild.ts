@@ -14,7 +14,8 @@ import { compareFlavors, type FlavorAudit, type FlavorDifference } from "./audit
 import { compareWithBaseline, readBaseline, updateBaseline, type BaselineRow, type FlavorSizes } from "./baseline.ts";
 import type { BuildAudit } from "./buildAudit.ts";
 import { BuildConfigError } from "./buildErrors.ts";
-import { buildFlavor, type BuiltArtifact } from "./buildFlavor.ts";
+import { buildFlavor, settleAll, type BuiltArtifact } from "./buildFlavor.ts";
+import { createBuildSlots } from "./buildSlots.ts";
 import { removeStaleOutputs } from "./cleanOutputs.ts";
 import { loadFlavors, selectFlavors } from "./flavors.ts";
 import { gitCommit } from "./gitCommit.ts";
@@ -100,17 +101,20 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const artifacts: BuiltArtifact[] = [];
   const audits: FlavorAudit[] = [];
   let done = 0;
-  for (const flavor of flavors) {
-    const built = await buildFlavor({
-      source: { root, entrypoint: resolve(options.entrypoint ?? "src/main.ts"), flavor, commit, toolSchemas: flavorToolSchemas(flavor) },
-      targets,
-      outputDirectory,
-      host,
-      onTarget: (artifact) => {
-        done++;
-        progress(`[${done}/${total}] ${flavor.name.padEnd(10)} ${artifact.target.padEnd(targetWidth)} ${artifact.seconds.toFixed(1).padStart(5)} s  ${megabytes(artifact.bytes).padStart(9)}  smoke test ${artifact.smokeTest}`);
-      },
-    });
+  // Every flavor's executables compile at once, as many as there are cores; results keep the flavors' order.
+  const slots = createBuildSlots();
+  const builds = flavors.map((flavor) => buildFlavor({
+    source: { root, entrypoint: resolve(options.entrypoint ?? "src/main.ts"), flavor, commit, toolSchemas: flavorToolSchemas(flavor) },
+    targets,
+    outputDirectory,
+    host,
+    slots,
+    onTarget: (artifact) => {
+      done++;
+      progress(`[${done}/${total}] ${flavor.name.padEnd(10)} ${artifact.target.padEnd(targetWidth)} ${artifact.seconds.toFixed(1).padStart(5)} s  ${megabytes(artifact.bytes).padStart(9)}  smoke test ${artifact.smokeTest}`);
+    },
+  }));
+  for (const built of await settleAll(builds)) {
     artifacts.push(...built.artifacts);
     audits.push(built.audit);
     failures.push(...built.failures);

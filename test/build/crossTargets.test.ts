@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { openSync, readFileSync, readSync, closeSync } from "node:fs";
 import { join } from "node:path";
+import { findBunPayload } from "../../scripts/build/bunPayload.ts";
 import { distinctiveTexts } from "../../scripts/build/gatedTools.ts";
 import { findLeaksInBinary } from "../../scripts/build/leakCheck.ts";
 import { runBuild, type BuildResult } from "../../scripts/build/runBuild.ts";
@@ -82,8 +83,14 @@ describe("cross-compiled targets", () => {
     // so that "no gated text found" means something for each platform's format.
     const readPosingAsGated = { name: "Read", tool: ReadTool, gate: "test", isIncluded: () => false, modules: [], texts: distinctiveTexts(READ_DESCRIPTION, renderReadPrompt()) };
     for (const artifact of result.artifacts) {
-      const found = findLeaksInBinary([readPosingAsGated], artifact.target, readFileSync(join(folder.dist, artifact.file)));
+      const bytes = readFileSync(join(folder.dist, artifact.file));
+      const found = findLeaksInBinary([readPosingAsGated], artifact.target, bytes);
       expect(found.map((leak) => leak.where)).toEqual([`binary ${artifact.target}`]);
+      // The audit scans the embedded bundle's section: found in each format, a small part of the file, holding the text.
+      const payload = findBunPayload(bytes);
+      expect(payload?.length ?? 0).toBeGreaterThan(1_000_000);
+      expect(payload?.length ?? Infinity).toBeLessThan(bytes.length / 3);
+      expect(findLeaksInBinary([readPosingAsGated], artifact.target, payload ?? Buffer.alloc(0)).map((leak) => leak.where)).toEqual([`binary ${artifact.target}`]);
     }
   });
 });

@@ -1,0 +1,37 @@
+/**
+ * Runs compileChild.ts for one flavor and target and returns its metafile: the parent bundles,
+ * smoke-tests and audits while the children compile, one per free core (see buildSlots).
+ */
+import { join } from "node:path";
+import { BuildCheckError } from "./buildErrors.ts";
+import type { FlavorSource, Metafile } from "./bundleFlavor.ts";
+import type { TargetName } from "./targets.ts";
+
+/** A compile normally takes seconds; a first cross-compile also fetches that platform's runtime. */
+export const COMPILE_TIMEOUT_MS = 10 * 60_000;
+/** What is kept of a failed compile's messages. */
+const MAX_ERROR_CHARS = 20_000;
+
+/** Compiles `source` for `target` into `outfile` in a child process; a failure throws BuildCheckError with its messages. */
+export async function compileInChild(source: FlavorSource, target: TargetName, outfile: string, timeoutMs = COMPILE_TIMEOUT_MS): Promise<Metafile> {
+  const child = Bun.spawn([process.execPath, join(import.meta.dir, "compileChild.ts")], {
+    stdin: new Blob([JSON.stringify({ source, target, outfile })]),
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: timeoutMs,
+    killSignal: "SIGKILL",
+  });
+  const [output, errors, status] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const what = `compiling ${source.flavor.name} for ${target}`;
+  if (child.signalCode === "SIGKILL") throw new BuildCheckError(`${what} took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`);
+  if (status !== 0) {
+    const message = errors.trim().slice(0, MAX_ERROR_CHARS) || `the compiler exited with status ${status} and said nothing`;
+    // The child's message already names the flavor and target when the compile itself failed.
+    throw new BuildCheckError(message.startsWith("compiling ") ? message : `${what} failed:\n  ${message}`);
+  }
+  try {
+    return JSON.parse(output) as Metafile;
+  } catch {
+    throw new BuildCheckError(`${what} failed: the compiler's report was not JSON (${output.length} characters)`);
+  }
+}
