@@ -39,6 +39,12 @@ export type PermissionResult =
     reason: string;
     /** Only an allow rule naming this call's subject (`WebFetch(domain:10.0.0.5)`) answers it; a rule allowing the whole tool does not. */
     specificRuleOnly?: boolean;
+    /**
+     * With specificRuleOnly: the call learned something no earlier question showed (where a name
+     * leads), so a rule saved from a person's answer does not answer it, only one written in
+     * settings or on the command line; and an answer to this question holds for this call only.
+     */
+    writtenRulesOnly?: boolean;
   }
   | { behavior: "deny"; reason: string }
   | { behavior: "passthrough" };

@@ -42,13 +42,13 @@ export function createCanUseTool(askHandler: AskHandler, options: CanUseToolOpti
     }
     const answer = await askHandler.ask({ tool, input, decision, signal: signal ?? context.abortController.signal });
     if (answer === "no") return { ...decision, decision: "deny", reason: `${decision.reason}; the user said no` };
-    if (answer === "always") {
+    if (answer === "always" && !decision.answerHoldsOnce) {
       // One allow rule per command part (and per path), so the next identical call runs unasked.
       // Nothing is saved when no rule could allow it (a protected path): it was allowed this once.
       const texts = decision.suggestedRules ?? (decision.suggestedRule === undefined ? [] : [decision.suggestedRule]);
       const rules: PermissionRule[] = texts.flatMap((text) => {
         const parsed = parseRuleText(text);
-        return parsed.ok ? [{ behavior: "allow" as const, toolName: parsed.toolName, ruleContent: parsed.ruleContent, source: "session" as const }] : [];
+        return parsed.ok ? [{ behavior: "allow" as const, toolName: parsed.toolName, ruleContent: parsed.ruleContent, source: "session" as const, fromAnswer: true }] : [];
       });
       context.setAppState((state) => ({
         ...state,

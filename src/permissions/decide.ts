@@ -60,6 +60,8 @@ interface Verdict {
   rule?: PermissionRule;
   /** For ask: the rule that would allow this subject. */
   suggestion?: string;
+  /** For ask: an answer holds for this call only. */
+  answerHoldsOnce?: boolean;
 }
 
 interface Judge {
@@ -92,10 +94,11 @@ function describe(subject: Subject, tool: AnyTool): string {
 }
 
 /** The first rule of `behavior` for the subject; with `wholeToolCounts` false, only rules with a specifier count. */
-function findRule(judge: Judge, behavior: RuleBehavior, subject: Subject, wholeToolCounts = true): PermissionRule | undefined {
+function findRule(judge: Judge, behavior: RuleBehavior, subject: Subject, wholeToolCounts = true, answersCount = true): PermissionRule | undefined {
   return judge.rules.find((rule) => {
     if (rule.behavior !== behavior) return false;
     if (!wholeToolCounts && rule.ruleContent === undefined) return false;
+    if (!answersCount && (rule.fromAnswer === true || rule.source === "savedAnswers")) return false;
     return isWholeToolRule(rule, judge.tool) ||
       ruleMatchesSubject({ rule, subject, tool: judge.tool, input: judge.input, families: judge.families, resolved: judge.resolved, paths: judge.paths });
   });
@@ -249,7 +252,9 @@ function allowSide(judge: Judge, subject: Subject): Verdict {
   // A tool that asks for this call specifically (an address on this machine's own network) is
   // answered only by a rule that names the call's subject, not by one allowing the whole tool.
   const specificOnly = subject.kind === "tool" && judge.own.behavior === "ask" && judge.own.specificRuleOnly === true;
-  const allow = findRule(judge, "allow", subject, !specificOnly);
+  // ...and when the call found out more than any earlier question said, only a rule the person wrote.
+  const writtenOnly = specificOnly && judge.own.behavior === "ask" && judge.own.writtenRulesOnly === true;
+  const allow = findRule(judge, "allow", subject, !specificOnly, !writtenOnly);
   const resolved = subject.kind === "path" ? judge.resolved.get(subject) : undefined;
   if (allow !== undefined && !(subject.kind === "path" && subject.access === "write" && resolved !== undefined && isHardLinked(resolved))) {
     return { decision: "allow", reason: `${formatRule(allow)} allows it`, rule: allow };
@@ -259,7 +264,7 @@ function allowSide(judge: Judge, subject: Subject): Verdict {
   if (subject.kind === "tool") {
     const own = judge.own;
     if (own.behavior === "deny") return { decision: "deny", reason: own.reason };
-    if (own.behavior === "ask") return { decision: "ask", reason: own.reason, suggestion: suggestToolRule(judge.tool, subject) };
+    if (own.behavior === "ask") return { decision: "ask", reason: own.reason, suggestion: suggestToolRule(judge.tool, subject), ...(writtenOnly ? { answerHoldsOnce: true } : {}) };
     if (own.behavior === "allow") return { decision: "allow", reason: own.reason ?? `${judge.tool.name} allowed this call` };
     if (judge.hasPath) return { decision: "allow", reason: "judged by the path it reads or writes" };
     if (judge.tool.isReadOnly(judge.input)) return { decision: "allow", reason: "read-only call" };
@@ -433,6 +438,7 @@ function combine(verdicts: { subject?: Subject; verdict: Verdict; label: string 
   if (verdict.decision === "ask") {
     decision.suggestedRule = suggestions[0];
     decision.suggestedRules = suggestions;
+    if (asking.some((entry) => entry.verdict.answerHoldsOnce)) decision.answerHoldsOnce = true;
     if (mode === "dontAsk") {
       return { ...decision, decision: "deny", reason: `${verdict.reason} (dontAsk mode denies instead of asking)` };
     }

@@ -70,6 +70,8 @@ export interface PermissionRule {
   baseDirectory?: string;
   /** Where the rule was written (`file:line:column`), for `permissions list` and messages. */
   where?: string;
+  /** Saved from a person's "always" answer in this session (saved answers from earlier ones have the source savedAnswers). */
+  fromAnswer?: boolean;
 }
 
 /** Everything the engine needs to decide, kept in app state. */
@@ -111,6 +113,8 @@ export interface PermissionDecision {
   warnings?: string[];
   /** Set when the question was not put because the call could not be made anyway (see Tool.beforeAsking): why. */
   notAsked?: string;
+  /** For ask: an answer holds for this call only, so "always" saves nothing (see PermissionResult's writtenRulesOnly). */
+  answerHoldsOnce?: boolean;
 }
 
 /** The verdict on one part of a compound shell command. */

@@ -16,9 +16,9 @@ export function rulesToSave(decision: PermissionDecision): string[] {
   return decision.suggestedRule === undefined ? [] : [decision.suggestedRule];
 }
 
-/** The answers, in order: 1 yes, 2 yes and save the rules (when there are any), 3 no and say what to do instead. */
+/** The answers, in order: 1 yes, 2 yes and save the rules (when there are any and an answer may be saved), 3 no and say what to do instead. */
 export function questionOptions(decision: PermissionDecision): QuestionOption[] {
-  const rules = rulesToSave(decision);
+  const rules = decision.answerHoldsOnce ? [] : rulesToSave(decision);
   return [
     { label: "Yes", answer: "yes" },
     ...(rules.length > 0 ? [{ label: `Yes, and don't ask again for ${rules.join(", ")}`, answer: "always" as const }] : []),

@@ -140,6 +140,8 @@ describe("permissions", () => {
       toolName: "Writer",
       ruleContent: undefined,
       source: "session",
+      // Marked as an answer: a question showing what no earlier one did is not answered by it (see writtenRulesOnly).
+      fromAnswer: true,
     });
   });
 

@@ -79,7 +79,12 @@ export async function checkFetchPermissions(input: WebFetchInput): Promise<Permi
   if (!parsed.ok) return { behavior: "passthrough" };
   const url = parsed.url;
   // A whole-tool allow opens the web, not this machine's own network: a local address needs a rule naming it.
-  const local = foundLocal.get(input) ?? localByName(url.hostname);
+  const found = foundLocal.get(input);
+  if (found !== undefined) {
+    // Any earlier answer about this host was given before anyone knew where it leads: it does not count.
+    return { behavior: "ask", reason: askReason(url.host, found), specificRuleOnly: true, writtenRulesOnly: true };
+  }
+  const local = localByName(url.hostname);
   return { behavior: "ask", reason: askReason(url.host, local), ...(local === undefined ? {} : { specificRuleOnly: true }) };
 }
 

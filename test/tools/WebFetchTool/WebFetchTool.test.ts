@@ -18,6 +18,10 @@ import type { AskHandler } from "../../../src/permissions/askHandler.ts";
 import { modelService } from "../../../src/query/modelAccess.ts";
 import { createLoopKit, type LoopKit } from "../../helpers/loopKit.ts";
 import { callTool, createTestSession } from "../../helpers/testSession.ts";
+import { createCanUseTool } from "../../../src/permissions/createCanUseTool.ts";
+import { runToolUse } from "../../../src/pipeline/runToolUse.ts";
+import { questionOptions } from "../../../src/terminal/buildQuestionView.ts";
+import { toolResultText } from "../../../src/Tool.ts";
 import { httpError, textTurn, turn, type RecordedRequest } from "../../helpers/messagesApiServer.ts";
 import { html, stalledBody, startPageServer, type PageServer } from "../../helpers/pageServer.ts";
 
@@ -421,6 +425,39 @@ describe("WebFetch to a name that leads to this machine's network", () => {
     expect(asked.length).toBe(4);
     expect(pages.requests.length).toBe(1);
     expect(lookups).toEqual(["pinned.test", "pinned.test"]);
+    await session.close();
+  });
+
+  test("an \"always\" given before the address was known does not answer the address question, which saves nothing; a written rule does", async () => {
+    pages.route("/p", () => html("<p>intranet page</p>"));
+    const { session } = await pinnedSession({ interactive: true });
+    const asked: { reason: string; options: string[] }[] = [];
+    const saved: string[][] = [];
+    const person: AskHandler = {
+      interactive: true,
+      ask: async (request) => (asked.push({ reason: request.decision.reason, options: questionOptions(request.decision).map((option) => option.answer) }), "always"),
+    };
+    const call = () => runToolUse({
+      toolUse: { id: `toolu_always_${asked.length}`, name: "WebFetch", input: { url: `https://pinned.test:${pages.port}/p`, prompt: "?" } },
+      context: session.context,
+      canUseTool: createCanUseTool(person, { saveRules: (_, rules) => saved.push([...rules]) }),
+    });
+    kit.server.push(textTurn("read once"), textTurn("read twice"), textTurn("read by the written rule"));
+    expect(toolResultText((await call()).result)).toBe("read once");
+    // The first question, about the name, saved its rule; the second, naming the address, offered and saved nothing.
+    expect(asked.map((question) => question.options)).toEqual([["yes", "always", "instead"], ["yes", "instead"]]);
+    expect(asked[1]?.reason).toContain("resolves to 127.0.0.1, a loopback address (this machine)");
+    expect(saved).toEqual([["WebFetch(domain:pinned.test)"]]);
+    // Next call: the saved answer covers the name, not the address, so only the address is asked.
+    expect(toolResultText((await call()).result)).toBe("read twice");
+    expect(asked.length).toBe(3);
+    expect(asked[2]?.reason).toContain("resolves to 127.0.0.1");
+    // A rule the person wrote in settings answers it.
+    session.context.setAppState((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, rules: [
+      { behavior: "allow", toolName: "WebFetch", ruleContent: "domain:pinned.test", source: "userSettings" }, ...state.toolPermissionContext.rules,
+    ] } }));
+    expect(toolResultText((await call()).result)).toBe("read by the written rule");
+    expect(asked.length).toBe(3);
     await session.close();
   });
 
