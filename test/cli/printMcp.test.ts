@@ -52,7 +52,7 @@ test("a project's .mcp.json server runs once the person's settings enable it; ot
 
   writeFileSync(join(kit.config, "settings.json"), JSON.stringify({ enabledMcpjsonServers: ["proj"] }));
   kit.server.push(turn([{ type: "tool_use", id: "echo", name: "mcp__proj__tool_000", input: { text: "from the project's server" } }]), textTurn("done"));
-  const enabled = await kit.run(["-p", "use it", "--output-format", "json"]);
+  const enabled = await kit.run(["-p", "use it", "--allowedTools", "mcp__proj", "--output-format", "json"]);
   expect(enabled.status).toBe(0);
   expect(JSON.parse(enabled.stdout).result).toBe("done");
   expect(JSON.stringify((kit.server.requests.at(-1)?.body as Body).messages.at(-1))).toContain("from the project's server");

@@ -2,7 +2,9 @@
  * The adapter: one MCP tool becomes a Tool like any other. Its schema is the server's, sent to
  * the API as it is and checked with AJV before the call; its annotations become declarations
  * (readOnlyHint: read-only and concurrency-safe; destructiveHint: destructive); without them it
- * is neither read-only nor concurrency-safe, so it asks before it runs unless a rule allows it.
+ * is neither read-only nor concurrency-safe. Either way it asks before it runs unless a rule
+ * (`mcp__server`, `mcp__server__tool`) allows it: an annotation is the server's claim, and a
+ * "read-only" fetch tool still sends what the model gives it wherever it likes.
  */
 import type { CallToolResult, Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod/mini";
@@ -12,7 +14,7 @@ import { describeError } from "../../errors/describeError.ts";
 import { compileSchemaCheck, type SchemaCheck } from "./compileSchemaCheck.ts";
 import type { AjvProvider } from "./lazyJsonSchemaValidator.ts";
 import { mapMcpResult, type McpToolOutput } from "./mapMcpResult.ts";
-import { callFailed, callTimedOut, describeMcpTool, invalidInput, outputSchemaMismatch } from "./prompt.ts";
+import { askReason, callFailed, callTimedOut, describeMcpTool, invalidInput, outputSchemaMismatch } from "./prompt.ts";
 import { isTimeoutError } from "./isTimeoutError.ts";
 
 /** What a tool's progress looks like to the pipeline (the CLI prints `message`). */
@@ -82,6 +84,7 @@ export function createMcpTool(options: CreateMcpToolOptions): AnyTool {
     isDestructive: () => destructive,
     interruptBehavior: () => "cancel",
     userFacingName: () => `${server.name} - ${title} (MCP)`,
+    checkPermissions: async () => ({ behavior: "ask", reason: askReason(server.name, name, readOnly) }),
     async validateInput(input) {
       const check = inputCheck();
       if (check === undefined) return { result: true };

@@ -45,6 +45,13 @@ export function outputSchemaMismatch(toolName: string, message: string): string 
   return `The MCP server's result for ${toolName} does not match the output schema the server itself declared (${message}), so it was not used. Try the call again, or report it to whoever runs the server.`;
 }
 
+/** Why an MCP tool's call is asked: a server's own annotations are hints, never a permission. */
+export function askReason(server: string, toolName: string, readOnly: boolean): string {
+  return readOnly
+    ? `${toolName} comes from the MCP server ${server}, which says it only reads; a server's word is not a permission`
+    : `${toolName} comes from the MCP server ${server} and may make changes`;
+}
+
 export function invalidInput(toolName: string, message: string): string {
   return `the input for ${toolName} does not match the tool's input schema: ${message}. Fix the input and call it again.`;
 }

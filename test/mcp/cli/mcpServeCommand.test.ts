@@ -27,11 +27,11 @@ describe("toolshed mcp serve", () => {
       settings: { sources: [], trusted: true },
       entries: [entry("toolshed", { type: "stdio", command: process.execPath, args: [MAIN, "mcp", "serve"], env: { TOOLSHED_SESSION_DIR: join(sandbox.root.path, "served") } })],
     });
-    const session = await createMcpTestSession(sandbox.project, connected);
+    const session = await createMcpTestSession(sandbox.project, connected, { permissions: { allow: ["mcp__toolshed__Read"] } });
     try {
       expect(connected.connections.list()[0]?.status).toBe("connected");
       expect(connected.tools.map((tool) => tool.name)).toContain("mcp__toolshed__Read");
-      // Read is read-only by its annotations, so the client side runs it unasked; the served side allows a read inside its folder.
+      // The client side's rule allows the call (MCP tools ask otherwise); the served side allows a read inside its folder.
       expect((await callTool(session.context, "mcp__toolshed__Read", { file_path: join(sandbox.project, "hello.txt") })).text).toContain("served");
     } finally {
       await session.close();

@@ -59,7 +59,7 @@ describe("the MCP tool adapter", () => {
     let calls = 0;
     const fake = await startFakeMcpServer({ tools: [{ definition: echo, handler: (call) => { calls++; return textResult(`echo: ${String(call.arguments.message)}`); } }] });
     const { tools } = await connect(fake);
-    const context = await createTestContext({ cwd: folder.path, tools });
+    const context = await createTestContext({ cwd: folder.path, tools, allow: ["mcp__fake"] });
     expect((await callTool(context, "mcp__fake__echo", { message: "hi" })).text).toBe("echo: hi");
     const missing = await callTool(context, "mcp__fake__echo", {});
     expect(missing.result.is_error).toBe(true);
@@ -84,6 +84,19 @@ describe("the MCP tool adapter", () => {
     expect(removed.options.tools.map((tool) => tool.name)).toEqual([]);
   });
 
+  test("a tool its server calls read-only asks too: the annotation makes it concurrency-safe, not allowed", async () => {
+    let calls = 0;
+    const fake = await startFakeMcpServer({ tools: [{ definition: echo, handler: () => (calls++, textResult("sent")) }] });
+    const { tools } = await connect(fake);
+    const refused = await callTool(await createTestContext({ cwd: folder.path, tools }), "mcp__fake__echo", { message: "http://169.254.169.254/" });
+    expect(refused.stage).toBe("permission");
+    expect(refused.text).toContain("mcp__fake__echo comes from the MCP server fake, which says it only reads; a server's word is not a permission");
+    expect(refused.text).toContain('add "mcp__fake__echo" to permissions.allow');
+    expect(calls).toBe(0);
+    expect(tools[0]?.isConcurrencySafe({})).toBe(true);
+    expect((await callTool(await createTestContext({ cwd: folder.path, tools, allow: ["mcp__fake__echo"] }), "mcp__fake__echo", { message: "x" })).text).toBe("sent");
+  });
+
   test("results: images, errors and structured content; a structured result that breaks its own output schema is an error", async () => {
     const png = Buffer.from("png").toString("base64");
     const fake = await startFakeMcpServer({
@@ -97,7 +110,7 @@ describe("the MCP tool adapter", () => {
       ],
     });
     const { tools } = await connect(fake);
-    const context = await createTestContext({ cwd: folder.path, tools });
+    const context = await createTestContext({ cwd: folder.path, tools, allow: ["mcp__fake"] });
     const picture = await callTool(context, "mcp__fake__picture", {});
     expect(picture.result.content).toEqual([{ type: "text", text: "here" }, { type: "image", source: { type: "base64", media_type: "image/png", data: png } }]);
     const fails = await callTool(context, "mcp__fake__fails", {});
@@ -120,7 +133,7 @@ describe("the MCP tool adapter", () => {
     folder = createTemporaryFolder("toolshed-mcp-adapter-");
     const connected = await connectFakes({ first, second }, { sessionDirectory: folder.path });
     closers.push(() => connected.connections.close());
-    const context = await createTestContext({ cwd: folder.path, tools: connected.tools });
+    const context = await createTestContext({ cwd: folder.path, tools: connected.tools, allow: ["mcp__first", "mcp__second"] });
     // The first server's schema is compiled first; the second's must not be read as the same.
     expect((await callTool(context, "mcp__first__report", {})).result.is_error).toBeUndefined();
     expect((await callTool(context, "mcp__second__report", {})).result.is_error).toBeUndefined();
@@ -131,7 +144,7 @@ describe("the MCP tool adapter", () => {
   test("an oversized result is saved to a file by the pipeline, per MAX_MCP_OUTPUT_TOKENS", async () => {
     const fake = await startFakeMcpServer({ tools: [{ definition: toolDefinition("big", {}, { annotations: { readOnlyHint: true } }), handler: () => textResult("y".repeat(5000)) }] });
     const { tools } = await connect(fake, { maxResultSizeChars: 1000 });
-    const result = await callTool(await createTestContext({ cwd: folder.path, tools, sessionDirectory: folder.path }), "mcp__fake__big", {});
+    const result = await callTool(await createTestContext({ cwd: folder.path, tools, allow: ["mcp__fake"], sessionDirectory: folder.path }), "mcp__fake__big", {});
     expect(result.text).toContain("The output was too large to show (5000 characters)");
     expect(result.text).toContain(`${folder.path}/tool-results/`);
   });
@@ -152,7 +165,7 @@ describe("the MCP tool adapter", () => {
     });
     const { tools } = await connect(fake);
     const progress: unknown[] = [];
-    const context = await createTestContext({ cwd: folder.path, tools, onProgress: (event) => progress.push(event.data) });
+    const context = await createTestContext({ cwd: folder.path, tools, allow: ["mcp__fake"], onProgress: (event) => progress.push(event.data) });
     const pending = runToolUse({ toolUse: { id: "toolu_slow", name: "mcp__fake__slow", input: {} }, context, canUseTool: createCanUseTool(nonInteractiveAskHandler) });
     await started;
     context.abortController.abort();
@@ -169,7 +182,7 @@ describe("the MCP tool adapter", () => {
       tools: [{ definition: toolDefinition("stuck", {}, { annotations: { readOnlyHint: true } }), handler: (call) => new Promise((resolve) => call.signal.addEventListener("abort", () => resolve(textResult("gave up")), { once: true })) }],
     });
     const { tools } = await connect(fake, { toolTimeoutMs: 50 });
-    const result = await callTool(await createTestContext({ cwd: folder.path, tools }), "mcp__fake__stuck", {});
+    const result = await callTool(await createTestContext({ cwd: folder.path, tools, allow: ["mcp__fake"] }), "mcp__fake__stuck", {});
     expect(result.result.is_error).toBe(true);
     expect(result.text).toBe("Error: mcp__fake__stuck did not finish within 50 ms (MCP_TOOL_TIMEOUT is 50 ms), so the call was cancelled. Ask for less at once, or have MCP_TOOL_TIMEOUT raised.");
     await fake.whenCancelled("stuck");

@@ -95,7 +95,7 @@ describe("MCP connections", () => {
     const fake = await startFakeMcpServer({ tools: numbered(1) });
     const { connections, tools } = await connectFakes({ fake }, { sessionDirectory: folder.path });
     closers.push(() => connections.close());
-    const context = await createTestContext({ cwd: folder.path, tools });
+    const context = await createTestContext({ cwd: folder.path, tools, allow: ["mcp__fake"] });
     const changed = nextChange(connections);
     await fake.server.close();
     await changed;

@@ -18,10 +18,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A temporary folder, and the servers connected to a session working there. */
-async function open(entries: McpServerEntry[], folder: TemporaryFolder) {
+/** A temporary folder, and the servers connected to a session working there that allows `allow` (MCP tools ask otherwise). */
+async function open(entries: McpServerEntry[], folder: TemporaryFolder, allow: string[] = entries.map((server) => `mcp__${server.name}`)) {
   const connected: ConnectedMcpServers = await connectMcpServers({ cwd: folder.path, sessionDirectory: join(folder.path, ".session"), settings: { sources: [], trusted: true }, entries });
-  const session = await createMcpTestSession(folder.path, connected);
+  const session = await createMcpTestSession(folder.path, connected, { permissions: { allow } });
   cleanups.push(() => session.close());
   for (const status of connected.connections.list()) if (status.status !== "connected") throw new Error(`${status.name}: ${status.detail}`);
   return { connected, context: session.context };
@@ -64,14 +64,18 @@ describe.skipIf(NODE === null)("the reference servers", () => {
     await exerciseEverything(opened, "old");
   });
 
-  test("server-filesystem over stdio: read-only tools run unasked, writing asks", async () => {
+  test("server-filesystem over stdio: tools the rules allow run, read-only ones included; the rest ask", async () => {
     const folder = newFolder();
     writeFileSync(join(folder.path, "a.txt"), "from the filesystem server\n");
-    const { context } = await open([entry("files", stdio(NODE ?? "node", SERVER_FILESYSTEM, folder.path))], folder);
+    const { context } = await open([entry("files", stdio(NODE ?? "node", SERVER_FILESYSTEM, folder.path))], folder, ["mcp__files__read_text_file", "mcp__files__list_directory"]);
     expect((await callTool(context, "mcp__files__read_text_file", { path: join(folder.path, "a.txt") })).text).toContain('"content": "from the filesystem server\\n"');
     expect((await callTool(context, "mcp__files__list_directory", { path: folder.path })).text).toContain("[FILE] a.txt");
     const write = await callTool(context, "mcp__files__write_file", { path: join(folder.path, "b.txt"), content: "x" });
     expect(write.stage).toBe("permission");
     expect(write.text).toContain('add "mcp__files__write_file" to permissions.allow');
+    // The server calls it read-only, and it still asks: the server's word is not a permission.
+    const info = await callTool(context, "mcp__files__get_file_info", { path: join(folder.path, "a.txt") });
+    expect(info.stage).toBe("permission");
+    expect(info.text).toContain("which says it only reads");
   });
 });
