@@ -14,6 +14,7 @@ import { findToolByName } from "../findToolByName.ts";
 import { runPostToolUseHooks } from "../hooks/runPostToolUseHooks.ts";
 import { runPreToolUseHooks } from "../hooks/runPreToolUseHooks.ts";
 import type { PermissionDecision, PreToolUseVerdict } from "../permissions/types.ts";
+import { reachesUnreachedNetwork } from "../permissions/networkReach.ts";
 import { createAbortScope } from "../session/abortScope.ts";
 import { appendFeedback } from "./appendFeedback.ts";
 import { boundErrorText } from "./boundErrorText.ts";
@@ -120,7 +121,9 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
   }
   const input = parsed.data as { [key: string]: unknown };
 
-  if (tool.validateInput !== undefined) {
+  // A tool's validation may look at its files; where looking reaches the network, it waits for permission.
+  const validateLater = tool.validateInput !== undefined && reachesUnreachedNetwork(tool, input, context);
+  if (tool.validateInput !== undefined && !validateLater) {
     const validation = await raceAbort(tool.validateInput(input, context), signal);
     if (validation === "aborted") return errorOutcome(toolUse, "aborted", INTERRUPTED, tool);
     if (!validation.result) return errorOutcome(toolUse, "validation", validation.message, tool);
@@ -140,6 +143,11 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
     return { ...outcome, permission };
   }
   if (signal.aborted) return { ...errorOutcome(toolUse, "aborted", INTERRUPTED, tool), permission };
+  if (validateLater && tool.validateInput !== undefined) {
+    const validation = await raceAbort(tool.validateInput(input, context), signal);
+    if (validation === "aborted") return { ...errorOutcome(toolUse, "aborted", INTERRUPTED, tool), permission };
+    if (!validation.result) return { ...errorOutcome(toolUse, "validation", validation.message, tool), permission };
+  }
 
   let settled: ToolResult<unknown> | "aborted";
   try {
