@@ -1,7 +1,6 @@
 /** Path containment on whole segments, after resolving `.`, `..` and symlinks the way the kernel does. */
 import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import { unreachedNetworkRoot } from "./networkPaths.ts";
 
 /** The kernel gives up after this many symlinks in one path (Linux: 40). */
 export const MAX_SYMLINK_HOPS = 40;
@@ -12,7 +11,7 @@ export const MAX_SYMLINK_HOPS = 40;
  * link). A part that does not exist (yet) is kept as written, and so is everything after it; a
  * dangling link is followed to where it points, since writing through it creates its target.
  */
-function followLikeKernel(absolute: string, reachable: readonly string[] | undefined): string {
+function followLikeKernel(absolute: string): string {
   const pending = absolute.split("/").filter((segment) => segment !== "" && segment !== ".").reverse();
   let current = "/";
   let hops = 0;
@@ -24,9 +23,7 @@ function followLikeKernel(absolute: string, reachable: readonly string[] | undef
       continue;
     }
     const next = current === "/" ? `/${segment}` : `${current}/${segment}`;
-    // Below a network root not reached yet, a lookup would reach the network: the rest stays as written.
-    if (missing || (reachable !== undefined && unreachedNetworkRoot(next, reachable) !== undefined)) {
-      missing = true;
+    if (missing) {
       current = next;
       continue;
     }
@@ -60,15 +57,10 @@ function followLikeKernel(absolute: string, reachable: readonly string[] | undef
 /**
  * The canonical form of a path: absolute, with symlinks resolved as the kernel resolves them
  * (`link/../x` follows the link first), as far as the path exists (a file that does not exist yet
- * is judged by its nearest existing folder). With `reachable` (see networkPaths.ts), nothing below
- * a network root other than those is looked at, not even where a link leads: it is kept as written.
+ * is judged by its nearest existing folder).
  */
-export function canonicalPath(path: string, cwd = process.cwd(), reachable?: readonly string[]): string {
+export function canonicalPath(path: string, cwd = process.cwd()): string {
   const absolute = isAbsolute(path) ? path : `${cwd}/${path}`;
-  if (reachable !== undefined) {
-    // A Windows share is never walked here; anything else is walked link by link, since a link may lead to one.
-    return unreachedNetworkRoot(absolute, reachable) !== undefined ? resolve(absolute) : followLikeKernel(absolute, reachable);
-  }
   // Without `..`, cleaning the text first changes nothing the kernel would see: one realpath call.
   if (!absolute.split("/").includes("..")) {
     try {
@@ -77,7 +69,7 @@ export function canonicalPath(path: string, cwd = process.cwd(), reachable?: rea
       // Missing, or a dangling link: walk it.
     }
   }
-  return followLikeKernel(absolute, undefined);
+  return followLikeKernel(absolute);
 }
 
 /** True when `child` is `parent` or lies below it, compared segment by segment. */

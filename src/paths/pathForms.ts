@@ -9,7 +9,6 @@
 import { lstatSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { canonicalPath } from "./isInsideDirectories.ts";
-import { unreachedNetworkRoot } from "./networkPaths.ts";
 
 export interface PathForms {
   /** Absolute and normalised, symlinks not followed. */
@@ -25,12 +24,10 @@ export interface PathForms {
   invalid?: string;
   /** Other spellings a deny rule is also tried against (before a NUL, Unicode compatibility form). */
   alternates: string[];
-  /** The network root (`/net/host`, `\\host`) the path reaches and nothing may look at yet (see networkPaths.ts); nothing below it was looked at. */
-  network?: string;
 }
 
-/** Computes the forms of `path` relative to `cwd`; with `reachable`, looks nowhere below another network root. */
-export function pathForms(path: string, cwd: string, reachable?: readonly string[]): PathForms {
+/** Computes the forms of `path` relative to `cwd`. */
+export function pathForms(path: string, cwd: string): PathForms {
   const alternates: string[] = [];
   let invalid: string | undefined;
   let usable = path;
@@ -40,12 +37,10 @@ export function pathForms(path: string, cwd: string, reachable?: readonly string
     usable = path.slice(0, nul);
   }
   const lexical = resolve(cwd, usable);
-  const canonical = canonicalPath(usable, cwd, reachable);
-  const textualCanonical = canonicalPath(lexical, undefined, reachable);
+  const canonical = canonicalPath(usable, cwd);
+  const textualCanonical = canonicalPath(lexical);
   const compatible = lexical.normalize("NFKC");
-  if (compatible !== lexical) alternates.push(compatible, canonicalPath(compatible, cwd, reachable));
-  const network = reachable === undefined ? undefined : [lexical, canonical, textualCanonical, ...alternates].map((form) => unreachedNetworkRoot(form, reachable)).find((root) => root !== undefined);
-  if (network !== undefined) return { lexical, canonical, textualCanonical, isDirectory: false, hardLinked: false, invalid, alternates, network };
+  if (compatible !== lexical) alternates.push(compatible, canonicalPath(compatible, cwd));
   let isDirectory = false;
   let hardLinked = false;
   try {

@@ -9,8 +9,6 @@ export interface AskRequest {
   decision: PermissionDecision;
   /** Aborts the question (Ctrl-C): the handler answers no at once. */
   signal?: AbortSignal;
-  /** Show no preview of the change: looking at the call's files would reach the network (permissions/networkReach.ts). */
-  noPreview?: boolean;
 }
 
 /** yes: run this once; no: refuse; always: run and remember an allow rule. */

@@ -2,7 +2,6 @@
 import type { CanUseTool } from "../Tool.ts";
 import type { AskHandler } from "./askHandler.ts";
 import { decide } from "./decide.ts";
-import { reachesUnreachedNetwork } from "./networkReach.ts";
 import { parseRuleText } from "./parseRule.ts";
 import { userSettingsPath } from "../settings/settingsPaths.ts";
 import { saveAllowRules } from "./saveAllowRules.ts";
@@ -36,14 +35,12 @@ export function createCanUseTool(askHandler: AskHandler, options: CanUseToolOpti
     const decision = await decide({ tool, input, context, hookVerdict });
     if (decision.decision !== "ask") return decision;
     // Nobody is asked to approve what could not be done: the tool says why, and that is the answer.
-    // ...unless finding that out would look where looking reaches the network.
-    const offline = reachesUnreachedNetwork(tool, input, context);
-    const problem = offline ? undefined : await tool.beforeAsking?.(input, context);
+    const problem = await tool.beforeAsking?.(input, context);
     if (problem !== undefined) return { ...decision, decision: "deny", reason: problem, notAsked: problem };
     if (!askHandler.interactive || context.options.isNonInteractive) {
       return { ...decision, decision: "deny", reason: explainHowToAllow(decision, tool.name) };
     }
-    const answer = await askHandler.ask({ tool, input, decision, signal: signal ?? context.abortController.signal, ...(offline ? { noPreview: true } : {}) });
+    const answer = await askHandler.ask({ tool, input, decision, signal: signal ?? context.abortController.signal });
     if (answer === "no") return { ...decision, decision: "deny", reason: `${decision.reason}; the user said no` };
     if (answer === "always" && !decision.answerHoldsOnce) {
       // One allow rule per command part (and per path), so the next identical call runs unasked.

@@ -21,7 +21,6 @@ import { createPathContext, isInsideWorkingFolders, resolvePathSubject, ruledOut
 import { planCall } from "./planCall.ts";
 import { criticalRemovalReason, protectedGlobReason, protectedPathReason } from "./protectedPaths.ts";
 import { everyForm, type PathForms } from "../paths/pathForms.ts";
-import { networkRootReason, unreachedNetworkRoot } from "../paths/networkPaths.ts";
 import { readableSessionFolders } from "../paths/sessionFolders.ts";
 import { DOMAIN_PREFIX, isWholeToolRule, ruleMatchesSubject } from "./ruleMatchesSubject.ts";
 import { hostOfUrl } from "./matchDomain.ts";
@@ -129,12 +128,7 @@ function partReadOnly(judge: Judge, part: ShellCommandPart): ReadOnlyVerdict {
   let verdict = judge.readOnlyParts.get(part);
   if (verdict === undefined) {
     const words = allowForm(part).words;
-    // A command's own look at where it runs (git's settings) is not taken where looking reaches the network.
-    const cannotLook = (folder: string) => {
-      const network = unreachedNetworkRoot(folder, judge.paths.reachableNetworkRoots);
-      return network === undefined ? undefined : networkRootReason(network);
-    };
-    const verdicts = partFolders(judge, part).map((folder) => classifyReadOnlyIn(words, folder, cannotLook));
+    const verdicts = partFolders(judge, part).map((folder) => classifyReadOnlyIn(words, folder));
     // No folder left (each was ruled out: the part cannot run): its words say what it is.
     verdict = verdicts.find((each) => !each.readOnly) ?? verdicts[0] ?? classifyReadOnly(words);
     judge.readOnlyParts.set(part, verdict);
@@ -287,8 +281,6 @@ function allowSide(judge: Judge, subject: Subject): Verdict {
     : suggestPathRule(pathRuleName(judge, subject.access), resolved.forms.lexical, judge.paths.cwd);
   // No allow rule places a path only known when the command runs.
   if (resolved?.unknown !== undefined) return { decision: "ask", reason: resolved.unknown };
-  // Nothing was looked at there (looking reaches the network): a rule naming it allows it, or the person does.
-  if (resolved?.forms?.network !== undefined) return { decision: "ask", reason: `${describe(subject, judge.tool)}: ${networkRootReason(resolved.forms.network)}`, suggestion };
   if (subject.access === "read") {
     const linked = [resolved?.forms, ...(resolved?.expansions ?? [])].find((forms) => forms?.hardLinked);
     if (linked !== undefined) {

@@ -6,7 +6,6 @@
 import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { isPathWithin, canonicalPath } from "../paths/isInsideDirectories.ts";
-import { reachableNetworkRoots, unreachedNetworkRoot } from "../paths/networkPaths.ts";
 import { everyForm, pathForms, type PathForms } from "../paths/pathForms.ts";
 import { expandShellGlob } from "../paths/expandShellGlob.ts";
 import { matchPathPattern } from "./matchPathPattern.ts";
@@ -24,28 +23,19 @@ export interface PathContext {
   readableDirectories: readonly string[];
   /** `path` (relative to `cwd`) with symlinks resolved; each path is resolved once per decision. */
   canonical(path: string): string;
-  /** The network roots (networkPaths.ts) the session already works in; nothing below any other is looked at before approval. */
-  readonly reachableNetworkRoots: readonly string[];
 }
 
 /** The path context of one decision: working folders and `cd` targets hit the file system once each. */
-export function createPathContext(options: Omit<PathContext, "canonical" | "readableDirectories" | "shellCwd" | "reachableNetworkRoots"> & { readableDirectories?: readonly string[]; shellCwd?: string | (() => string) }): PathContext {
+export function createPathContext(options: Omit<PathContext, "canonical" | "readableDirectories" | "shellCwd"> & { readableDirectories?: readonly string[]; shellCwd?: string | (() => string) }): PathContext {
   const { cwd, home, workingDirectories, readableDirectories = [] } = options;
   // Read when a shell command is judged (it checks the folder is still there), not for every call.
   let shellFolder = typeof options.shellCwd === "string" ? options.shellCwd : undefined;
   const readShellFolder = typeof options.shellCwd === "function" ? options.shellCwd : () => cwd;
   const known = new Map<string, string>();
-  let reachable: string[] | undefined;
-  // The folders the person works in, as written and as they resolve (a project may be a link to a share).
-  const reachableRoots = (): string[] => {
-    const folders = [cwd, home, ...workingDirectories, shellFolder ??= readShellFolder()];
-    reachable ??= reachableNetworkRoots([...folders, ...folders.map((folder) => canonicalPath(folder))]);
-    return reachable;
-  };
   const canonical = (path: string): string => {
     let found = known.get(path);
     if (found === undefined) {
-      found = canonicalPath(path, cwd, reachableRoots());
+      found = canonicalPath(path, cwd);
       known.set(path, found);
     }
     return found;
@@ -60,9 +50,6 @@ export function createPathContext(options: Omit<PathContext, "canonical" | "read
     workingDirectories,
     readableDirectories,
     canonical,
-    get reachableNetworkRoots() {
-      return reachableRoots();
-    },
   };
 }
 
@@ -81,11 +68,8 @@ export function subjectBase(subject: { fromTool?: boolean; cwd: PathSubject["cwd
 export function ruledOut(cwd: PathSubject["cwd"], context: PathContext): boolean {
   if (cwd.kind !== "changed" || cwd.unlessExists === undefined) return false;
   return cwd.unlessExists.some((path) => {
-    const folder = context.canonical(below(context.shellCwd, path));
-    // Not looked at below a network root the session has not reached: taken to be missing.
-    if (unreachedNetworkRoot(folder, context.reachableNetworkRoots) !== undefined) return false;
     try {
-      return statSync(folder).isDirectory();
+      return statSync(context.canonical(below(context.shellCwd, path))).isDirectory();
     } catch {
       return false;
     }
@@ -126,13 +110,11 @@ export function resolvePathSubject(subject: PathSubject, context: PathContext): 
     // Deny rules try every folder it may be in (after `cd a; ...`: the start and a), or the start.
     const start = subject.fromTool ? context.cwd : context.shellCwd;
     const folders = subject.cwd.candidates ?? [{ kind: "start" as const }];
-    return { unknown: `${subject.cwd.reason}, so ${word.value} cannot be placed`, denyOnly: folders.map((folder) => pathForms(value, subjectBase({ fromTool: subject.fromTool, cwd: folder }, context) ?? start, context.reachableNetworkRoots)) };
+    return { unknown: `${subject.cwd.reason}, so ${word.value} cannot be placed`, denyOnly: folders.map((folder) => pathForms(value, subjectBase({ fromTool: subject.fromTool, cwd: folder }, context) ?? start)) };
   }
   const base = subjectBase(subject, context) as string;
-  const forms = pathForms(value, base, context.reachableNetworkRoots);
+  const forms = pathForms(value, base);
   if (forms.invalid !== undefined) return { forms, unknown: forms.invalid, denyOnly: [] };
-  // Judged by its path alone: a glob there is not expanded, since listing it would reach the network.
-  if (forms.network !== undefined) return { forms, denyOnly: [] };
   const made = (subject.newNames ?? []).find((name) => {
     const folder = subjectBase(name, context);
     // A relative name made in a folder not known may be anywhere: this path may lead through it.
@@ -145,7 +127,7 @@ export function resolvePathSubject(subject: PathSubject, context: PathContext): 
   if (!word.glob) return { forms, denyOnly: [] };
   const expansion = expandShellGlob(word.value, base);
   if (expansion.kind === "unknown") return { forms, unknown: expansion.reason, denyOnly: [] };
-  const expansions = expansion.paths.map((match) => pathForms(match, base, context.reachableNetworkRoots));
+  const expansions = expansion.paths.map((match) => pathForms(match, base));
   return { forms, denyOnly: expansions, expansions };
 }
 

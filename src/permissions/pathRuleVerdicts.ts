@@ -76,11 +76,6 @@ export function unknownPathVerdict(judge: RuleView, subject: Subject): RuleVerdi
 export function recursiveReadVerdict(judge: RuleView, subject: Subject): RuleVerdict | undefined {
   if (subject.kind !== "path" || !subject.recursive) return undefined;
   const forms = judge.resolved.get(subject)?.forms;
-  if (forms?.network !== undefined) {
-    // Not walked before approval (networkPaths.ts): any rule that may name a file there asks.
-    const rule = judge.rules.find((candidate) => candidate.behavior !== "allow" && candidate.ruleContent !== undefined && pathRuleApplies(candidate, subject, judge.tool, judge.families));
-    return rule === undefined ? undefined : { decision: "ask", reason: `${judge.label} reads every file under ${forms.lexical}, which nothing looks at before approval (${forms.network} is a network mount), and ${formatRule(rule)} may cover files there`, rule };
-  }
   if (forms === undefined || !forms.isDirectory) return undefined;
   for (const rule of judge.rules) {
     if (rule.behavior === "allow" || rule.ruleContent === undefined || !pathRuleApplies(rule, subject, judge.tool, judge.families)) continue;

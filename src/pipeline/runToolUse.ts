@@ -14,7 +14,6 @@ import { findToolByName } from "../findToolByName.ts";
 import { runPostToolUseHooks } from "../hooks/runPostToolUseHooks.ts";
 import { runPreToolUseHooks } from "../hooks/runPreToolUseHooks.ts";
 import type { PermissionDecision, PreToolUseVerdict } from "../permissions/types.ts";
-import { reachesUnreachedNetwork } from "../permissions/networkReach.ts";
 import { createAbortScope } from "../session/abortScope.ts";
 import { appendFeedback } from "./appendFeedback.ts";
 import { boundErrorText } from "./boundErrorText.ts";
@@ -121,9 +120,7 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
   }
   const input = parsed.data as { [key: string]: unknown };
 
-  // A tool's validation may look at its files; where looking reaches the network, it waits for permission.
-  const validateLater = tool.validateInput !== undefined && reachesUnreachedNetwork(tool, input, context);
-  if (tool.validateInput !== undefined && !validateLater) {
+  if (tool.validateInput !== undefined) {
     const validation = await raceAbort(tool.validateInput(input, context), signal);
     if (validation === "aborted") return errorOutcome(toolUse, "aborted", INTERRUPTED, tool);
     if (!validation.result) return errorOutcome(toolUse, "validation", validation.message, tool);
@@ -143,11 +140,6 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
     return { ...outcome, permission };
   }
   if (signal.aborted) return { ...errorOutcome(toolUse, "aborted", INTERRUPTED, tool), permission };
-  if (validateLater && tool.validateInput !== undefined) {
-    const validation = await raceAbort(tool.validateInput(input, context), signal);
-    if (validation === "aborted") return { ...errorOutcome(toolUse, "aborted", INTERRUPTED, tool), permission };
-    if (!validation.result) return { ...errorOutcome(toolUse, "validation", validation.message, tool), permission };
-  }
 
   let settled: ToolResult<unknown> | "aborted";
   try {

@@ -230,12 +230,11 @@ export function classifyReadOnly(words: readonly ShellWord[]): ReadOnlyVerdict {
  * known, so a command that depends on it is not read-only): a repository's own git settings can
  * make `git status` run a program.
  */
-export function classifyReadOnlyIn(words: readonly ShellWord[], folder: string | undefined, cannotLook?: (folder: string) => string | undefined): ReadOnlyVerdict {
+export function classifyReadOnlyIn(words: readonly ShellWord[], folder: string | undefined): ReadOnlyVerdict {
   const verdict = classifyReadOnly(words);
   const check = verdict.readOnly ? COMMANDS[words[0]?.value ?? ""]?.checkFolder : undefined;
   if (check === undefined) return verdict;
-  // `cannotLook` says why the folder may not be looked at yet (it is on a network mount), if so.
-  const problem = folder === undefined ? `${words[0]?.value} runs in a folder only known when it runs` : cannotLook?.(folder) ?? check(folder, words);
+  const problem = folder === undefined ? `${words[0]?.value} runs in a folder only known when it runs` : check(folder, words);
   return problem === undefined ? verdict : { readOnly: false, reason: problem, paths: [] };
 }
 

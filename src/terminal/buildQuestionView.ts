@@ -57,7 +57,7 @@ export async function buildQuestionView(request: AskRequest, style: Style): Prom
   } catch {
     // A tool whose declaration fails is shown by its input instead.
   }
-  const change = request.noPreview ? undefined : await tool.previewChange?.(input).catch(() => undefined);
+  const change = await tool.previewChange?.(input).catch(() => undefined);
   const subject = subjects.length > 0 ? subjects.flatMap(subjectLines) : [`${tool.getToolUseSummary?.(input) ?? compactInput(input, 200)}`];
   // The call's own description (Bash's "description" field), not the tool's general one.
   const [description, general] = await Promise.all([
