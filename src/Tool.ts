@@ -204,6 +204,11 @@ export interface Tool<
   prompt(options: PromptOptions): Promise<string>;
   /** What this call touches: shell commands, paths, addresses, named things. */
   permissionSubjects(input: ToolInput<Input>): readonly DeclaredSubject[];
+  /**
+   * Other tool names whose whole-tool rules judge this call too, as if it were theirs (reading an
+   * MCP server's resources: `mcp__db__*`, so `mcp__db` and `mcp__db__*` rules cover it).
+   */
+  ruleNamesFor?(input: ToolInput<Input>, context: ToolUseContext): readonly string[];
   checkPermissions(input: ToolInput<Input>, context: ToolUseContext): Promise<PermissionResult>;
   validateInput?(input: ToolInput<Input>, context: ToolUseContext): Promise<ValidationResult>;
   /**

@@ -80,6 +80,8 @@ interface Judge {
   foldersStay: boolean;
   /** Each command part's read-only verdict where it runs, once worked out. */
   readOnlyParts: Map<ShellCommandPart, ReadOnlyVerdict>;
+  /** The tool names whose whole-tool rules also judge this call (Tool.ruleNamesFor). */
+  alsoNamed: readonly string[];
 }
 
 function describe(subject: Subject, tool: AnyTool): string {
@@ -98,6 +100,7 @@ function findRule(judge: Judge, behavior: RuleBehavior, subject: Subject, wholeT
   return judge.rules.find((rule) => {
     if (rule.behavior !== behavior) return false;
     if (!wholeToolCounts && rule.ruleContent === undefined) return false;
+    if (rule.ruleContent === undefined && judge.alsoNamed.some((name) => matchToolName(rule.toolName, { name }))) return true;
     if (!answersCount && (rule.fromAnswer === true || rule.source === "savedAnswers")) return false;
     return isWholeToolRule(rule, judge.tool) ||
       ruleMatchesSubject({ rule, subject, tool: judge.tool, input: judge.input, families: judge.families, resolved: judge.resolved, paths: judge.paths });
@@ -388,7 +391,8 @@ export async function decide({ tool, input, context, hookVerdict }: DecideReques
   for (const subject of plan.subjects) if (subject.kind === "path") resolved.set(subject, resolvePathSubject(subject, paths));
   const hasPath = plan.subjects.some((subject) => subject.kind === "path" && subject.fromTool);
   const own = plan.analyses.length === 0 ? await tool.checkPermissions(input, context) : { behavior: "passthrough" as const };
-  const judge: Judge = { tool, input, rules, families, mode, paths, resolved, own, hasPath, hookAllowed: hooks.opinion === "allow", foldersStay, readOnlyParts: new Map() };
+  const alsoNamed = tool.ruleNamesFor?.(input as never, context) ?? [];
+  const judge: Judge = { tool, input, rules, families, mode, paths, resolved, own, hasPath, hookAllowed: hooks.opinion === "allow", foldersStay, readOnlyParts: new Map(), alsoNamed };
 
   const verdicts: { subject?: Subject; verdict: Verdict; label: string }[] = plan.subjects.map((subject) => ({
     subject,

@@ -85,14 +85,16 @@ export function createTerminalAskHandler(input?: NodeJS.ReadableStream, output?:
     ask: (request) => oneAtATime(async (): Promise<AskAnswer> => {
       if (request.signal?.aborted) return "no";
       writer().write(formatQuestion(request));
+      // An answer that holds for this call only offers no "always".
+      const once = request.decision.answerHoldsOnce === true;
       for (;;) {
-        writer().write("Allow? [y]es / [n]o / [a]lways: ");
+        writer().write(once ? "Allow this once? [y]es / [n]o: " : "Allow? [y]es / [n]o / [a]lways: ");
         // Ctrl-C while the question is open answers no and lets go of standard input; a closed input: nobody is there to say yes.
         const line = await nextLine(request.signal);
         if (line === undefined) return "no";
         const answer = ANSWERS[line.trim().toLowerCase()];
-        if (answer !== undefined) return answer;
-        writer().write("Please answer y, n or a.\n");
+        if (answer !== undefined && !(once && answer === "always")) return answer;
+        writer().write(once ? "Please answer y or n.\n" : "Please answer y, n or a.\n");
       }
     }),
     answerQuestions: ({ questions, signal }) => oneAtATime(async (): Promise<QuestionAnswers | undefined> => {

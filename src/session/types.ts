@@ -25,6 +25,8 @@ export interface McpServerStatus {
   toolCount?: number;
   /** True when the server offers resources (ListMcpResources / ReadMcpResource reach them). */
   hasResources?: boolean;
+  /** The rule that names every tool of the server (`mcp__<server>`, normalized); its deny and ask rules cover its resources too. */
+  ruleName?: string;
 }
 
 /** One resource an MCP server lists. */
@@ -52,7 +54,7 @@ export interface McpConnections {
    * The resources of one server, or of every connected server that has resources. Throws a
    * ToolError (for the model) for an unknown server or one without resources.
    */
-  listResources(server: string | undefined, signal: AbortSignal): Promise<McpResource[]>;
+  listResources(server: string | undefined, signal: AbortSignal, options?: { skip?: (server: string) => boolean }): Promise<McpResource[]>;
   /** Reads one resource; throws a ToolError for an unknown server or one without resources. */
   readResource(server: string, uri: string, signal: AbortSignal): Promise<McpResourceContent[]>;
 }

@@ -28,6 +28,14 @@ describe("the terminal ask handler", () => {
     expect(shown()).toContain("Reason: Writer can make changes");
   });
 
+  test("a question whose answer holds once offers no always, and asks again when given one", async () => {
+    const { handler, shown } = handlerWith("a\ny\n");
+    expect(await handler.ask({ ...request, decision: { ...request.decision, answerHoldsOnce: true } })).toBe("yes");
+    expect(shown()).toContain("Allow this once? [y]es / [n]o: ");
+    expect(shown()).not.toContain("[a]lways");
+    expect(shown()).toContain("Please answer y or n.");
+  });
+
   test("asks again after an answer it does not understand; accepts always", async () => {
     const { handler, shown } = handlerWith("maybe\nalways\n");
     expect(await handler.ask(request)).toBe("always");

@@ -53,9 +53,10 @@ export function createMcpClientConnections(slots: readonly McpServerSlot[]): Mcp
         }
       }
     },
-    async listResources(server, signal) {
+    async listResources(server, signal, options = {}) {
       if (server !== undefined) return find(server).listResources(signal);
-      const offering = connections.filter((connection) => connection.status().status === "connected" && connection.status().hasResources === true);
+      // Servers the caller leaves out (a rule denies them) are not asked at all.
+      const offering = connections.filter((connection) => connection.status().status === "connected" && connection.status().hasResources === true && options.skip?.(connection.name) !== true);
       if (offering.length === 0) throw new ToolError(noServerWithResources(names()));
       // One server failing to list must not hide the others' resources; its log says why.
       const lists = await Promise.all(offering.map((connection) => connection.listResources(signal).catch((error: unknown): McpResource[] => {

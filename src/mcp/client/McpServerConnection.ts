@@ -88,7 +88,7 @@ export class McpServerConnection {
   }
 
   status(): McpServerStatus {
-    return { ...this.state };
+    return { ...this.state, ruleName: this.ruleName };
   }
 
   /** The server's tools as the pool holds them (none unless connected). */

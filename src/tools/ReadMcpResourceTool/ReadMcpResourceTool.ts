@@ -1,6 +1,7 @@
 /** ReadMcpResource: one resource of an MCP server; text comes back, binary data goes to a file. */
 import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
+import { serverToolNames } from "../../mcp/serverRules.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { describeError } from "../../errors/describeError.ts";
 import { DESCRIPTION, emptyResource, NO_SERVERS, READ_MCP_RESOURCE_TOOL_NAME, renderPrompt, savedBlobPart, SERVER_PARAMETER, textPart, unsavedBlobPart, URI_PARAMETER } from "./prompt.ts";
@@ -26,6 +27,8 @@ export const ReadMcpResourceTool = buildTool({
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
   permissionSubjects: (input) => [{ kind: "named", name: input.server }],
+  // A rule on the whole server (`mcp__db`) covers its resources as it covers its tools.
+  ruleNamesFor: (input, context) => serverToolNames(context, input.server),
   getToolUseSummary: (input) => input?.uri ?? null,
   description: DESCRIPTION,
   prompt: renderPrompt(),

@@ -39,4 +39,25 @@ describe("ReadMcpResource", () => {
     expect((await callTool(session.context, "ReadMcpResource", { server: "docs", uri: "file:///guide.md" })).stage).toBe("permission");
     await session.close();
   });
+
+  test("rules on the whole server cover its resources: a deny holds in every mode, an ask asks; a rule on one of its tools does not", async () => {
+    folder = createTemporaryFolder("toolshed-read-resource-");
+    const read = { server: "docs", uri: "file:///guide.md" };
+    for (const rule of ["mcp__docs", "mcp__docs__*", "mcp__*"]) {
+      const denied = await createResourceSession(folder.path, { permissions: { deny: [rule], defaultMode: "bypassPermissions" } });
+      expect(denied.context.getAppState().toolPermissionContext.mode).toBe("bypassPermissions");
+      const outcome = await callTool(denied.context, "ReadMcpResource", read);
+      expect([outcome.stage, outcome.text]).toEqual(["permission", expect.stringContaining(`${rule} denies`)]);
+      // A listing of every server leaves the denied one out without asking it.
+      expect((await callTool(denied.context, "ListMcpResources", {})).text).not.toContain("file:///guide.md");
+      expect((await callTool(denied.context, "ListMcpResources", { server: "docs" })).stage).toBe("permission");
+      await denied.close();
+    }
+    const asking = await createResourceSession(folder.path, { permissions: { ask: ["mcp__docs"] } });
+    expect((await callTool(asking.context, "ReadMcpResource", read)).text).toContain("mcp__docs asks before");
+    await asking.close();
+    const oneTool = await createResourceSession(folder.path, { permissions: { deny: ["mcp__docs__search"] } });
+    expect((await callTool(oneTool.context, "ReadMcpResource", read)).text).toContain("# Guide");
+    await oneTool.close();
+  });
 });
