@@ -100,8 +100,8 @@ function findRule(judge: Judge, behavior: RuleBehavior, subject: Subject, wholeT
   return judge.rules.find((rule) => {
     if (rule.behavior !== behavior) return false;
     if (!wholeToolCounts && rule.ruleContent === undefined) return false;
-    if (rule.ruleContent === undefined && judge.alsoNamed.some((name) => matchToolName(rule.toolName, { name }))) return true;
     if (!answersCount && (rule.fromAnswer === true || rule.source === "savedAnswers")) return false;
+    if (rule.ruleContent === undefined && judge.alsoNamed.some((name) => matchToolName(rule.toolName, { name }))) return true;
     return isWholeToolRule(rule, judge.tool) ||
       ruleMatchesSubject({ rule, subject, tool: judge.tool, input: judge.input, families: judge.families, resolved: judge.resolved, paths: judge.paths });
   });
