@@ -241,12 +241,15 @@ add      Adds a server to the user's mcp.json (default) or, with --scope project
          command line, untouched. Names may use letters, digits, - and _; a name already in use
          is refused, saying where it is.
 remove   Removes a server from the file that holds it (--scope when both do).
-serve    Offers toolshed's tools (this folder's pool and permission rules) to an MCP client:
+serve    Offers toolshed's tools (this folder's pool, without the plan-mode and question tools,
+         which steer the session every client shares, and its permission rules) to an MCP client:
          over standard input and output, or with --http over streamable HTTP at /mcp (port 0
          picks a free port; the URL is printed). A call the rules would ask about is asked of the
          client's person through elicitation when the client supports it, and refused otherwise
-         with the rule to add. Only 127.0.0.1, localhost or [::1] unless --allow-remote (there is
-         no authentication); requests whose Host or Origin names another host are refused.
+         with the rule to add. Only 127.0.0.1, localhost or [::1] unless --allow-remote. There is
+         no authentication: anyone on this machine who reaches the port can make calls and
+         answer their questions, so prefer stdio on a shared machine. Requests whose Host or
+         Origin names another host are refused.
 
 Options:
   --json                      Print JSON (list, get)

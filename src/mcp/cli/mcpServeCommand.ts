@@ -7,6 +7,7 @@
 import type { CliStreams } from "../../cli/cliStreams.ts";
 import { parseCommandArgs } from "../../cli/parseCommandArgs.ts";
 import { readSessionFlags, SESSION_FLAG_OPTIONS } from "../../cli/sessionFlags.ts";
+import { hasTag } from "../../Tool.ts";
 import { UsageError } from "../../errors/ToolError.ts";
 import { createSession } from "../../session/createSession.ts";
 import { isLoopbackHost } from "../server/checkRequestOrigin.ts";
@@ -46,7 +47,14 @@ export async function mcpServeCommand(args: string[], streams: CliStreams): Prom
   if (address !== undefined && !isLoopbackHost(address.host) && values["allow-remote"] !== true) {
     throw new UsageError(`--http ${values.http} would serve beyond this machine, and the endpoint has no authentication: anyone who reaches it could run tools under this folder's rules. Serve on 127.0.0.1, or add --allow-remote if that is what you want.`);
   }
-  const session = await createSession({ flags: readSessionFlags(values), isNonInteractive: true, warn: (text) => streams.stderr.write(text) });
+  const session = await createSession({
+    flags: readSessionFlags(values),
+    isNonInteractive: true,
+    // Tools that talk with the person or steer the session (questions, plan mode) stay out, as for
+    // sub-agents: every client shares the session, and none is the person at its terminal.
+    tools: (pool) => pool.filter((tool) => !hasTag(tool, "mainAgentOnly")),
+    warn: (text) => streams.stderr.write(text),
+  });
   const served = createServedSession(session);
   try {
     if (address === undefined) {

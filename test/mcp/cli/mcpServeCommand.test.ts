@@ -31,6 +31,8 @@ describe("toolshed mcp serve", () => {
     try {
       expect(connected.connections.list()[0]?.status).toBe("connected");
       expect(connected.tools.map((tool) => tool.name)).toContain("mcp__toolshed__Read");
+      // Every client shares the session: tools that steer it or talk with its person (plan mode, questions) are not served.
+      for (const name of ["EnterPlanMode", "ExitPlanMode", "AskUserQuestion"]) expect(connected.tools.map((tool) => tool.name)).not.toContain(`mcp__toolshed__${name}`);
       // The client side's rule allows the call (MCP tools ask otherwise); the served side allows a read inside its folder.
       expect((await callTool(session.context, "mcp__toolshed__Read", { file_path: join(sandbox.project, "hello.txt") })).text).toContain("served");
     } finally {
