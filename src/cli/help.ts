@@ -246,10 +246,10 @@ serve    Offers toolshed's tools (this folder's pool, without the plan-mode and 
          over standard input and output, or with --http over streamable HTTP at /mcp (port 0
          picks a free port; the URL is printed). A call the rules would ask about is asked of the
          client's person through elicitation when the client supports it, and refused otherwise
-         with the rule to add. Only 127.0.0.1, localhost or [::1] unless --allow-remote. There is
-         no authentication: anyone on this machine who reaches the port can make calls and
-         answer their questions, so prefer stdio on a shared machine. Requests whose Host or
-         Origin names another host are refused.
+         with the rule to add. Over HTTP every request must carry the token in the printed URL
+         (?token=..., or Authorization: Bearer <token>); TOOLSHED_MCP_TOKEN fixes it across
+         restarts. Only 127.0.0.1, localhost or [::1] unless --allow-remote (plain HTTP shows
+         the token to the network); requests whose Host or Origin names another host are refused.
 
 Options:
   --json                      Print JSON (list, get)

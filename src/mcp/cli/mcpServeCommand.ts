@@ -2,7 +2,9 @@
  * `toolshed mcp serve [--http host:port] [--allow-remote]`: toolshed's tools offered over MCP,
  * over standard input and output (nothing else is written to stdout) or streamable HTTP. The
  * pool and the rules are the folder's; asks go to the client as elicitations when it can answer.
- * Serving beyond this machine needs `--allow-remote`, since the endpoint has no authentication.
+ * Every HTTP request must carry the token the server prints (a loopback port is open to every user
+ * and process on the machine); serving beyond this machine needs `--allow-remote`, since plain
+ * HTTP carries that token where others can read it.
  */
 import type { CliStreams } from "../../cli/cliStreams.ts";
 import { parseCommandArgs } from "../../cli/parseCommandArgs.ts";
@@ -18,6 +20,13 @@ import { parseHostPort } from "./parseHostPort.ts";
 
 /** How long stopping may take before toolshed exits anyway. */
 const STOP_GRACE_MS = 3000;
+
+/** The token HTTP clients must send: TOOLSHED_MCP_TOKEN when set (so a client's configuration survives a restart), else a new random one. */
+function serveToken(): string {
+  const given = process.env.TOOLSHED_MCP_TOKEN?.trim();
+  if (given !== undefined && given !== "") return given;
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("base64url");
+}
 
 /** Resolves once a stop signal (Ctrl-C, SIGTERM) arrives; a second one exits at once. */
 function untilStopped(): Promise<void> {
@@ -45,7 +54,7 @@ export async function mcpServeCommand(args: string[], streams: CliStreams): Prom
   if (positionals.length > 0) throw new UsageError(`"toolshed mcp serve" takes no arguments, but got: ${positionals.join(" ")}.`);
   const address = values.http === undefined ? undefined : parseHostPort(values.http);
   if (address !== undefined && !isLoopbackHost(address.host) && values["allow-remote"] !== true) {
-    throw new UsageError(`--http ${values.http} would serve beyond this machine, and the endpoint has no authentication: anyone who reaches it could run tools under this folder's rules. Serve on 127.0.0.1, or add --allow-remote if that is what you want.`);
+    throw new UsageError(`--http ${values.http} would serve beyond this machine over plain HTTP, where the token that guards it can be read on the way and anyone holding it could run tools under this folder's rules. Serve on 127.0.0.1, or add --allow-remote if that is what you want.`);
   }
   const session = await createSession({
     flags: readSessionFlags(values),
@@ -61,9 +70,9 @@ export async function mcpServeCommand(args: string[], streams: CliStreams): Prom
       await serveMcpStdio(served);
       return 0;
     }
-    const server = await serveMcpHttp(served, address);
+    const server = await serveMcpHttp(served, { ...address, token: serveToken() });
     streams.stdout.write(`${server.url}\n`);
-    streams.stderr.write(`toolshed: serving ${session.tools.length} tools over MCP at ${server.url} (Ctrl-C to stop)\n`);
+    streams.stderr.write(`toolshed: serving ${session.tools.length} tools over MCP at ${server.url} (Ctrl-C to stop); clients use this URL, or send its token as Authorization: Bearer <token>\n`);
     await untilStopped();
     // A client that holds a stream open must not keep toolshed from stopping.
     await Promise.race([server.stop(), Bun.sleep(STOP_GRACE_MS)]);

@@ -1,8 +1,11 @@
 /**
  * `toolshed mcp serve --http <host:port>`: streamable HTTP at `/mcp`, one MCP session (and one
  * SDK server) per client, all sharing the toolshed session. Host and Origin are checked against
- * DNS rebinding; request bodies and the number of open sessions are bounded.
+ * DNS rebinding; with a token, every request must carry it (`Authorization: Bearer <token>`, or
+ * `?token=` in the URL the server prints), since a loopback port is open to every user and
+ * process on the machine; request bodies and the number of open sessions are bounded.
  */
+import { timingSafeEqual } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { isAllowedRequest } from "./checkRequestOrigin.ts";
@@ -18,7 +21,7 @@ export const MAX_CLIENT_SESSIONS = 32;
 
 /** A running HTTP server. */
 export interface McpHttpServer {
-  /** `http://<host>:<port>/mcp`, with the port actually bound. */
+  /** `http://<host>:<port>/mcp`, with the port actually bound (and `?token=` when there is one). */
   url: string;
   stop(): Promise<void>;
 }
@@ -32,8 +35,19 @@ function jsonError(status: number, code: number, message: string): Response {
   return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
 }
 
+/** Whether the request carries `token`, as a bearer token or in the URL; compared in constant time. */
+function carriesToken(request: Request, url: URL, token: string): boolean {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
+  const expected = Buffer.from(token);
+  return [bearer, url.searchParams.get("token") ?? undefined].some((given) => {
+    if (given === undefined) return false;
+    const bytes = Buffer.from(given);
+    return bytes.length === expected.length && timingSafeEqual(bytes, expected);
+  });
+}
+
 /** Starts serving; `port` 0 picks a free port. */
-export async function serveMcpHttp(served: ServedSession, options: { host: string; port: number }): Promise<McpHttpServer> {
+export async function serveMcpHttp(served: ServedSession, options: { host: string; port: number; token?: string }): Promise<McpHttpServer> {
   const sessions = new Map<string, ClientSession>();
 
   const closeSession = async (id: string) => {
@@ -72,6 +86,9 @@ export async function serveMcpHttp(served: ServedSession, options: { host: strin
     if (!isAllowedRequest(request.headers, options.host)) {
       return jsonError(403, -32000, "Forbidden: the Host or Origin header names a host this server does not serve (DNS rebinding protection)");
     }
+    if (options.token !== undefined && !carriesToken(request, url, options.token)) {
+      return jsonError(401, -32000, "Unauthorized: this server needs the token it printed when it started: use the URL it printed (which ends in ?token=...), or send Authorization: Bearer <token>");
+    }
     const id = request.headers.get("mcp-session-id");
     if (id !== null) {
       const client = sessions.get(id);
@@ -100,7 +117,7 @@ export async function serveMcpHttp(served: ServedSession, options: { host: strin
   });
   const shownHost = options.host.includes(":") ? `[${options.host}]` : options.host;
   return {
-    url: `http://${shownHost}:${server.port}${MCP_PATH}`,
+    url: `http://${shownHost}:${server.port}${MCP_PATH}${options.token === undefined ? "" : `?token=${encodeURIComponent(options.token)}`}`,
     async stop() {
       await Promise.all([...sessions.keys()].map(closeSession));
       await server.stop(true);

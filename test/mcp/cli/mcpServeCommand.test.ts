@@ -43,10 +43,38 @@ describe("toolshed mcp serve", () => {
     expect(existsSync(logPath) ? readFileSync(logPath, "utf8") : "").not.toContain("not an MCP message");
   });
 
+  test("--http prints its URL with a new token each start, or TOOLSHED_MCP_TOKEN's; the URL alone reaches it", async () => {
+    const start = async (env: Record<string, string>) => {
+      const serve = Bun.spawn([process.execPath, MAIN, "mcp", "serve", "--http", "127.0.0.1:0"], {
+        cwd: sandbox.project, env: { ...process.env, TOOLSHED_SESSION_DIR: join(sandbox.root.path, "served"), ...env }, stdin: "ignore", stdout: "pipe", stderr: "pipe",
+      });
+      const reader = serve.stdout.getReader();
+      let text = "";
+      while (!text.includes("\n")) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+      return { serve, url: text.split("\n")[0] ?? "" };
+    };
+    const fixed = await start({ TOOLSHED_MCP_TOKEN: "my-fixed-token" });
+    const random = await start({ TOOLSHED_MCP_TOKEN: "" });
+    try {
+      expect(fixed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\?token=my-fixed-token$/);
+      expect(random.url).toMatch(/\?token=[A-Za-z0-9_-]{32}$/);
+      const ping = (url: string) => fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) });
+      expect((await ping(fixed.url)).status).toBe(200);
+      expect((await ping(fixed.url.replace(/\?.*$/, ""))).status).toBe(401);
+    } finally {
+      for (const { serve } of [fixed, random]) serve.kill();
+      await Promise.all([fixed.serve.exited, random.serve.exited]);
+    }
+  });
+
   test("--http on an address others can reach is refused without --allow-remote; bad host:port is a usage error", async () => {
     const streams = captureStreams();
     expect(await runCli(["mcp", "serve", "--http", "0.0.0.0:0"], streams)).toBe(2);
-    expect(streams.err()).toContain("would serve beyond this machine, and the endpoint has no authentication");
+    expect(streams.err()).toContain("would serve beyond this machine over plain HTTP, where the token that guards it can be read");
     const bad = captureStreams();
     expect(await runCli(["mcp", "serve", "--http", "nowhere"], bad)).toBe(2);
     expect(bad.err()).toContain('--http "nowhere" is not host:port');

@@ -66,7 +66,7 @@ afterAll(async () => {
 
 describe("the MCP conformance suite", () => {
   test("toolshed mcp serve --http printed its URL", () => {
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\?token=[A-Za-z0-9_-]{32}$/);
   });
 
   for (const scenario of SERVER_SCENARIOS) {

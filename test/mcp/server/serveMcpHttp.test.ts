@@ -53,6 +53,30 @@ describe("serveMcpHttp", () => {
   });
 });
 
+describe("the token", () => {
+  test("every request must carry it, in the printed URL or as a bearer token; without it, or with another, nothing is served", async () => {
+    folder = createTemporaryFolder("toolshed-mcp-http-");
+    session = await createSession({ cwd: folder.path, settings: {}, sessionDirectory: join(folder.path, ".session"), isNonInteractive: true });
+    const token = "s3cret-token_0123456789abcdefghij";
+    http = await serveMcpHttp(createServedSession(session), { host: "127.0.0.1", port: 0, token });
+    expect(http.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/mcp\\?token=${token}$`));
+    const bare = http.url.replace(/\?.*$/, "");
+    const refused = await post(bare, {});
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).toContain("needs the token it printed");
+    expect((await post(`${bare}?token=${token}x`, {})).status).toBe(401);
+    expect((await post(bare, { authorization: `Bearer ${token.slice(1)}` })).status).toBe(401);
+    expect((await post(bare, { authorization: `Bearer ${token}` })).status).toBe(200);
+    // The SDK's own client, given the printed URL, carries it on every request.
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    await client.close();
+    // DNS rebinding is refused before the token is even looked at.
+    expect((await post(http.url, { host: "evil.example.com" })).status).toBe(403);
+  });
+});
+
 describe("request origin checks", () => {
   const headers = (host: string, origin?: string) => new Headers({ host, ...(origin === undefined ? {} : { origin }) });
   test("loopback names and the bound host pass; any other name fails; IP literals pass only on a wildcard bind", () => {
