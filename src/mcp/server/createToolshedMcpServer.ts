@@ -49,6 +49,15 @@ function sameQuestion(a: PermissionDecision, b: PermissionDecision): boolean {
 }
 
 /**
+ * What a question's answer depends on besides its words: where the shared shell starts, the mode
+ * and the rules. `./build.sh` reads the same in any folder, but it is not the same script.
+ */
+function sessionState(context: ToolUseContext): string {
+  const permissions = context.getAppState().toolPermissionContext;
+  return JSON.stringify([context.services.shell.cwd, permissions.mode, permissions.rules.length, permissions.additionalDirectories]);
+}
+
+/**
  * The call's permission check: decided (and asked) with the gate open to others, then the call
  * waits for its turn, then it is judged again without asking. Another call may have moved the
  * shell or changed the rules meanwhile: a deny then holds, and a question other than the one the
@@ -59,6 +68,7 @@ function gatedCanUseTool(served: ServedSession, handler: AskHandler, exclusive: 
   const asked: PermissionDecision[] = [];
   const decideAndAsk = createCanUseTool(noting(handler, asked));
   return async (request) => {
+    const before = sessionState(request.context);
     const answer = await decideAndAsk(request);
     if (answer.decision !== "allow" || turn.release !== undefined) return answer;
     const release = await served.gate.acquire(exclusive, signal);
@@ -72,7 +82,7 @@ function gatedCanUseTool(served: ServedSession, handler: AskHandler, exclusive: 
     if (again.decision === "allow") return answer;
     if (again.decision === "deny") return again;
     const question = asked.at(-1);
-    if (question !== undefined && sameQuestion(question, again)) return answer;
+    if (question !== undefined && sameQuestion(question, again) && sessionState(request.context) === before) return answer;
     return { ...again, decision: "deny", reason: `${again.reason}; this changed while the call waited for its turn (another call ran first), so it was not run: make the call again` };
   };
 }

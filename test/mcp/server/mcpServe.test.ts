@@ -130,6 +130,23 @@ describe("toolshed mcp serve", () => {
         expect(refused.isError).toBe(true);
         expect(resultText(refused)).toContain("changed while the call waited for its turn");
         expect(existsSync(join(sandbox.project, "sub", "made-here.txt")) || existsSync(join(sandbox.project, "made-here.txt"))).toBe(false);
+
+        // The same words in another folder are another command (`./mark.sh` here is not `./mark.sh` there).
+        for (const folder of [sandbox.project, join(sandbox.project, "sub")]) writeFileSync(join(folder, "mark.sh"), `#!/bin/sh\ntouch "${folder}/ran"\n`, { mode: 0o755 });
+        const third = deferred<void>();
+        const d = await connectServedClient(session as Session, answerWhen(third.promise), { served: a.served });
+        try {
+          const askedThird = new Promise<void>((resolve) => opened.push(resolve));
+          const script = d.client.callTool({ name: "Bash", arguments: { command: "./mark.sh" } });
+          await askedThird;
+          expect((await b.client.callTool({ name: "Bash", arguments: { command: "cd .." } })).isError).toBeUndefined();
+          third.resolve();
+          const refusedScript = await script;
+          expect(resultText(refusedScript)).toContain("changed while the call waited for its turn");
+          expect([existsSync(join(sandbox.project, "ran")), existsSync(join(sandbox.project, "sub", "ran"))]).toEqual([false, false]);
+        } finally {
+          await d.close();
+        }
       } finally {
         await c.close();
       }
