@@ -24,45 +24,10 @@ export class CallGate {
     try {
       return await work();
     } finally {
-      this.leave(exclusive);
-    }
-  }
-
-  private leave(exclusive: boolean): void {
-    if (exclusive) this.exclusive = false;
-    else this.shared--;
-    this.admit();
-  }
-
-  /**
-   * Waits for the gate to let a call in (alone when `exclusive`); the function returned lets it
-   * go, once. An abort while waiting leaves the queue and rejects with the signal's reason.
-   */
-  async acquire(exclusive: boolean, signal?: AbortSignal): Promise<() => void> {
-    signal?.throwIfAborted();
-    await new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { exclusive, start: () => {
-        signal?.removeEventListener("abort", leave);
-        resolve();
-      } };
-      const leave = () => {
-        const index = this.waiting.indexOf(waiter);
-        if (index === -1) return;
-        this.waiting.splice(index, 1);
-        // Work queued behind this call may go first now.
-        this.admit();
-        reject(signal?.reason);
-      };
-      signal?.addEventListener("abort", leave, { once: true });
-      this.waiting.push(waiter);
+      if (exclusive) this.exclusive = false;
+      else this.shared--;
       this.admit();
-    });
-    let held = true;
-    return () => {
-      if (!held) return;
-      held = false;
-      this.leave(exclusive);
-    };
+    }
   }
 
   private admit(): void {

@@ -21,25 +21,6 @@ describe("CallGate", () => {
     expect(log).toEqual(["a start", "b start", "a end", "b end", "c alone", "d"]);
   });
 
-  test("acquire: a turn held until released (once); a waiter whose call is cancelled leaves the queue", async () => {
-    const gate = new CallGate();
-    const release = await gate.acquire(true);
-    const cancelled = new AbortController();
-    const leaving = gate.acquire(true, cancelled.signal);
-    const next = gate.acquire(false);
-    cancelled.abort(new Error("cancelled"));
-    await expect(leaving).rejects.toThrow("cancelled");
-    release();
-    release();
-    const shared = await next;
-    // The cancelled waiter took no turn: an exclusive one gets in as soon as the shared one leaves.
-    const exclusive = gate.acquire(true);
-    shared();
-    (await exclusive)();
-    await expect(gate.acquire(true, AbortSignal.abort(new Error("already")))).rejects.toThrow("already");
-    (await gate.acquire(true))();
-  });
-
   test("a failing call lets the next one in", async () => {
     const gate = new CallGate();
     await expect(gate.run(true, async () => { throw new Error("no"); })).rejects.toThrow("no");

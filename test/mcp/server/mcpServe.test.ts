@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { createSession, type Session } from "../../../src/session/createSession.ts";
 import { deferred, fakeTool } from "../../helpers/fakeTool.ts";
 import { createSettingsSandbox, type SettingsSandbox } from "../../helpers/settingsSandbox.ts";
-import { connectServedClient, resultText, type ElicitationAnswer, type ServedClient } from "./servedClient.ts";
+import { connectServedClient, resultText, type ServedClient } from "./servedClient.ts";
 
 let sandbox: SettingsSandbox;
 let session: Session | undefined;
@@ -31,7 +31,7 @@ function writeProjectSettings(settings: object): void {
   writeFileSync(join(sandbox.project, ".toolshed", "settings.json"), JSON.stringify(settings));
 }
 
-async function open(options: { answer?: ElicitationAnswer; extraTools?: ReturnType<typeof fakeTool>[]; progressIntervalMs?: number } = {}): Promise<ServedClient> {
+async function open(options: { answer?: (message: string) => { action: "accept" | "decline" | "cancel"; content?: Record<string, string> }; extraTools?: ReturnType<typeof fakeTool>[]; progressIntervalMs?: number } = {}): Promise<ServedClient> {
   session = await createSession({
     cwd: sandbox.project,
     sessionDirectory: join(sandbox.root.path, "session"),
@@ -88,71 +88,6 @@ describe("toolshed mcp serve", () => {
     expect(resultText(refused)).toContain("the user said no");
     expect(existsSync(join(sandbox.project, "other.txt"))).toBe(false);
     expect(questions.length).toBe(2);
-  });
-
-  test("a question left open holds up no other client's calls; the answered call is judged again before it runs", async () => {
-    mkdirSync(join(sandbox.project, "sub"));
-    writeFileSync(join(sandbox.project, "notes.txt"), "shared\n");
-    const first = deferred<void>();
-    const second = deferred<void>();
-    const opened: (() => void)[] = [];
-    const answerWhen = (gate: Promise<void>) => async () => {
-      opened.shift()?.();
-      await gate;
-      return { action: "accept" as const, content: { decision: "allow once" } };
-    };
-    const a = await open({ answer: answerWhen(first.promise) });
-    // A second client of the same served session (as two HTTP clients are), with its own answers.
-    const b = await connectServedClient(session as Session, answerWhen(second.promise), { served: a.served });
-    try {
-      // A's write waits on its person; B's read and B's own write (asked and answered) go ahead meanwhile.
-      const asked = new Promise<void>((resolve) => opened.push(resolve));
-      const waiting = a.client.callTool({ name: "Write", arguments: { file_path: join(sandbox.project, "a.txt"), content: "from a\n" } });
-      await asked;
-      expect(resultText(await b.client.callTool({ name: "Read", arguments: { file_path: join(sandbox.project, "notes.txt") } }))).toContain("shared");
-      second.resolve();
-      expect((await b.client.callTool({ name: "Write", arguments: { file_path: join(sandbox.project, "b.txt"), content: "from b\n" } })).isError).toBeUndefined();
-      first.resolve();
-      expect((await waiting).isError).toBeUndefined();
-      expect(readFileSync(join(sandbox.project, "a.txt"), "utf8")).toBe("from a\n");
-
-      // A's touch is asked about here; while its person decides, B moves the shared shell: the
-      // question answered is no longer the call that would run, so it is refused, not run elsewhere.
-      const later = deferred<void>();
-      const c = await connectServedClient(session as Session, answerWhen(later.promise), { served: a.served });
-      try {
-        const askedAgain = new Promise<void>((resolve) => opened.push(resolve));
-        const touch = c.client.callTool({ name: "Bash", arguments: { command: "touch made-here.txt" } });
-        await askedAgain;
-        expect((await b.client.callTool({ name: "Bash", arguments: { command: "cd sub" } })).isError).toBeUndefined();
-        later.resolve();
-        const refused = await touch;
-        expect(refused.isError).toBe(true);
-        expect(resultText(refused)).toContain("changed while the call waited for its turn");
-        expect(existsSync(join(sandbox.project, "sub", "made-here.txt")) || existsSync(join(sandbox.project, "made-here.txt"))).toBe(false);
-
-        // The same words in another folder are another command (`./mark.sh` here is not `./mark.sh` there).
-        for (const folder of [sandbox.project, join(sandbox.project, "sub")]) writeFileSync(join(folder, "mark.sh"), `#!/bin/sh\ntouch "${folder}/ran"\n`, { mode: 0o755 });
-        const third = deferred<void>();
-        const d = await connectServedClient(session as Session, answerWhen(third.promise), { served: a.served });
-        try {
-          const askedThird = new Promise<void>((resolve) => opened.push(resolve));
-          const script = d.client.callTool({ name: "Bash", arguments: { command: "./mark.sh" } });
-          await askedThird;
-          expect((await b.client.callTool({ name: "Bash", arguments: { command: "cd .." } })).isError).toBeUndefined();
-          third.resolve();
-          const refusedScript = await script;
-          expect(resultText(refusedScript)).toContain("changed while the call waited for its turn");
-          expect([existsSync(join(sandbox.project, "ran")), existsSync(join(sandbox.project, "sub", "ran"))]).toEqual([false, false]);
-        } finally {
-          await d.close();
-        }
-      } finally {
-        await c.close();
-      }
-    } finally {
-      await b.close();
-    }
   });
 
   test("declining or cancelling the elicitation refuses the call", async () => {

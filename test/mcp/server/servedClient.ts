@@ -3,26 +3,23 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { createServedSession, type ServedSession } from "../../../src/mcp/server/createServedSession.ts";
+import { createServedSession } from "../../../src/mcp/server/createServedSession.ts";
 import { createToolshedMcpServer } from "../../../src/mcp/server/createToolshedMcpServer.ts";
 import type { Session } from "../../../src/session/createSession.ts";
 
 /** How the test client answers elicitations; none means it does not support them. */
-export type ElicitationAnswer = (message: string) => ElicitResult | Promise<ElicitResult>;
+export type ElicitationAnswer = (message: string) => ElicitResult;
 
 export interface ServedClient {
   client: Client;
   server: Server;
-  /** The served session: pass it to connect another client to the same one. */
-  served: ServedSession;
   questions: string[];
   close(): Promise<void>;
 }
 
 /** Serves `session` to a new client. */
-export async function connectServedClient(session: Session, answer?: ElicitationAnswer, options: { progressIntervalMs?: number; served?: ServedSession } = {}): Promise<ServedClient> {
-  // Another client of the same served session, when given: they share its gate, as HTTP clients do.
-  const served = options.served ?? createServedSession(session, options);
+export async function connectServedClient(session: Session, answer?: ElicitationAnswer, options: { progressIntervalMs?: number } = {}): Promise<ServedClient> {
+  const served = createServedSession(session, options);
   const server = createToolshedMcpServer(served);
   const client = new Client({ name: "test-client", version: "1.0.0" }, { capabilities: answer === undefined ? {} : { elicitation: {} } });
   const questions: string[] = [];
@@ -38,7 +35,6 @@ export async function connectServedClient(session: Session, answer?: Elicitation
   return {
     client,
     server,
-    served,
     questions,
     close: async () => {
       await client.close();
