@@ -24,6 +24,8 @@ const STOP_GRACE_MS = 3000;
 /** The token HTTP clients must send: TOOLSHED_MCP_TOKEN when set (so a client's configuration survives a restart), else a new random one. */
 function serveToken(): string {
   const given = process.env.TOOLSHED_MCP_TOKEN?.trim();
+  // Not handed on: a served command or hook has no business with the token that guards the server.
+  delete process.env.TOOLSHED_MCP_TOKEN;
   if (given !== undefined && given !== "") return given;
   return Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("base64url");
 }

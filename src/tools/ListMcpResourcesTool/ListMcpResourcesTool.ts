@@ -2,7 +2,8 @@
 import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
-import { serverDenied, serverToolNames } from "../../mcp/serverRules.ts";
+import { serverToolNames } from "../../mcp/serverRules.ts";
+import { decide } from "../../permissions/decide.ts";
 import type { McpResource } from "../../session/types.ts";
 import { DESCRIPTION, formatResources, LIST_MCP_RESOURCES_TOOL_NAME, NO_SERVERS, renderPrompt, SERVER_PARAMETER } from "./prompt.ts";
 
@@ -14,6 +15,8 @@ const inputSchema = () => z.strictObject({
 export interface ListMcpResourcesOutput {
   server?: string;
   resources: McpResource[];
+  /** Servers a listing of every server left out: a rule denies or asks before listing them. */
+  heldBack?: string[];
 }
 
 export const ListMcpResourcesTool = buildTool({
@@ -32,10 +35,23 @@ export const ListMcpResourcesTool = buildTool({
   async call(input, { context, signal }) {
     const mcp = context.services.mcp;
     if (mcp.list().length === 0) throw new ToolError(NO_SERVERS);
-    const resources = await mcp.listResources(input.server, signal, { skip: (server) => serverDenied(context, server) });
-    return { data: { server: input.server, resources } };
+    // A listing of every server covers only those this call could list one by one without a question:
+    // a rule that denies or asks before a server (mcp__db, ListMcpResources(db)) leaves it out, unasked.
+    const heldBack: string[] = [];
+    let offering = 0;
+    if (input.server === undefined) {
+      for (const status of mcp.list()) {
+        if (status.status !== "connected" || status.hasResources !== true) continue;
+        offering++;
+        const one = await decide({ tool: ListMcpResourcesTool, input: { server: status.name }, context });
+        if (one.decision !== "allow") heldBack.push(status.name);
+      }
+    }
+    // Every server with resources left out: nothing to list, and the note says why.
+    const resources = offering > 0 && heldBack.length === offering ? [] : await mcp.listResources(input.server, signal, { skip: (server) => heldBack.includes(server) });
+    return { data: { server: input.server, resources, ...(heldBack.length === 0 ? {} : { heldBack }) } };
   },
   mapToolResultToToolResultBlockParam(output: ListMcpResourcesOutput, toolUseId) {
-    return { type: "tool_result", tool_use_id: toolUseId, content: formatResources(output.resources, output.server) };
+    return { type: "tool_result", tool_use_id: toolUseId, content: formatResources(output.resources, output.server, output.heldBack) };
   },
 });

@@ -16,12 +16,13 @@ each with its server, URI, name, type and description.
 }
 
 /** The listing as the model reads it. */
-export function formatResources(resources: readonly { server: string; uri: string; name: string; title?: string; description?: string; mimeType?: string }[], server: string | undefined): string {
-  if (resources.length === 0) return server === undefined ? "The connected MCP servers list no resources." : `The MCP server "${server}" lists no resources.`;
+export function formatResources(resources: readonly { server: string; uri: string; name: string; title?: string; description?: string; mimeType?: string }[], server: string | undefined, heldBack: readonly string[] = []): string {
+  const note = heldBack.length === 0 ? "" : `\n(Left out: ${heldBack.map((name) => `"${name}"`).join(", ")}, since a permission rule denies or asks before listing ${heldBack.length === 1 ? "it" : "them"}; name a server to be asked about it.)`;
+  if (resources.length === 0) return `${server === undefined ? "The connected MCP servers list no resources." : `The MCP server "${server}" lists no resources.`}${note}`;
   const lines = resources.map((resource) => {
     const type = resource.mimeType === undefined ? "" : ` (${resource.mimeType})`;
     const description = resource.description === undefined || resource.description === "" ? "" : `: ${resource.description}`;
     return `- server "${resource.server}", uri ${resource.uri}: ${resource.title ?? resource.name}${type}${description}`;
   });
-  return `${resources.length} resource${resources.length === 1 ? "" : "s"}:\n${lines.join("\n")}`;
+  return `${resources.length} resource${resources.length === 1 ? "" : "s"}:\n${lines.join("\n")}${note}`;
 }

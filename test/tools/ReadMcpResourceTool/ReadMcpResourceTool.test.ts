@@ -55,7 +55,14 @@ describe("ReadMcpResource", () => {
     }
     const asking = await createResourceSession(folder.path, { permissions: { ask: ["mcp__docs"] } });
     expect((await callTool(asking.context, "ReadMcpResource", read)).text).toContain("mcp__docs asks before");
+    // A listing of every server leaves out one a rule asks or denies before, and says so.
+    const listed = (await callTool(asking.context, "ListMcpResources", {})).text;
+    expect(listed).not.toContain("file:///guide.md");
+    expect(listed).toContain('Left out: "docs", since a permission rule denies or asks before listing it');
     await asking.close();
+    const namedDeny = await createResourceSession(folder.path, { permissions: { deny: ["ListMcpResources(docs)"] } });
+    expect((await callTool(namedDeny.context, "ListMcpResources", {})).text).toContain('Left out: "docs"');
+    await namedDeny.close();
     const oneTool = await createResourceSession(folder.path, { permissions: { deny: ["mcp__docs__search"] } });
     expect((await callTool(oneTool.context, "ReadMcpResource", read)).text).toContain("# Guide");
     await oneTool.close();
