@@ -81,7 +81,13 @@ export async function serveMcpHttp(served: ServedSession, options: { host: strin
   };
 
   const handle = async (request: Request): Promise<Response> => {
-    const url = new URL(request.url);
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      // Bun builds the request's URL from its Host header: one that does not parse is refused, not a 500.
+      return jsonError(400, -32000, "Bad request: the Host header is not a host name");
+    }
     if (url.pathname !== MCP_PATH) return jsonError(404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}`);
     if (!isAllowedRequest(request.headers, options.host)) {
       return jsonError(403, -32000, "Forbidden: the Host or Origin header names a host this server does not serve (DNS rebinding protection)");

@@ -74,6 +74,20 @@ describe("the token", () => {
     await client.close();
     // DNS rebinding is refused before the token is even looked at.
     expect((await post(http.url, { host: "evil.example.com" })).status).toBe(403);
+    // A Host header that is not a host name is a bad request, not a server error (sent raw: fetch would refuse it).
+    const port = Number(new URL(http.url).port);
+    for (const host of ["", "evil.com@localhost", "a b"]) {
+      const reply = await new Promise<string>((resolve, reject) => {
+        let text = "";
+        Bun.connect({ hostname: "127.0.0.1", port, socket: {
+          open: (socket) => void socket.write(`POST /mcp HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`),
+          data: (_socket, data) => void (text += data.toString()),
+          close: () => resolve(text),
+          error: (_socket, error) => reject(error),
+        } }).catch(reject);
+      });
+      expect(reply.split("\r\n")[0]).toBe("HTTP/1.1 400 Bad Request");
+    }
   });
 });
 
