@@ -46,6 +46,37 @@ function carriesToken(request: Request, url: URL, token: string): boolean {
   });
 }
 
+/** The ids of the JSON-RPC requests in a POST body (one message or a batch); none when it does not parse. */
+async function requestIds(request: Request): Promise<(string | number)[]> {
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    return [];
+  }
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.flatMap((message: unknown) => {
+    if (typeof message !== "object" || message === null || !("method" in message) || !("id" in message)) return [];
+    const { id } = message as { id: unknown };
+    return typeof id === "string" || typeof id === "number" ? [id] : [];
+  });
+}
+
+/**
+ * A client that goes away (its connection closes) mid-call has cancelled it: the calls of its
+ * request are cancelled as if it had sent notifications/cancelled, so a question it left open
+ * does not hold the session's turn until the answer times out.
+ */
+async function cancelOnDisconnect(request: Request, client: ClientSession): Promise<void> {
+  const ids = await requestIds(request.clone());
+  if (ids.length === 0) return;
+  request.signal.addEventListener("abort", () => {
+    for (const requestId of ids) {
+      client.transport.onmessage?.({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId, reason: "the client's connection closed" } });
+    }
+  }, { once: true });
+}
+
 /** Starts serving; `port` 0 picks a free port. */
 export async function serveMcpHttp(served: ServedSession, options: { host: string; port: number; token?: string }): Promise<McpHttpServer> {
   const sessions = new Map<string, ClientSession>();
@@ -102,6 +133,7 @@ export async function serveMcpHttp(served: ServedSession, options: { host: strin
       // Most recently used last: the one to close first when too many are open stays at the front.
       sessions.delete(id);
       sessions.set(id, client);
+      if (request.method === "POST") await cancelOnDisconnect(request, client);
       return client.transport.handleRequest(request);
     }
     if (request.method !== "POST") return jsonError(400, -32000, "Bad request: send an initialize request first (no Mcp-Session-Id header)");

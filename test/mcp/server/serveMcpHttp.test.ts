@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { writeFileSync } from "node:fs";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isAllowedRequest, isLoopbackHost } from "../../../src/mcp/server/checkRequestOrigin.ts";
 import { createServedSession } from "../../../src/mcp/server/createServedSession.ts";
@@ -88,6 +89,30 @@ describe("the token", () => {
       });
       expect(reply.split("\r\n")[0]).toBe("HTTP/1.1 400 Bad Request");
     }
+  });
+});
+
+describe("a client that goes away", () => {
+  test("mid-question: its call is cancelled, so the turn it held goes to the next client at once", async () => {
+    folder = createTemporaryFolder("toolshed-mcp-http-");
+    writeFileSync(join(folder.path, "a.txt"), "still here\n");
+    session = await createSession({ cwd: folder.path, settings: {}, sessionDirectory: join(folder.path, ".session"), isNonInteractive: true });
+    http = await serveMcpHttp(createServedSession(session), { host: "127.0.0.1", port: 0 });
+    const leaving = new Client({ name: "leaving", version: "1" }, { capabilities: { elicitation: {} } });
+    let asked!: () => void;
+    const question = new Promise<void>((resolve) => (asked = resolve));
+    // Its person never answers.
+    leaving.setRequestHandler(ElicitRequestSchema, () => (asked(), new Promise<never>(() => {})));
+    await leaving.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+    void leaving.callTool({ name: "Write", arguments: { file_path: join(folder.path, "b.txt"), content: "x" } }).catch(() => undefined);
+    await question;
+    await leaving.close();
+    const staying = new Client({ name: "staying", version: "1" });
+    await staying.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+    // Without the cancel, this waits out the ten minutes the question would hold the turn for.
+    expect(resultText(await staying.callTool({ name: "Bash", arguments: { command: "cat a.txt" } }))).toContain("still here");
+    expect(existsSync(join(folder.path, "b.txt"))).toBe(false);
+    await staying.close();
   });
 });
 
