@@ -242,9 +242,9 @@ add      Adds a server to the user's mcp.json (default) or, with --scope project
          is refused, saying where it is.
 remove   Removes a server from the file that holds it (--scope when both do).
 serve    Offers toolshed's tools (this folder's pool, without the plan-mode and question tools,
-         which steer the session every client shares, and its permission rules) to an MCP client:
-         over standard input and output, or with --http over streamable HTTP at /mcp (port 0
-         picks a free port; the URL is printed). A call the rules would ask about is asked of the
+         and its permission rules) to an MCP client: over standard input and output, or with
+         --http over streamable HTTP at /mcp, a session of its own for each client (port 0 picks
+         a free port; the URL is printed). A call the rules would ask about is asked of the
          client's person through elicitation when the client supports it, and refused otherwise
          with the rule to add. Over HTTP every request must carry the token in the printed URL
          (?token=..., or Authorization: Bearer <token>); TOOLSHED_MCP_TOKEN fixes it across

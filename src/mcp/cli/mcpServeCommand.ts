@@ -58,21 +58,24 @@ export async function mcpServeCommand(args: string[], streams: CliStreams): Prom
   if (address !== undefined && !isLoopbackHost(address.host) && values["allow-remote"] !== true) {
     throw new UsageError(`--http ${values.http} would serve beyond this machine over plain HTTP, where the token that guards it can be read on the way and anyone holding it could run tools under this folder's rules. Serve on 127.0.0.1, or add --allow-remote if that is what you want.`);
   }
-  const session = await createSession({
+  const open = (warn: (text: string) => void) => createSession({
     flags: readSessionFlags(values),
     isNonInteractive: true,
     // Tools that talk with the person or steer the session (questions, plan mode) stay out, as for
-    // sub-agents: every client shares the session, and none is the person at its terminal.
+    // sub-agents: no client is the person at toolshed's terminal.
     tools: (pool) => pool.filter((tool) => !hasTag(tool, "mainAgentOnly")),
-    warn: (text) => streams.stderr.write(text),
+    warn,
   });
+  // The first session says what is wrong with the settings, once; over HTTP each client gets a
+  // session of its own made the same way (its shell folder, read state and turn are its own).
+  const session = await open((text) => streams.stderr.write(text));
   const served = createServedSession(session);
   try {
     if (address === undefined) {
       await serveMcpStdio(served);
       return 0;
     }
-    const server = await serveMcpHttp(served, { ...address, token: serveToken() });
+    const server = await serveMcpHttp(async () => createServedSession(await open(() => {})), { ...address, token: serveToken() });
     streams.stdout.write(`${server.url}\n`);
     streams.stderr.write(`toolshed: serving ${session.tools.length} tools over MCP at ${server.url} (Ctrl-C to stop); clients use this URL, or send its token as Authorization: Bearer <token>\n`);
     await untilStopped();

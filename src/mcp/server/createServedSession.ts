@@ -1,7 +1,7 @@
 /**
- * What `mcp serve` shares among every client it serves: the toolshed session (its pool, rules
- * and services), the gate that keeps calls that are not concurrency-safe apart, and the tool
- * listing, made once.
+ * What `mcp serve` serves a client from: the toolshed session (its pool, rules and services), the
+ * gate that keeps calls that are not concurrency-safe apart, and the tool listing, made once.
+ * Over stdio there is one client; over HTTP each client gets one of its own (serveMcpHttp).
  */
 import type { Tool as McpToolListing } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInputJSONSchema } from "../../Tool.ts";

@@ -1,6 +1,8 @@
 /**
  * `toolshed mcp serve --http <host:port>`: streamable HTTP at `/mcp`, one MCP session (and one
- * SDK server) per client, all sharing the toolshed session. Host and Origin are checked against
+ * SDK server) per client, each with a toolshed session of its own when `source` makes them (its
+ * shell folder, read state and turn are its own: one client's open question or `cd` does not
+ * reach another), or all sharing the one given. Host and Origin are checked against
  * DNS rebinding; with a token, every request must carry it (`Authorization: Bearer <token>`, or
  * `?token=` in the URL the server prints), since a loopback port is open to every user and
  * process on the machine; request bodies and the number of open sessions are bounded.
@@ -30,6 +32,9 @@ interface ClientSession {
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
 }
+
+/** The served session every client shares, or how to make one for each client (closed when that client's session ends). */
+export type ServedSource = ServedSession | (() => Promise<ServedSession>);
 
 function jsonError(status: number, code: number, message: string): Response {
   return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
@@ -78,7 +83,7 @@ async function cancelOnDisconnect(request: Request, client: ClientSession): Prom
 }
 
 /** Starts serving; `port` 0 picks a free port. */
-export async function serveMcpHttp(served: ServedSession, options: { host: string; port: number; token?: string }): Promise<McpHttpServer> {
+export async function serveMcpHttp(source: ServedSource, options: { host: string; port: number; token?: string }): Promise<McpHttpServer> {
   const sessions = new Map<string, ClientSession>();
 
   const closeSession = async (id: string) => {
@@ -93,6 +98,9 @@ export async function serveMcpHttp(served: ServedSession, options: { host: strin
   const openSession = async (): Promise<ClientSession> => {
     const oldest = sessions.keys().next();
     if (sessions.size >= MAX_CLIENT_SESSIONS && oldest.done !== true) await closeSession(oldest.value);
+    const served = typeof source === "function" ? await source() : source;
+    // A session made for this client ends with it.
+    const release = typeof source === "function" ? () => void served.session.close() : () => {};
     const server = createToolshedMcpServer(served);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
@@ -102,10 +110,12 @@ export async function serveMcpHttp(served: ServedSession, options: { host: strin
       },
       onsessionclosed: (id) => {
         sessions.delete(id);
+        release();
       },
     });
     server.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+      release();
     };
     await server.connect(transport);
     return { transport, server };

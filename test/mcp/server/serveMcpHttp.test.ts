@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isAllowedRequest, isLoopbackHost } from "../../../src/mcp/server/checkRequestOrigin.ts";
 import { createServedSession } from "../../../src/mcp/server/createServedSession.ts";
@@ -113,6 +113,50 @@ describe("a client that goes away", () => {
     expect(resultText(await staying.callTool({ name: "Bash", arguments: { command: "cat a.txt" } }))).toContain("still here");
     expect(existsSync(join(folder.path, "b.txt"))).toBe(false);
     await staying.close();
+  });
+});
+
+describe("a session per client", () => {
+  test("each client's shell, turn and questions are its own, and its session ends with it", async () => {
+    folder = createTemporaryFolder("toolshed-mcp-http-");
+    mkdirSync(join(folder.path, "sub"));
+    writeFileSync(join(folder.path, "where.txt"), "top\n");
+    writeFileSync(join(folder.path, "sub", "where.txt"), "sub\n");
+    const base = folder.path;
+    const made: Session[] = [];
+    const closed: Session[] = [];
+    http = await serveMcpHttp(async () => {
+      const own = await createSession({ cwd: base, settings: {}, sessionDirectory: join(base, `.session-${made.length}`), isNonInteractive: true });
+      const close = own.close.bind(own);
+      made.push(own);
+      return createServedSession(Object.assign(own, { close: () => (closed.push(own), close()) }));
+    }, { host: "127.0.0.1", port: 0 });
+    const asking = new Client({ name: "asking", version: "1" }, { capabilities: { elicitation: {} } });
+    let asked!: () => void;
+    const question = new Promise<void>((resolve) => (asked = resolve));
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    asking.setRequestHandler(ElicitRequestSchema, async () => (asked(), await answered, { action: "accept" as const, content: { decision: "allow once" } }));
+    await asking.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+    const other = new Client({ name: "other", version: "1" });
+    await other.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+    expect(made.length).toBe(2);
+
+    // One client's cd moves its own shell only.
+    expect((await asking.callTool({ name: "Bash", arguments: { command: "cd sub" } })).isError).toBeUndefined();
+    expect(resultText(await asking.callTool({ name: "Bash", arguments: { command: "cat where.txt" } }))).toContain("sub");
+    expect(resultText(await other.callTool({ name: "Bash", arguments: { command: "cat where.txt" } }))).toContain("top");
+    // One client's open question holds up none of the other's calls, exclusive ones included.
+    const write = asking.callTool({ name: "Write", arguments: { file_path: join(base, "asked.txt"), content: "asked\n" } });
+    await question;
+    expect((await other.callTool({ name: "Bash", arguments: { command: "cd sub" } })).isError).toBeUndefined();
+    answer();
+    expect((await write).isError).toBeUndefined();
+    await other.close();
+    await asking.close();
+    await http.stop();
+    http = undefined;
+    expect(new Set(closed).size).toBe(2);
   });
 });
 
