@@ -20,6 +20,8 @@ export const MCP_PATH = "/mcp";
 export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 /** Open client sessions; the one used longest ago is closed to make room. */
 export const MAX_CLIENT_SESSIONS = 32;
+/** A client session that sends nothing for this long is closed (a client that went away without saying so). */
+export const IDLE_SESSION_MS = 60 * 60_000;
 
 /** A running HTTP server. */
 export interface McpHttpServer {
@@ -31,6 +33,8 @@ export interface McpHttpServer {
 interface ClientSession {
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
+  /** When the client last sent a request. */
+  lastSeen: number;
 }
 
 /** The served session every client shares, or how to make one for each client (closed when that client's session ends). */
@@ -83,8 +87,10 @@ async function cancelOnDisconnect(request: Request, client: ClientSession): Prom
 }
 
 /** Starts serving; `port` 0 picks a free port. */
-export async function serveMcpHttp(source: ServedSource, options: { host: string; port: number; token?: string }): Promise<McpHttpServer> {
+export async function serveMcpHttp(source: ServedSource, options: { host: string; port: number; token?: string; idleSessionMs?: number }): Promise<McpHttpServer> {
   const sessions = new Map<string, ClientSession>();
+  // Toolshed sessions made for clients that are closing: stop waits for them.
+  const closing = new Set<Promise<void>>();
 
   const closeSession = async (id: string) => {
     const client = sessions.get(id);
@@ -99,14 +105,20 @@ export async function serveMcpHttp(source: ServedSource, options: { host: string
     const oldest = sessions.keys().next();
     if (sessions.size >= MAX_CLIENT_SESSIONS && oldest.done !== true) await closeSession(oldest.value);
     const served = typeof source === "function" ? await source() : source;
-    // A session made for this client ends with it.
-    const release = typeof source === "function" ? () => void served.session.close() : () => {};
+    // A session made for this client ends with it, once, however its end is noticed.
+    let released: Promise<void> | undefined;
+    const release = () => {
+      if (typeof source !== "function" || released !== undefined) return;
+      const done: Promise<void> = served.session.close().catch(() => {}).finally(() => closing.delete(done));
+      released = done;
+      closing.add(done);
+    };
     const server = createToolshedMcpServer(served);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       maxRequestBodySize: MAX_REQUEST_BYTES,
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server });
+        sessions.set(id, { transport, server, lastSeen: Date.now() });
       },
       onsessionclosed: (id) => {
         sessions.delete(id);
@@ -118,8 +130,16 @@ export async function serveMcpHttp(source: ServedSource, options: { host: string
       release();
     };
     await server.connect(transport);
-    return { transport, server };
+    return { transport, server, lastSeen: Date.now() };
   };
+
+  // Clients that went away without closing their session (the SDK's own client sends no DELETE).
+  const idleMs = options.idleSessionMs ?? IDLE_SESSION_MS;
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const [id, client] of sessions) if (now - client.lastSeen > idleMs) void closeSession(id);
+  }, Math.min(60_000, Math.max(10, Math.floor(idleMs / 2))));
+  sweeper.unref();
 
   const handle = async (request: Request): Promise<Response> => {
     let url: URL;
@@ -143,6 +163,7 @@ export async function serveMcpHttp(source: ServedSource, options: { host: string
       // Most recently used last: the one to close first when too many are open stays at the front.
       sessions.delete(id);
       sessions.set(id, client);
+      client.lastSeen = Date.now();
       if (request.method === "POST") await cancelOnDisconnect(request, client);
       return client.transport.handleRequest(request);
     }
@@ -167,8 +188,10 @@ export async function serveMcpHttp(source: ServedSource, options: { host: string
   return {
     url: `http://${shownHost}:${server.port}${MCP_PATH}${options.token === undefined ? "" : `?token=${encodeURIComponent(options.token)}`}`,
     async stop() {
+      clearInterval(sweeper);
       await Promise.all([...sessions.keys()].map(closeSession));
       await server.stop(true);
+      await Promise.all([...closing]);
     },
   };
 }

@@ -156,7 +156,26 @@ describe("a session per client", () => {
     await asking.close();
     await http.stop();
     http = undefined;
+    // Each session made for a client is closed exactly once, and stop waits for it.
+    expect(closed.length).toBe(2);
     expect(new Set(closed).size).toBe(2);
+  });
+
+  test("a client that goes away without closing its session has it closed once it has been idle long enough", async () => {
+    folder = createTemporaryFolder("toolshed-mcp-http-");
+    const base = folder.path;
+    const closed: string[] = [];
+    http = await serveMcpHttp(async () => {
+      const own = await createSession({ cwd: base, settings: {}, sessionDirectory: join(base, ".session"), isNonInteractive: true });
+      const close = own.close.bind(own);
+      return createServedSession(Object.assign(own, { close: () => (closed.push("closed"), close()) }));
+    }, { host: "127.0.0.1", port: 0, idleSessionMs: 100 });
+    const quiet = new Client({ name: "quiet", version: "1" });
+    await quiet.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+    // The SDK client's close sends no DELETE: only idleness ends the session.
+    await quiet.close();
+    for (let waited = 0; closed.length === 0 && waited < 10_000; waited += 50) await Bun.sleep(50);
+    expect(closed).toEqual(["closed"]);
   });
 });
 
