@@ -118,7 +118,7 @@ export async function serveMcpHttp(source: ServedSource, options: { host: string
       sessionIdGenerator: () => crypto.randomUUID(),
       maxRequestBodySize: MAX_REQUEST_BYTES,
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server, lastSeen: Date.now() });
+        sessions.set(id, client);
       },
       onsessionclosed: (id) => {
         sessions.delete(id);
@@ -129,8 +129,9 @@ export async function serveMcpHttp(source: ServedSource, options: { host: string
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
       release();
     };
+    const client: ClientSession = { transport, server, lastSeen: Date.now() };
     await server.connect(transport);
-    return { transport, server, lastSeen: Date.now() };
+    return client;
   };
 
   // Clients that went away without closing their session (the SDK's own client sends no DELETE).

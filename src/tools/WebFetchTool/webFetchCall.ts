@@ -101,11 +101,14 @@ export async function callWebFetch(input: WebFetchInput, context: ToolUseContext
   const url = urlOf(input);
   // Without a model there is nobody to read the page: say so before fetching it.
   const access = context.services.use(modelService);
+  // A local host written as such was judged as one already; a name found to lead there is asked about again.
+  const judgedLocal = localByName(url.hostname) !== undefined;
+  const confirm = (note: string) => (judgedLocal ? Promise.resolve() : confirmLocal(input, note, recheck));
   let page = pages.get(url.href);
   // A page another call fetched from a local address is this call's only if it may reach that address too.
-  if (page?.localNote !== undefined && localByName(url.hostname) === undefined) await confirmLocal(input, page.localNote, recheck);
+  if (page?.localNote !== undefined) await confirm(page.localNote);
   if (page === undefined) {
-    const fetched = await fetchChecked(input, url, context, signal, recheck);
+    const fetched = await fetchChecked(url, context, signal, confirm);
     if (fetched.kind === "redirect") {
       return {
         data: {
@@ -133,14 +136,13 @@ export async function callWebFetch(input: WebFetchInput, context: ToolUseContext
   };
 }
 
-/** Fetches the page from the addresses the lookup found, after a second check when they are local and the name did not say so. */
-async function fetchChecked(input: object, url: URL, context: ToolUseContext, signal: AbortSignal, recheck: RecheckPermission) {
+/** Fetches the page from the addresses the lookup found, once `confirm` allows it when they are local. */
+async function fetchChecked(url: URL, context: ToolUseContext, signal: AbortSignal, confirm: (note: string) => Promise<void>) {
   const network = context.services.use(webFetchNetworkService);
   const checked = await checkHost(url.hostname, network.resolve);
   if ("error" in checked) throw new ToolError(`Could not find the address of ${url.hostname}: ${checked.error}. Check the URL.`);
-  // A local host written as such was judged as one already; a name found to lead there is asked about now.
   const localNote = describeLocalAddress(checked);
-  if (localNote !== undefined && localByName(url.hostname) === undefined) await confirmLocal(input, localNote, recheck);
+  if (localNote !== undefined) await confirm(localNote);
   const fetched = await fetchPage({
     url,
     addresses: checked.addresses,
