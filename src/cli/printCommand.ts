@@ -86,13 +86,16 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
   // git's status is read while the session and its MCP servers start, not after them.
   const git = readGitState(cwd);
   // The MCP servers of the settings, .mcp.json and --mcp-config start with the session; a project's
-  // own servers only when the folder is trusted or they were approved (nobody is asked here).
-  const { session, connections } = await createSessionWithMcp({
+  // own servers only when the folder is trusted or they were approved (nobody is asked here). The
+  // model and the system prompt are made while they connect; the loop starts once each has
+  // connected or failed (within MCP_TIMEOUT), so the first request has their tools.
+  const { session, connections, connected } = await createSessionWithMcp({
     cwd,
     flags: readSessionFlags(values),
     mcpFlags: readMcpConfigFlags(values),
     sessionId: transcript.sessionId,
     warn: (text) => streams.stderr.write(text),
+    waitForServers: false,
   });
   // A server's list changed: the next request gives the model the new pool.
   connections.onChange(() => session.setMcpTools(connections.tools()));
@@ -105,6 +108,7 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
     const environment = await readEnvironment(cwd, session.permissionContext().additionalDirectories, { git });
     const system = buildSystemPrompt({ replacement, append, environment, instructions: readProjectInstructions(cwd) });
     writer = transcript.writer((text) => streams.stderr.write(`toolshed: warning: ${text}\n`));
+    await connected;
     const events = query({
       session,
       prompt,

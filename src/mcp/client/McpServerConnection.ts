@@ -5,17 +5,9 @@
  * `connect`: a server that fails or hangs is reported and the session goes on without it.
  */
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { createAjvProvider, lazySdkValidator, type AjvProvider } from "./lazyJsonSchemaValidator.ts";
-import {
-  CallToolResultSchema,
-  ListResourcesResultSchema,
-  ListToolsResultSchema,
-  ToolListChangedNotificationSchema,
-  type CallToolResult,
-  type Tool as McpToolDefinition,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { createAjvProvider } from "./lazyJsonSchemaValidator.ts";
 import type { AnyTool } from "../../Tool.ts";
 import { getBuildInfo } from "../../buildInfo.ts";
 import { ToolError } from "../../errors/ToolError.ts";
@@ -25,12 +17,15 @@ import type { McpServerConfig } from "./config/McpServerConfig.ts";
 import { createMcpTool, type McpProgress } from "./createMcpTool.ts";
 import { createMcpTransport, type McpTransport } from "./createMcpTransport.ts";
 import { listAllPages } from "./listAllPages.ts";
+import { McpProtocolClient, type ServerHello } from "./McpProtocolClient.ts";
 import { MAX_RESOURCE_PAGES, MAX_RESOURCES_PER_SERVER, MAX_TOOL_PAGES, MAX_TOOLS_PER_SERVER, type McpLimits } from "./mcpLimits.ts";
 import { assignToolNames } from "./mcpToolName.ts";
 import { noResources, serverUnavailable } from "./prompt.ts";
 import { raceDeadline } from "./raceDeadline.ts";
+import { checkResult } from "./sdkResultSchemas.ts";
 import { ServerLog } from "./ServerLog.ts";
 import type { StartedServer } from "./spawnServerProcess.ts";
+import { readToolPage, type McpToolDefinition } from "./toolDefinitions.ts";
 
 /** Everything one connection is made from. */
 export interface McpServerConnectionOptions {
@@ -60,7 +55,8 @@ function logFileName(name: string): string {
 
 /** One server and its client. */
 export class McpServerConnection {
-  private client: Client | undefined;
+  private client: McpProtocolClient | undefined;
+  private hello: ServerHello | undefined;
   private transport: McpTransport | undefined;
   private state: McpServerStatus;
   private currentTools: AnyTool[] = [];
@@ -69,8 +65,6 @@ export class McpServerConnection {
   /** A list_changed that came while connecting: the first listing may predate it. */
   private changedWhileConnecting = false;
   private closing = false;
-  /** The Ajv of the latest tool listing (each listing compiles its schemas in one of its own). */
-  private schemas: AjvProvider = createAjvProvider();
   readonly log: ServerLog;
 
   constructor(private readonly options: McpServerConnectionOptions) {
@@ -103,16 +97,15 @@ export class McpServerConnection {
     const late = () => `it did not answer within ${connectTimeoutMs / 1000} s (MCP_TIMEOUT is ${connectTimeoutMs} ms)`;
     try {
       this.transport = this.options.transport === undefined
-        ? createMcpTransport(this.options.config, { cwd: this.options.cwd, log: this.log, started: this.options.started })
+        ? await raceDeadline(createMcpTransport(this.options.config, { cwd: this.options.cwd, log: this.log, started: this.options.started }), deadline, late)
         : { transport: this.options.transport, describeEnd: () => undefined };
-      const client = new Client({ name: "toolshed", version: getBuildInfo().version }, { capabilities: {}, jsonSchemaValidator: lazySdkValidator(() => this.schemas) });
+      const client = new McpProtocolClient({ name: "toolshed", version: getBuildInfo().version });
       this.client = client;
       client.onerror = (error) => this.log.note(`protocol: ${describeError(error)}`);
       client.onclose = () => this.onClosed();
-      client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshTools());
-      // The timeout is passed explicitly: the SDK's own 60 s default must not be what bounds connecting.
-      await raceDeadline(client.connect(this.transport.transport, { timeout: connectTimeoutMs, signal: deadline }), deadline, late);
-      const capabilities = client.getServerCapabilities() ?? {};
+      client.setNotificationHandler("notifications/tools/list_changed", () => void this.refreshTools());
+      this.hello = await raceDeadline(client.connect(this.transport.transport, { timeoutMs: connectTimeoutMs, signal: deadline }), deadline, late);
+      const { capabilities } = this.hello;
       const definitions = capabilities.tools === undefined ? [] : await raceDeadline(this.listTools(deadline), deadline, late);
       this.currentTools = this.adapt(definitions);
       this.state = { ...this.state, status: "connected", detail: undefined, toolCount: this.currentTools.length, hasResources: capabilities.resources !== undefined };
@@ -134,10 +127,16 @@ export class McpServerConnection {
 
   private async listTools(signal: AbortSignal): Promise<McpToolDefinition[]> {
     const client = this.requireClient();
+    const rejected: string[] = [];
     const listed = await listAllPages(async (cursor) => {
-      const page = await client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, ListToolsResultSchema, { signal, timeout: this.options.limits.connectTimeoutMs });
+      const page = readToolPage(await client.request("tools/list", cursor === undefined ? {} : { cursor }, { signal, timeoutMs: this.options.limits.connectTimeoutMs }));
+      rejected.push(...page.rejected);
       return { items: page.tools, nextCursor: page.nextCursor };
     }, { maxPages: MAX_TOOL_PAGES, maxItems: MAX_TOOLS_PER_SERVER });
+    if (rejected.length > 0) {
+      const shown = rejected.slice(0, 5).join("; ");
+      this.options.warn?.(`MCP server "${this.name}": ${rejected.length} tool definitions are malformed and left out (${shown}${rejected.length > 5 ? "; ..." : ""})`);
+    }
     if (listed.cutShort !== undefined) this.options.warn?.(`MCP server "${this.name}": ${listed.cutShort} tools`);
     // A server that lists a name twice: the first one counts.
     const byName = new Map<string, McpToolDefinition>();
@@ -153,7 +152,6 @@ export class McpServerConnection {
     }
     const names = assignToolNames(this.options.serverPart, usable.map((tool) => tool.name));
     const schemas = createAjvProvider();
-    this.schemas = schemas;
     return usable.map((definition, index) => createMcpTool({
       server: this,
       definition,
@@ -192,36 +190,39 @@ export class McpServerConnection {
     return this.refreshing;
   }
 
-  private requireClient(): Client {
+  private requireClient(): McpProtocolClient {
     if (this.client === undefined || this.state.status === "failed" || this.state.status === "disabled") {
       throw new ToolError(serverUnavailable(this.name, this.state.detail ?? this.state.status));
     }
     return this.client;
   }
 
-  /** Calls one of the server's tools; the signal cancels it (the SDK sends notifications/cancelled). */
+  /** Calls one of the server's tools; the signal cancels it (the server is sent notifications/cancelled). */
   async callTool(toolName: string, args: { [key: string]: unknown }, options: { signal: AbortSignal; onProgress: (progress: McpProgress) => void }): Promise<CallToolResult> {
     const client = this.requireClient();
-    const { toolTimeoutMs } = this.options.limits;
-    // A plain request: the SDK's callTool would check output schemas it cached from one page only.
-    return client.request({ method: "tools/call", params: { name: toolName, arguments: args } }, CallToolResultSchema, {
+    const result = await client.request("tools/call", { name: toolName, arguments: args }, {
       signal: options.signal,
-      timeout: toolTimeoutMs,
-      maxTotalTimeout: toolTimeoutMs,
-      onprogress: (progress) => options.onProgress({
+      timeoutMs: this.options.limits.toolTimeoutMs,
+      onProgress: (progress) => options.onProgress({
         progress: progress.progress,
         total: progress.total,
         message: progress.message ?? (progress.total === undefined ? `${this.name}: ${progress.progress}` : `${this.name}: ${progress.progress}/${progress.total}`),
       }),
     });
+    return checkResult(result, (types) => types.CallToolResultSchema, "tool result");
+  }
+
+  private hasResources(): boolean {
+    return this.hello?.capabilities.resources !== undefined;
   }
 
   /** The server's resources; a ToolError when it offers none. */
   async listResources(signal: AbortSignal): Promise<McpResource[]> {
     const client = this.requireClient();
-    if (client.getServerCapabilities()?.resources === undefined) throw new ToolError(noResources(this.name));
+    if (!this.hasResources()) throw new ToolError(noResources(this.name));
     const listed = await listAllPages(async (cursor) => {
-      const page = await client.request({ method: "resources/list", params: cursor === undefined ? {} : { cursor } }, ListResourcesResultSchema, { signal, timeout: this.options.limits.toolTimeoutMs });
+      const raw = await client.request("resources/list", cursor === undefined ? {} : { cursor }, { signal, timeoutMs: this.options.limits.toolTimeoutMs });
+      const page = await checkResult(raw, (types) => types.ListResourcesResultSchema, "resource list");
       return { items: page.resources, nextCursor: page.nextCursor };
     }, { maxPages: MAX_RESOURCE_PAGES, maxItems: MAX_RESOURCES_PER_SERVER });
     if (listed.cutShort !== undefined) this.options.warn?.(`MCP server "${this.name}": ${listed.cutShort} resources`);
@@ -238,8 +239,9 @@ export class McpServerConnection {
   /** Reads one resource; a ToolError when the server offers none. */
   async readResource(uri: string, signal: AbortSignal): Promise<McpResourceContent[]> {
     const client = this.requireClient();
-    if (client.getServerCapabilities()?.resources === undefined) throw new ToolError(noResources(this.name));
-    const result = await client.readResource({ uri }, { signal, timeout: this.options.limits.toolTimeoutMs });
+    if (!this.hasResources()) throw new ToolError(noResources(this.name));
+    const raw = await client.request("resources/read", { uri }, { signal, timeoutMs: this.options.limits.toolTimeoutMs });
+    const result = await checkResult(raw, (types) => types.ReadResourceResultSchema, "resource");
     return result.contents.map((content) => "text" in content
       ? { uri: content.uri, mimeType: content.mimeType, text: content.text }
       : { uri: content.uri, mimeType: content.mimeType, blob: content.blob });

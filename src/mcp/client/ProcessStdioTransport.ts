@@ -4,10 +4,11 @@
  * group is tracked so toolshed's exit stops it too. The SDK's own stdio transport signals only
  * the direct child, which leaves a server's children (an `npx` wrapper's node) running.
  */
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { describeError } from "../../errors/describeError.ts";
+import { parseMessageLine } from "./jsonRpcMessage.ts";
+import { MessageLineBuffer } from "./MessageLineBuffer.ts";
 import { processGroupHasMembers, stopProcessGroup, untrackProcessGroup } from "../../tasks/processGroups.ts";
 import { MAX_MESSAGE_BYTES } from "./mcpLimits.ts";
 import type { ServerLog } from "./ServerLog.ts";
@@ -34,7 +35,7 @@ export class ProcessStdioTransport implements Transport {
   private child: Child | undefined;
   private closing: Promise<void> | undefined;
   private reported = false;
-  private readonly buffer = new ReadBuffer({ maxBufferSize: MAX_MESSAGE_BYTES });
+  private readonly buffer = new MessageLineBuffer(MAX_MESSAGE_BYTES);
   /** How the process ended, once it has. */
   exitCode: number | null | undefined;
   signalCode: string | null | undefined;
@@ -67,32 +68,34 @@ export class ProcessStdioTransport implements Transport {
   private async readStdout(stream: ReadableStream<Uint8Array>): Promise<void> {
     try {
       for await (const chunk of stream) {
+        let lines: string[];
         try {
-          this.buffer.append(Buffer.from(chunk));
+          lines = this.buffer.append(chunk);
         } catch (error) {
           this.options.log.note(`standard output: ${describeError(error)}; closing the connection`);
           this.onerror?.(new Error(`the server sent a message larger than ${MAX_MESSAGE_BYTES} bytes`));
           void this.close();
           return;
         }
-        this.drain();
+        this.deliver(lines);
       }
     } catch (error) {
       this.onerror?.(new Error(`reading the server's output failed: ${describeError(error)}`));
     }
   }
 
-  private drain(): void {
-    for (;;) {
-      let message: JSONRPCMessage | null;
+  private deliver(lines: string[]): void {
+    for (const line of lines) {
+      if (line.trim() === "") continue;
+      let message: JSONRPCMessage;
       try {
-        message = this.buffer.readMessage();
+        // Checked by hand (see jsonRpcMessage.ts); the transport's type is the SDK's.
+        message = parseMessageLine(line) as JSONRPCMessage;
       } catch (error) {
         // A line that is not a JSON-RPC message (a server printing to stdout): noted, then skipped.
-        this.options.log.note(`standard output held a line that is not an MCP message (${describeError(error).split("\n")[0]})`);
+        this.options.log.note(`standard output held a line that is not an MCP message (${describeError(error)})`);
         continue;
       }
-      if (message === null) return;
       this.onmessage?.(message);
     }
   }
@@ -115,7 +118,7 @@ export class ProcessStdioTransport implements Transport {
   async send(message: JSONRPCMessage): Promise<void> {
     const child = this.child;
     if (child === undefined || this.exitCode !== undefined || this.closing !== undefined) throw new Error("the server process is not running");
-    child.stdin.write(serializeMessage(message));
+    child.stdin.write(`${JSON.stringify(message)}\n`);
     await child.stdin.flush();
   }
 

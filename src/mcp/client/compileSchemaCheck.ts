@@ -16,12 +16,13 @@ export type SchemaCheck = (value: unknown) => SchemaCheckResult;
  * make its tool unusable: the server checks its own input anyway). The `$schema` line is left
  * out, since the SDK's AJV knows only draft-07 by that name and the keywords are what matter.
  */
-export function compileSchemaCheck(schema: { [key: string]: unknown }, ajv: AjvProvider): SchemaCheck | undefined {
+export async function compileSchemaCheck(schema: { [key: string]: unknown }, ajv: AjvProvider): Promise<SchemaCheck | undefined> {
   const { $schema: _draft, ...rest } = schema;
+  const validator = await ajv();
   let check: ReturnType<AjvJsonSchemaValidator["getValidator"]>;
   try {
     // A plain object from a checked MCP message; AJV takes any schema object.
-    check = ajv().getValidator(rest as JsonSchemaType);
+    check = validator.getValidator(rest as JsonSchemaType);
   } catch {
     return undefined;
   }

@@ -51,9 +51,15 @@ export interface ConnectedMcpServers {
   tools: AnyTool[];
 }
 
+/** The service at once, its servers still connecting; `connected` resolves when each has connected or failed. */
+export interface StartedMcpServers {
+  connections: McpClientConnections;
+  connected: Promise<void>;
+}
+
 /**
  * Starts the processes of the stdio servers that connect first (the first `batch`, as runBounded
- * takes them), before the SDK is loaded: they boot while it loads instead of after.
+ * takes them), before the connection code is loaded: they boot while it loads instead of after.
  */
 function startFirstStdioServers(starting: readonly { entry: McpServerEntry; config: McpServerConfig }[], given: ReadonlyMap<string, Transport | undefined>, batch: number, cwd: string): Map<string, StartedServer> {
   const started = new Map<string, StartedServer>();
@@ -66,6 +72,16 @@ function startFirstStdioServers(starting: readonly { entry: McpServerEntry; conf
 
 /** Starts the configured servers and waits (at most MCP_TIMEOUT each) until every one is connected or has failed. */
 export async function connectMcpServers(options: ConnectMcpServersOptions): Promise<ConnectedMcpServers> {
+  const { connections, connected } = await startMcpServers(options);
+  await connected;
+  return { connections, tools: connections.tools() };
+}
+
+/**
+ * Starts the configured servers and returns once they are on their way (after any question about
+ * project servers): the caller can build its session while they connect, then wait for `connected`.
+ */
+export async function startMcpServers(options: ConnectMcpServersOptions): Promise<StartedMcpServers> {
   const warn = (text: string) => options.warn?.(`toolshed: warning: ${text}\n`);
   const limits = options.limits ?? readMcpLimits();
   let entries = options.entries;
@@ -90,7 +106,7 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
   let service: ReturnType<typeof createMcpClientConnections> | undefined;
   const given = new Map(starting.map(({ entry }) => [entry.name, options.transportFor?.(entry)]));
   const started = startFirstStdioServers(starting, given, limits.stdioConnections, options.cwd);
-  // The SDK loads only when a server is to be started: a run without servers never pays for it.
+  // The connection code loads only when a server is to be started: a run without servers never pays for it.
   const { McpServerConnection: Connection } = starting.length > 0 ? await import("./McpServerConnection.ts") : { McpServerConnection: undefined };
   starting.forEach(({ entry, config }, index) => {
     if (Connection === undefined) return;
@@ -126,6 +142,6 @@ export async function connectMcpServers(options: ConnectMcpServersOptions): Prom
   const all = [...byName.values()];
   const stdio = all.filter((connection) => connection.status().transport === "stdio");
   const remote = all.filter((connection) => connection.status().transport !== "stdio");
-  await Promise.all([runBounded(stdio, limits.stdioConnections, connect), runBounded(remote, limits.remoteConnections, connect)]);
-  return { connections: service, tools: service.tools() };
+  const connected = Promise.all([runBounded(stdio, limits.stdioConnections, connect), runBounded(remote, limits.remoteConnections, connect)]).then(() => undefined);
+  return { connections: service, connected };
 }

@@ -6,7 +6,7 @@
  * (`mcp__server`, `mcp__server__tool`) allows it: an annotation is the server's claim, and a
  * "read-only" fetch tool still sends what the model gives it wherever it likes.
  */
-import type { CallToolResult, Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod/mini";
 import { buildTool, type AnyTool, type ToolInputJSONSchema, type ToolResult } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
@@ -16,6 +16,7 @@ import type { AjvProvider } from "./lazyJsonSchemaValidator.ts";
 import { mapMcpResult, type McpToolOutput } from "./mapMcpResult.ts";
 import { askReason, callFailed, callTimedOut, describeMcpTool, invalidInput, outputSchemaMismatch } from "./prompt.ts";
 import { isTimeoutError } from "./isTimeoutError.ts";
+import type { McpToolDefinition } from "./toolDefinitions.ts";
 
 /** What a tool's progress looks like to the pipeline (the CLI prints `message`). */
 export interface McpProgress {
@@ -47,16 +48,9 @@ export interface CreateMcpToolOptions {
 const permissiveInput = z.looseObject({});
 
 /** Compiles a schema on first use only: a server with 200 tools costs nothing until one is called. */
-function lazyCheck(schema: { [key: string]: unknown } | undefined, ajv: AjvProvider): () => SchemaCheck | undefined {
-  let compiled: SchemaCheck | undefined;
-  let done = false;
-  return () => {
-    if (!done) {
-      compiled = schema === undefined ? undefined : compileSchemaCheck(schema, ajv);
-      done = true;
-    }
-    return compiled;
-  };
+function lazyCheck(schema: { [key: string]: unknown } | undefined, ajv: AjvProvider): () => Promise<SchemaCheck | undefined> {
+  let compiled: Promise<SchemaCheck | undefined> | undefined;
+  return () => (compiled ??= schema === undefined ? Promise.resolve(undefined) : compileSchemaCheck(schema, ajv));
 }
 
 /** Builds the Tool for `definition`. */
@@ -86,7 +80,7 @@ export function createMcpTool(options: CreateMcpToolOptions): AnyTool {
     userFacingName: () => `${server.name} - ${title} (MCP)`,
     checkPermissions: async () => ({ behavior: "ask", reason: askReason(server.name, name, readOnly) }),
     async validateInput(input) {
-      const check = inputCheck();
+      const check = await inputCheck();
       if (check === undefined) return { result: true };
       const checked = check(input);
       return checked.valid ? { result: true } : { result: false, message: invalidInput(name, checked.message) };
@@ -100,7 +94,7 @@ export function createMcpTool(options: CreateMcpToolOptions): AnyTool {
         if (isTimeoutError(error)) throw new ToolError(callTimedOut(name, options.toolTimeoutMs));
         throw new ToolError(callFailed(server.name, definition.name, describeError(error)));
       }
-      const check = result.structuredContent !== undefined && result.isError !== true ? outputCheck() : undefined;
+      const check = result.structuredContent !== undefined && result.isError !== true ? await outputCheck() : undefined;
       const checked = check?.(result.structuredContent);
       if (checked !== undefined && !checked.valid) {
         const refused: McpToolOutput = { content: [{ type: "text", text: outputSchemaMismatch(name, checked.message) }], isError: true };

@@ -2,8 +2,6 @@
  * The SDK transport for one server's configuration: a child process for stdio (ours, with its
  * process group), streamable HTTP, or the older HTTP+SSE for servers that only speak that.
  */
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerConfig } from "./config/McpServerConfig.ts";
 import { limitResponseBody } from "./limitResponseBody.ts";
@@ -20,8 +18,11 @@ export interface McpTransport {
   terminate?(): Promise<void>;
 }
 
-/** Builds the transport; nothing starts until the client connects, unless the process was `started` already. */
-export function createMcpTransport(config: McpServerConfig, options: { cwd: string; log: ServerLog; started?: StartedServer }): McpTransport {
+/**
+ * Builds the transport; nothing starts until the client connects, unless the process was
+ * `started` already. The SDK's HTTP transports are loaded only for a remote server.
+ */
+export async function createMcpTransport(config: McpServerConfig, options: { cwd: string; log: ServerLog; started?: StartedServer }): Promise<McpTransport> {
   if (config.type === "stdio") {
     const transport = new ProcessStdioTransport({ ...serverCommand(config, options.cwd), log: options.log, started: options.started });
     return { transport, describeEnd: () => transport.describeExit(), terminate: () => transport.terminate() };
@@ -30,7 +31,7 @@ export function createMcpTransport(config: McpServerConfig, options: { cwd: stri
   const requestInit = { headers: config.headers };
   const fetch = limitResponseBody(MAX_MESSAGE_BYTES);
   const transport = config.type === "http"
-    ? new StreamableHTTPClientTransport(url, { requestInit, fetch })
-    : new SSEClientTransport(url, { requestInit, fetch });
+    ? new (await import("@modelcontextprotocol/sdk/client/streamableHttp.js")).StreamableHTTPClientTransport(url, { requestInit, fetch })
+    : new (await import("@modelcontextprotocol/sdk/client/sse.js")).SSEClientTransport(url, { requestInit, fetch });
   return { transport, describeEnd: () => undefined };
 }

@@ -1,7 +1,7 @@
-/** Whether the SDK gave up on a request because its timeout passed. */
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+/** Whether a request to an MCP server gave up because its time limit passed. */
+import { McpTimeoutError } from "./mcpRequestErrors.ts";
 
-/** True for the SDK's request-timeout error. */
+/** True for the client's request-timeout error. */
 export function isTimeoutError(error: unknown): boolean {
-  return error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+  return error instanceof McpTimeoutError;
 }

@@ -59,4 +59,27 @@ describe("createSessionWithMcp", () => {
     expect(connections.list().map((status) => status.status)).toEqual(["needs-approval", "needs-approval"]);
     await session.close();
   });
+
+  test("with waitForServers false the session is ready before its servers; their tools join the pool when connected resolves", async () => {
+    const gate = join(sandbox.root.path, "gate");
+    const held = `while [ ! -e '${gate}' ]; do sleep 0.02; done; exec '${process.execPath}' '${FIXTURE_SERVER}' --tools 1`;
+    const { session, connections, connected } = await createSessionWithMcp({
+      cwd: sandbox.project,
+      sessionDirectory: join(sandbox.root.path, "session"),
+      settings: {},
+      isNonInteractive: true,
+      mcpFlags: { mcpConfig: [JSON.stringify({ mcpServers: { held: { command: "sh", args: ["-c", held] } } })], strictMcpConfig: true },
+      waitForServers: false,
+    });
+    try {
+      expect(connections.list().map((status) => `${status.name}:${status.status}`)).toEqual(["held:pending"]);
+      expect(session.tools.some((tool) => tool.name.startsWith("mcp__"))).toBe(false);
+      writeFileSync(gate, "");
+      await connected;
+      expect(connections.list().map((status) => `${status.name}:${status.status}`)).toEqual(["held:connected"]);
+      expect(session.tools.map((tool) => tool.name)).toContain("mcp__held__tool_000");
+    } finally {
+      await session.close();
+    }
+  });
 });
