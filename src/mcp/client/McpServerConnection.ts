@@ -12,6 +12,7 @@ import type { AnyTool } from "../../Tool.ts";
 import { getBuildInfo } from "../../buildInfo.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { describeError } from "../../errors/describeError.ts";
+import { stopProcessGroup } from "../../tasks/processGroups.ts";
 import type { McpResource, McpResourceContent, McpServerScope, McpServerStatus } from "../../session/types.ts";
 import type { McpServerConfig } from "./config/McpServerConfig.ts";
 import { createMcpTool, type McpProgress } from "./createMcpTool.ts";
@@ -90,8 +91,9 @@ export class McpServerConnection {
     return this.state.status === "connected" ? this.currentTools : [];
   }
 
-  /** Connects and lists the tools; on any failure the state says why. Never throws. */
+  /** Connects and lists the tools; on any failure the state says why. Never throws; after close it does nothing. */
   async connect(): Promise<void> {
+    if (this.closing) return;
     const { connectTimeoutMs } = this.options.limits;
     const deadline = AbortSignal.timeout(connectTimeoutMs);
     const late = () => `it did not answer within ${connectTimeoutMs / 1000} s (MCP_TIMEOUT is ${connectTimeoutMs} ms)`;
@@ -99,6 +101,8 @@ export class McpServerConnection {
       this.transport = this.options.transport === undefined
         ? await raceDeadline(createMcpTransport(this.options.config, { cwd: this.options.cwd, log: this.log, started: this.options.started }), deadline, late)
         : { transport: this.options.transport, describeEnd: () => undefined };
+      // Closed while the transport was made (the session ended before its servers connected).
+      if (this.closing) throw new Error("closed with the session");
       const client = new McpProtocolClient({ name: "toolshed", version: getBuildInfo().version });
       this.client = client;
       client.onerror = (error) => this.log.note(`protocol: ${describeError(error)}`);
@@ -111,7 +115,10 @@ export class McpServerConnection {
       this.state = { ...this.state, status: "connected", detail: undefined, toolCount: this.currentTools.length, hasResources: capabilities.resources !== undefined };
       if (this.changedWhileConnecting) void this.refreshTools();
     } catch (error) {
-      this.state = { ...this.state, status: "failed", detail: this.explainFailure(error) };
+      // A close() meanwhile is not the server's failure: it is simply closed, and no warning is due.
+      this.state = this.closing
+        ? { ...this.state, status: "disabled", detail: "closed with the session" }
+        : { ...this.state, status: "failed", detail: this.explainFailure(error) };
       this.closing = true;
       await this.transport?.terminate?.();
       await this.shutDown();
@@ -268,8 +275,14 @@ export class McpServerConnection {
     }
   }
 
-  /** Ends the connection and stops the server (its whole process group, for stdio). */
+  /** Ends the connection and stops the server (its whole process group, for stdio), also one still connecting. */
   async close(): Promise<void> {
+    const { started } = this.options;
+    // A process started ahead of its transport that has none yet: nothing else would stop it.
+    if (this.transport === undefined && started !== undefined && "child" in started) {
+      this.closing = true;
+      await stopProcessGroup(started.child.pid, started.child.exited, 1000);
+    }
     await this.shutDown();
     if (this.state.status === "connected" || this.state.status === "pending") this.state = { ...this.state, status: "disabled", detail: "closed with the session" };
   }

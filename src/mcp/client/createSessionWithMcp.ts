@@ -57,7 +57,7 @@ export async function createSessionWithMcp(options: CreateSessionWithMcpOptions 
   try {
     session = await createSession({ ...options, cwd, sessionId, sessionDirectory, mcp: connections });
   } catch (error) {
-    await serversConnected;
+    // Also stops the servers still connecting.
     await connections.close();
     throw error;
   }

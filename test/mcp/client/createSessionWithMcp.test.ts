@@ -1,6 +1,6 @@
 /** A session with its MCP servers: connected before the pool is built, approved at the terminal, stopped with the session. */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { askServerApprovalAtTerminal } from "../../../src/mcp/client/askServerApprovalAtTerminal.ts";
@@ -81,5 +81,37 @@ describe("createSessionWithMcp", () => {
     } finally {
       await session.close();
     }
+  });
+
+  test("a session closed while its servers still connect stops them: the process ends, the server is closed, not failed, and nobody is warned", async () => {
+    const pidFile = join(sandbox.root.path, "held.pid");
+    const held = `echo $$ > '${pidFile}'; while true; do sleep 0.02; done`;
+    const warnings: string[] = [];
+    const { session, connections, connected } = await createSessionWithMcp({
+      cwd: sandbox.project,
+      sessionDirectory: join(sandbox.root.path, "session"),
+      settings: {},
+      isNonInteractive: true,
+      mcpFlags: { mcpConfig: [JSON.stringify({ mcpServers: { held: { command: "sh", args: ["-c", held] } } })], strictMcpConfig: true },
+      waitForServers: false,
+      warn: (text) => warnings.push(text),
+    });
+    while (!existsSync(pidFile) || readFileSync(pidFile, "utf8").trim() === "") await Bun.sleep(10);
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive()).toBe(true);
+    await session.close();
+    await connected;
+    for (let waited = 0; alive() && waited < 3000; waited += 20) await Bun.sleep(20);
+    expect(alive()).toBe(false);
+    expect(connections.list().map((status) => `${status.name}:${status.status}`)).toEqual(["held:disabled"]);
+    expect(warnings.join("")).not.toContain("failed to connect");
   });
 });
