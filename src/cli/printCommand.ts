@@ -108,7 +108,8 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
     const environment = await readEnvironment(cwd, session.permissionContext().additionalDirectories, { git });
     const system = buildSystemPrompt({ replacement, append, environment, instructions: readProjectInstructions(cwd) });
     writer = transcript.writer((text) => streams.stderr.write(`toolshed: warning: ${text}\n`));
-    await connected;
+    // Ctrl-C while the servers connect ends the run now, not once they are done.
+    await Promise.race([connected, new Promise<void>((resolve) => interrupt.signal.addEventListener("abort", () => resolve(), { once: true }))]);
     const events = query({
       session,
       prompt,

@@ -57,3 +57,18 @@ test("a project's .mcp.json server runs once the person's settings enable it; ot
   expect(JSON.parse(enabled.stdout).result).toBe("done");
   expect(JSON.stringify((kit.server.requests.at(-1)?.body as Body).messages.at(-1))).toContain("from the project's server");
 });
+
+test("Ctrl-C while a server is still connecting ends the run at once, with no model request", async () => {
+  kit = await createPrintKit();
+  const silent = join(import.meta.dir, "..", "mcp", "fixtures", "silentServer.ts");
+  const config = JSON.stringify({ mcpServers: { quiet: { command: process.execPath, args: [silent] } } });
+  const child = kit.spawn(["-p", "hi", "--mcp-config", config, "--output-format", "json"], { env: { MCP_TIMEOUT: "60000" } });
+  // Long enough for the run to reach its wait for the server (it starts from source here).
+  await Bun.sleep(1_500);
+  const signalled = Date.now();
+  child.kill("SIGINT");
+  const status = await child.exited;
+  expect(Date.now() - signalled).toBeLessThan(10_000);
+  expect(status).toBe(130);
+  expect(kit.server.requestCount).toBe(0);
+});

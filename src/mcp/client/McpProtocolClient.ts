@@ -103,6 +103,8 @@ export class McpProtocolClient {
       // The HTTP transports send the version in a header on every later request.
       transport.setProtocolVersion?.(hello.protocolVersion);
       await this.notify("notifications/initialized");
+      // A server that went away meanwhile: not connected, whatever it said.
+      if (this.closed) throw new McpConnectionClosedError("initialize");
       this.hello = hello;
       return hello;
     } catch (error) {
@@ -146,10 +148,15 @@ export class McpProtocolClient {
           reject(error);
         },
       });
-      transport.send({ jsonrpc: "2.0", id, method, params: sent }).catch((error: unknown) => {
+      const failed = (error: unknown) => {
         cleanup();
         reject(error instanceof Error ? error : new Error(describeError(error)));
-      });
+      };
+      try {
+        transport.send({ jsonrpc: "2.0", id, method, params: sent }).catch(failed);
+      } catch (error) {
+        failed(error);
+      }
     });
   }
 
@@ -157,6 +164,11 @@ export class McpProtocolClient {
   async notify(method: string, params?: { [key: string]: unknown }): Promise<void> {
     if (this.transport === undefined || this.closed) return;
     await this.transport.send(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params });
+  }
+
+  /** Whether the connection has ended (closed by either side). */
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   /** Closes the transport; pending requests fail with McpConnectionClosedError. */
@@ -179,11 +191,30 @@ export class McpProtocolClient {
     if (this.hello !== undefined) this.onclose?.();
   }
 
+  /** Handles one message; a handler that throws is reported, never left to stop the transport's reading. */
   private receive(raw: unknown): void {
+    try {
+      this.route(raw);
+    } catch (error) {
+      this.onerror?.(new Error(`handling a message from the server failed: ${describeError(error)}`));
+    }
+  }
+
+  /** A broken answer to an open request fails that request at once rather than at its time limit. */
+  private rejectBroken(raw: unknown, reason: string): boolean {
+    if (!isPlainObject(raw) || (typeof raw.id !== "number" && typeof raw.id !== "string") || !("result" in raw || "error" in raw)) return false;
+    const waiting = this.pending.get(typeof raw.id === "string" ? Number(raw.id) : raw.id);
+    if (waiting === undefined) return false;
+    waiting.reject(new Error(`the server's answer to ${waiting.method} is not a JSON-RPC response: ${reason}`));
+    return true;
+  }
+
+  private route(raw: unknown): void {
     let classified: ReturnType<typeof classifyMessage>;
     try {
       classified = classifyMessage(raw);
     } catch (error) {
+      if (this.rejectBroken(raw, describeError(error))) return;
       this.onerror?.(new Error(`the server sent a message toolshed cannot use: ${describeError(error)}`));
       return;
     }

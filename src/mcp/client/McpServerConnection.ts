@@ -111,6 +111,8 @@ export class McpServerConnection {
       this.hello = await raceDeadline(client.connect(this.transport.transport, { timeoutMs: connectTimeoutMs, signal: deadline }), deadline, late);
       const { capabilities } = this.hello;
       const definitions = capabilities.tools === undefined ? [] : await raceDeadline(this.listTools(deadline), deadline, late);
+      // It went away after answering: failed, not connected with a dead client.
+      if (client.isClosed) throw new Error("the connection closed right after it started");
       this.currentTools = this.adapt(definitions);
       this.state = { ...this.state, status: "connected", detail: undefined, toolCount: this.currentTools.length, hasResources: capabilities.resources !== undefined };
       if (this.changedWhileConnecting) void this.refreshTools();

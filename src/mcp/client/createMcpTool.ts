@@ -50,7 +50,14 @@ const permissiveInput = z.looseObject({});
 /** Compiles a schema on first use only: a server with 200 tools costs nothing until one is called. */
 function lazyCheck(schema: { [key: string]: unknown } | undefined, ajv: AjvProvider): () => Promise<SchemaCheck | undefined> {
   let compiled: Promise<SchemaCheck | undefined> | undefined;
-  return () => (compiled ??= schema === undefined ? Promise.resolve(undefined) : compileSchemaCheck(schema, ajv));
+  return () => {
+    // A failed load (of Ajv) is tried again at the next call rather than kept.
+    compiled ??= schema === undefined ? Promise.resolve(undefined) : compileSchemaCheck(schema, ajv).catch((error: unknown) => {
+      compiled = undefined;
+      throw error;
+    });
+    return compiled;
+  };
 }
 
 /** Builds the Tool for `definition`. */

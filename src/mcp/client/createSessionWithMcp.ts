@@ -36,7 +36,7 @@ export interface SessionWithMcp {
   connected: Promise<void>;
 }
 
-/** Builds the session after connecting its MCP servers; a bad managed or command-line settings file throws before anything starts. */
+/** Builds the session while its MCP servers connect (and, by default, waits for them); a bad managed or command-line settings file throws before anything starts. */
 export async function createSessionWithMcp(options: CreateSessionWithMcpOptions = {}): Promise<SessionWithMcp> {
   const cwd = options.cwd ?? process.cwd();
   const sessionId = options.sessionId ?? crypto.randomUUID();

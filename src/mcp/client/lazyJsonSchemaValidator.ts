@@ -13,5 +13,11 @@ export type AjvProvider = () => Promise<AjvJsonSchemaValidator>;
 /** A provider of a new Ajv of its own. */
 export function createAjvProvider(): AjvProvider {
   let ajv: Promise<AjvJsonSchemaValidator> | undefined;
-  return () => (ajv ??= import("@modelcontextprotocol/sdk/validation/ajv").then(({ AjvJsonSchemaValidator: Validator }) => new Validator()));
+  return () => {
+    ajv ??= import("@modelcontextprotocol/sdk/validation/ajv").then(({ AjvJsonSchemaValidator: Validator }) => new Validator(), (error: unknown) => {
+      ajv = undefined;
+      throw error;
+    });
+    return ajv;
+  };
 }

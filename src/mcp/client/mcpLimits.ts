@@ -29,6 +29,9 @@ export const MAX_TOOL_DESCRIPTION_CHARS = 2048;
 /** The largest single message or HTTP response accepted from a server. */
 export const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 
+/** The longest wait a timer can hold (about 24.8 days); a larger one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** The limits in force. */
 export interface McpLimits {
   connectTimeoutMs: number;
@@ -46,12 +49,12 @@ function positiveInteger(raw: string | undefined): number | undefined {
   return Number.isSafeInteger(value) && value >= 1 ? value : undefined;
 }
 
-/** The limits from `environment`, each falling back to its default when unset or not a positive number. */
+/** The limits from `environment`, each falling back to its default when unset or not a positive number; time limits stop at what a timer can hold. */
 export function readMcpLimits(environment: Record<string, string | undefined> = process.env): McpLimits {
   const tokens = positiveInteger(environment.MAX_MCP_OUTPUT_TOKENS) ?? DEFAULT_MAX_MCP_OUTPUT_TOKENS;
   return {
-    connectTimeoutMs: positiveInteger(environment.MCP_TIMEOUT) ?? DEFAULT_MCP_TIMEOUT_MS,
-    toolTimeoutMs: positiveInteger(environment.MCP_TOOL_TIMEOUT) ?? DEFAULT_MCP_TOOL_TIMEOUT_MS,
+    connectTimeoutMs: Math.min(positiveInteger(environment.MCP_TIMEOUT) ?? DEFAULT_MCP_TIMEOUT_MS, MAX_TIMER_MS),
+    toolTimeoutMs: Math.min(positiveInteger(environment.MCP_TOOL_TIMEOUT) ?? DEFAULT_MCP_TOOL_TIMEOUT_MS, MAX_TIMER_MS),
     maxResultSizeChars: tokens * CHARS_PER_TOKEN,
     stdioConnections: positiveInteger(environment.MCP_SERVER_CONNECTION_BATCH_SIZE) ?? DEFAULT_STDIO_CONNECTIONS,
     remoteConnections: positiveInteger(environment.MCP_REMOTE_SERVER_CONNECTION_BATCH_SIZE) ?? DEFAULT_REMOTE_CONNECTIONS,

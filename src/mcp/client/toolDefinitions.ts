@@ -28,8 +28,16 @@ export interface ToolPage {
 
 const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 
+/**
+ * Whether a schema is one the Messages API takes as a tool's input_schema: an object schema
+ * whose `properties` (when given) maps names to schemas and whose `required` lists names. A
+ * malformed one sent on would make the API refuse every request of the session.
+ */
 function isObjectSchema(value: unknown): value is ObjectSchema {
-  return isPlainObject(value) && value.type === "object";
+  if (!isPlainObject(value) || value.type !== "object") return false;
+  const { properties, required } = value;
+  if (properties !== undefined && !(isPlainObject(properties) && Object.values(properties).every((property) => isPlainObject(property) || typeof property === "boolean"))) return false;
+  return required === undefined || (Array.isArray(required) && required.every((name) => typeof name === "string"));
 }
 
 function optionalText(value: unknown): string | undefined {
@@ -51,7 +59,7 @@ function readDefinition(value: unknown): McpToolDefinition | string {
   const { name } = value;
   if (typeof name !== "string" || name === "") return 'a tool without a "name"';
   const shown = JSON.stringify(name.slice(0, 80));
-  if (!isObjectSchema(value.inputSchema)) return `${shown}, whose "inputSchema" is not an object schema ({"type": "object", ...})`;
+  if (!isObjectSchema(value.inputSchema)) return `${shown}, whose "inputSchema" is not an object schema ({"type": "object", "properties": {...}, "required": [...]})`;
   if (value.outputSchema !== undefined && !isObjectSchema(value.outputSchema)) return `${shown}, whose "outputSchema" is not an object schema`;
   const execution = isPlainObject(value.execution) ? { taskSupport: optionalText(value.execution.taskSupport) } : undefined;
   return {

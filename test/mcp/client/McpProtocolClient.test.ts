@@ -171,4 +171,42 @@ describe("McpProtocolClient", () => {
     await expect(client.connect(wire.clientSide, { timeoutMs: 50 })).rejects.toBeInstanceOf(McpTimeoutError);
     expect(wire.seen.map((message) => message.method)).toEqual(["initialize"]);
   });
+
+  test("a progress or notification handler that throws is reported, and later answers still arrive", async () => {
+    const { client, received, send, errors } = await connected();
+    client.setNotificationHandler("notifications/tools/list_changed", () => {
+      throw new Error("listener broke");
+    });
+    await send({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
+    const call = client.request("tools/call", { name: "long" }, { timeoutMs: 5000, onProgress: () => {
+      throw new Error("progress listener broke");
+    } });
+    const sent = await received((message) => message.method === "tools/call");
+    await send({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: ((sent.params as Message)._meta as Message).progressToken, progress: 1 } });
+    await send({ jsonrpc: "2.0", id: sent.id, result: { content: [] } });
+    expect(await call).toEqual({ content: [] });
+    expect(errors).toEqual(["handling a message from the server failed: listener broke", "handling a message from the server failed: progress listener broke"]);
+    await client.close();
+  });
+
+  test("a broken answer to an open request fails it at once instead of at its time limit", async () => {
+    const { client, received, send } = await connected();
+    const call = client.request("tools/list", {}, { timeoutMs: 60_000 });
+    const sent = await received((message) => message.method === "tools/list");
+    await send({ jsonrpc: "2.0", id: sent.id, result: "not an object" });
+    await expect(call).rejects.toThrow('the server\'s answer to tools/list is not a JSON-RPC response: its "result" is not an object');
+    await client.close();
+  });
+
+  test("a server that closes while the client confirms the handshake is not connected", async () => {
+    const wire = await peer();
+    wire.serverSide.onmessage = (message) => {
+      const received = message as unknown as Message;
+      if (received.method === "initialize") void wire.send({ jsonrpc: "2.0", id: received.id, result: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {} } });
+      if (received.method === "notifications/initialized") void wire.serverSide.close();
+    };
+    const client = new McpProtocolClient({ name: "toolshed", version: "test" });
+    await expect(client.connect(wire.clientSide, { timeoutMs: 5000 })).rejects.toBeInstanceOf(McpConnectionClosedError);
+    expect(client.isClosed).toBe(true);
+  });
 });

@@ -65,3 +65,11 @@ describe("MessageLineBuffer", () => {
     expect(buffer.append(bytes("fine\n"))).toEqual(["fine"]);
   });
 });
+
+test("output written a byte at a time still comes out as its lines", () => {
+  const buffer = new MessageLineBuffer(1_000_000);
+  const text = `${JSON.stringify({ jsonrpc: "2.0", id: 1, result: { text: "x".repeat(5000) } })}\n`;
+  const lines: string[] = [];
+  for (const byte of new TextEncoder().encode(text)) lines.push(...buffer.append(new Uint8Array([byte])));
+  expect(lines).toEqual([text.slice(0, -1)]);
+});

@@ -50,7 +50,7 @@ test("malformed tool definitions are left out and named in a warning; a call res
   });
   try {
     expect(tools.map((tool) => tool.name)).toEqual(["mcp__odd__good"]);
-    expect(warnings.join("")).toContain('MCP server "odd": 2 tool definitions are malformed and left out ("no_schema", whose "inputSchema" is not an object schema ({"type": "object", ...}); a tool without a "name")');
+    expect(warnings.join("")).toContain('MCP server "odd": 2 tool definitions are malformed and left out ("no_schema", whose "inputSchema" is not an object schema ({"type": "object", "properties": {...}, "required": [...]}); a tool without a "name")');
     const context = await createTestContext({ cwd: folder.path, tools, allow: ["mcp__odd"] });
     const call = await callTool(context, "mcp__odd__good", {});
     expect(call.result.is_error).toBe(true);
