@@ -11,7 +11,6 @@ import { describeError } from "../errors/describeError.ts";
 import { getBuildInfo } from "../buildInfo.ts";
 import { hookScopeOf } from "../hooks/runHooks.ts";
 import { runSessionEndHooks } from "../hooks/runSessionEndHooks.ts";
-import { createDefaultModel } from "../query/defaultModel.ts";
 import { failedResult } from "../query/failedResult.ts";
 import { query, type UserInput } from "../query/query.ts";
 import { buildSystemPrompt } from "../query/systemPrompt/buildSystemPrompt.ts";
@@ -104,6 +103,8 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
   const output = createQueryOutput({ format: outputFormat, includePartialMessages: values["include-partial-messages"] === true, verbose: values.verbose === true, streams });
   let writer: TranscriptWriter | undefined;
   try {
+    // The model client (the Anthropic SDK) loads once the MCP servers are on their way, so they boot meanwhile.
+    const { createDefaultModel } = await import("../query/defaultModel.ts");
     const { access, apiKeySource } = await createDefaultModel({ settings: session.loaded.settings, cwd, model: values.model ?? session.context.options.model, fallbackModel: values["fallback-model"] });
     const environment = await readEnvironment(cwd, session.permissionContext().additionalDirectories, { git });
     const system = buildSystemPrompt({ replacement, append, environment, instructions: readProjectInstructions(cwd) });
