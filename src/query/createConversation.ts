@@ -27,6 +27,21 @@ export interface ConversationOptions {
   system: TextBlockParam[];
   /** The conversation being continued (a resumed session). */
   history?: readonly ConversationMessage[];
+  /** What a message waits for before its request (the session's MCP servers connecting); interrupting the turn stops the wait. */
+  ready?: Promise<void>;
+}
+
+/** Resolves with true once `ready` settles, or with false as soon as `signal` aborts. */
+function waitUnlessAborted(ready: Promise<void>, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(false);
+    signal.addEventListener("abort", onAbort, { once: true });
+    void ready.then(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(true);
+    });
+  });
 }
 
 /** What may change from one message to the next: the transcript (/clear, /resume) and, for one message, the model. */
@@ -71,6 +86,7 @@ export function createConversation(options: ConversationOptions): Conversation {
       const scope = () => hookScopeOf(session.context, { transcriptPath: turn.transcript?.path, signal: turn.signal });
       startContext ??= await runSessionStartHooks(scope(), { source: messages.length > 0 ? "resume" : "startup", model: model.model });
       const verdict = await runUserPromptSubmitHooks(scope(), userInputText(input));
+      if (options.ready !== undefined && !(await waitUnlessAborted(options.ready, turn.signal))) return yield failedResult(session.id, ["interrupted"], "aborted_hooks");
       if (turn.signal.aborted) return yield failedResult(session.id, ["interrupted"], "aborted_hooks");
       // The reason is for the person: the prompt and the reason never reach the model.
       if (verdict.blocked !== undefined) return yield failedResult(session.id, [verdict.blocked], "prompt_blocked");

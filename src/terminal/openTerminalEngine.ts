@@ -31,7 +31,9 @@ export interface TerminalEngineOptions {
 /** The whole session; throws (a UsageError for bad settings or missing credentials) when it cannot be made. */
 export async function openTerminalEngine(options: TerminalEngineOptions): Promise<TerminalEngine> {
   const { cwd, controller } = options;
-  const { session, connections } = await createSessionWithMcp({
+  // The prompt does not wait for the MCP servers: they connect while the person types, and a
+  // message sent before they are done waits for them (within MCP_TIMEOUT) before its request.
+  const { session, connections, connected } = await createSessionWithMcp({
     cwd,
     flags: readSessionFlags(options.values),
     mcpFlags: readMcpConfigFlags(options.values),
@@ -50,6 +52,7 @@ export async function openTerminalEngine(options: TerminalEngineOptions): Promis
       return chosen === 0 ? names : [];
     },
     warn: (text) => options.warn(text.replace(/^toolshed: (warning: )?/, "").trimEnd()),
+    waitForServers: false,
   });
   // A server's list changed: the next request gives the model the new pool.
   connections.onChange(() => session.setMcpTools(connections.tools()));
@@ -57,7 +60,7 @@ export async function openTerminalEngine(options: TerminalEngineOptions): Promis
     const { access } = await createDefaultModel({ settings: session.loaded.settings, cwd, model: options.values.model ?? session.context.options.model, fallbackModel: options.values["fallback-model"] });
     const environment = await readEnvironment(cwd, session.permissionContext().additionalDirectories);
     const system = buildSystemPrompt({ ...options.system, environment, instructions: readProjectInstructions(cwd) });
-    return { session, conversation: createConversation({ session, model: access, system, history: options.opened.history }) };
+    return { session, conversation: createConversation({ session, model: access, system, history: options.opened.history, ready: connected }) };
   } catch (error) {
     await session.close();
     throw error;

@@ -51,6 +51,33 @@ describe("createConversation", () => {
     expect(conversation.messages).toEqual([]);
   });
 
+  test("a message waits for ready before its request; interrupting the wait ends that turn with nothing sent", async () => {
+    kit = await createLoopKit();
+    kit.server.push(textTurn("After the wait."));
+    let open = () => {};
+    const ready = new Promise<void>((resolve) => (open = resolve));
+    const conversation = createConversation({ session: kit.session, model: kit.model(), system: TEST_SYSTEM, ready });
+    const interrupted = new AbortController();
+    const waiting = (async () => {
+      let last: unknown;
+      for await (const event of conversation.send("too soon", { signal: interrupted.signal })) last = event;
+      return last;
+    })();
+    await Bun.sleep(50);
+    interrupted.abort();
+    expect(await waiting).toMatchObject({ is_error: true, errors: ["interrupted"] });
+    expect(kit.server.requestCount).toBe(0);
+    const sent = (async () => {
+      let last: unknown;
+      for await (const event of conversation.send("now", { signal: new AbortController().signal })) last = event;
+      return last;
+    })();
+    await Bun.sleep(50);
+    expect(kit.server.requestCount).toBe(0);
+    open();
+    expect(await sent).toMatchObject({ subtype: "success", result: "After the wait." });
+  });
+
   test("the model changes from the next message on, or for one message", async () => {
     kit = await createLoopKit();
     kit.server.push(textTurn("a"), textTurn("b"), textTurn("c"));
