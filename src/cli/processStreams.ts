@@ -5,6 +5,7 @@
  */
 import { UsageError } from "../errors/ToolError.ts";
 import type { CliStreams } from "./cliStreams.ts";
+import { isTerminal } from "./isTerminal.ts";
 
 /** The most of standard input read when a command gives no other limit. */
 const DEFAULT_STDIN_LIMIT = 64 * 1024 * 1024;
@@ -86,12 +87,12 @@ export const processStreams: CliStreams = {
   stdinLines: () => readLines(Bun.stdin.stream()),
   // Getters: asking costs start-up time, and only commands that prompt need to know.
   get stdinIsTTY() {
-    return Boolean(process.stdin.isTTY);
+    return isTerminal(0);
   },
   get stderrIsTTY() {
-    return Boolean(process.stderr.isTTY);
+    return isTerminal(2);
   },
   get stdoutIsTTY() {
-    return Boolean(process.stdout.isTTY);
+    return isTerminal(1);
   },
 };
