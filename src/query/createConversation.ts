@@ -37,10 +37,11 @@ function waitUnlessAborted(ready: Promise<void>, signal: AbortSignal): Promise<b
   return new Promise((resolve) => {
     const onAbort = () => resolve(false);
     signal.addEventListener("abort", onAbort, { once: true });
-    void ready.then(() => {
+    const settled = () => {
       signal.removeEventListener("abort", onAbort);
       resolve(true);
-    });
+    };
+    void ready.then(settled, settled);
   });
 }
 
@@ -86,10 +87,11 @@ export function createConversation(options: ConversationOptions): Conversation {
       const scope = () => hookScopeOf(session.context, { transcriptPath: turn.transcript?.path, signal: turn.signal });
       startContext ??= await runSessionStartHooks(scope(), { source: messages.length > 0 ? "resume" : "startup", model: model.model });
       const verdict = await runUserPromptSubmitHooks(scope(), userInputText(input));
-      if (options.ready !== undefined && !(await waitUnlessAborted(options.ready, turn.signal))) return yield failedResult(session.id, ["interrupted"], "aborted_hooks");
       if (turn.signal.aborted) return yield failedResult(session.id, ["interrupted"], "aborted_hooks");
       // The reason is for the person: the prompt and the reason never reach the model.
       if (verdict.blocked !== undefined) return yield failedResult(session.id, [verdict.blocked], "prompt_blocked");
+      // Only a prompt that goes to the model waits for the servers, so its request has their tools.
+      if (options.ready !== undefined && !(await waitUnlessAborted(options.ready, turn.signal))) return yield failedResult(session.id, ["interrupted"], "aborted_hooks");
       const content = withHookContext(input, startContext, verdict.context);
       startContext = [];
       messages.push({ role: "user", content });

@@ -6,6 +6,7 @@
 import type { ToolUseBlock } from "@anthropic-ai/sdk/resources/messages";
 import type { Tools } from "../Tool.ts";
 import { findToolByName } from "../findToolByName.ts";
+import { readableMcpToolName } from "../mcp/client/mcpToolName.ts";
 import type { QueryEvent } from "../query/events.ts";
 import { splitStableMarkdown } from "./markdown/splitStableMarkdown.ts";
 import type { Store } from "./Store.ts";
@@ -31,7 +32,8 @@ export function toolCallView(use: Pick<ToolUseBlock, "id" | "name" | "input">, t
   let title = use.name;
   let summary: string | null = null;
   try {
-    title = tool?.userFacingName(input) ?? use.name;
+    // A server still connecting (a resumed conversation shown at start): its tools are not in the pool yet.
+    title = tool?.userFacingName(input) ?? readableMcpToolName(use.name) ?? use.name;
     summary = tool === undefined ? compactInput(input) : (tool.getToolUseSummary?.(input) ?? compactInput(input));
   } catch {
     summary = compactInput(input);

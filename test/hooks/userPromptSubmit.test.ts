@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { QueryEvent, ResultEvent } from "../../src/query/events.ts";
+import { createConversation } from "../../src/query/createConversation.ts";
 import { TranscriptWriter } from "../../src/query/transcript/TranscriptWriter.ts";
 import { textTurn } from "../helpers/messagesApiServer.ts";
 import { createHookLoopKit, hookOn, textIn, type HookLoopKit } from "./hookLoopKit.ts";
@@ -116,5 +117,15 @@ describe("UserPromptSubmit", () => {
     expect(warnings).toContain("did not finish within 0.3 s and was stopped");
     expect(warnings).toContain("failed with exit code 3: oops");
     expect(kit.warnings).toHaveLength(4);
+  });
+
+  test("in a conversation, a blocked prompt is answered at once, without waiting for the MCP servers the next request would wait for", async () => {
+    kit = await createHookLoopKit({ hooks: ({ script }) => [hookOn("UserPromptSubmit", script("guard.sh", "echo no >&2; exit 2"))] });
+    // Servers that never finish connecting: only a prompt that would reach the model waits for them.
+    const conversation = createConversation({ session: kit.session, model: kit.model(), system: [{ type: "text", text: "test" }], ready: new Promise<void>(() => {}) });
+    let last: unknown;
+    for await (const event of conversation.send("anything", { signal: new AbortController().signal })) last = event;
+    expect(last).toMatchObject({ is_error: true, terminal_reason: "prompt_blocked" });
+    expect(kit.server.requestCount).toBe(0);
   });
 });

@@ -4,7 +4,7 @@ import type { Message, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources
 import type { QueryEvent } from "../../src/query/events.ts";
 import { createStore } from "../../src/terminal/Store.ts";
 import { initialTerminalState, type TerminalState } from "../../src/terminal/terminalState.ts";
-import { progressLine, TurnDisplay } from "../../src/terminal/TurnDisplay.ts";
+import { progressLine, toolCallView, TurnDisplay } from "../../src/terminal/TurnDisplay.ts";
 import { getAllBaseTools } from "../../src/tools.ts";
 
 const base = { uuid: "u", session_id: "s" };
@@ -123,6 +123,11 @@ describe("tool calls", () => {
     turn.handle({ ...result, errors: ["interrupted"], terminal_reason: "aborted_streaming" });
     expect(store.get().items.at(-1)).toMatchObject({ kind: "notice", level: "warning", text: "Interrupted. Tell the model what to do instead, or send a new message." });
   });
+});
+
+test("a call of an MCP tool not in the pool yet (its server still connecting) is shown by server and tool, as the tool would show itself", () => {
+  expect(toolCallView({ id: "t1", name: "mcp__fx__tool_000", input: { text: "hi" } }, []).title).toBe("fx - tool_000 (MCP)");
+  expect(toolCallView({ id: "t2", name: "NoSuchTool", input: {} }, []).title).toBe("NoSuchTool");
 });
 
 test("progress data: strings, lines, messages and text", () => {

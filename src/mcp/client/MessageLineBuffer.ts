@@ -21,6 +21,8 @@ export class MessageLineBuffer {
       this.keep(data.subarray(0, end));
       const text = this.pending.toString("utf8", 0, this.used);
       this.used = 0;
+      // One long message does not keep its buffer for the rest of the connection.
+      if (this.pending.length > FIRST_CAPACITY) this.pending = Buffer.alloc(0);
       lines.push(text.endsWith("\r") ? text.slice(0, -1) : text);
       data = data.subarray(end + 1);
     }

@@ -23,6 +23,15 @@ function withHash(name: string, original: string, limit: number): string {
   return `${name.slice(0, limit - HASH_CHARS - 1)}_${shortHash(original)}`;
 }
 
+/**
+ * How to show a tool call by an MCP name when its tool is not in the pool (yet): "server - tool
+ * (MCP)", as the adapted tool shows itself; undefined for a name that is not an MCP tool's.
+ */
+export function readableMcpToolName(name: string): string | undefined {
+  const parts = /^mcp__(.+?)__(.+)$/.exec(name);
+  return parts === null ? undefined : `${parts[1]} - ${parts[2]} (MCP)`;
+}
+
 /** The prefix every tool of a server shares: `mcp__<server>__`. */
 export function mcpToolPrefix(serverPart: string): string {
   return `mcp__${serverPart}__`;

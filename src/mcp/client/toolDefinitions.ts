@@ -60,7 +60,8 @@ function readDefinition(value: unknown): McpToolDefinition | string {
   if (typeof name !== "string" || name === "") return 'a tool without a "name"';
   const shown = JSON.stringify(name.slice(0, 80));
   if (!isObjectSchema(value.inputSchema)) return `${shown}, whose "inputSchema" is not an object schema ({"type": "object", "properties": {...}, "required": [...]})`;
-  if (value.outputSchema !== undefined && !isObjectSchema(value.outputSchema)) return `${shown}, whose "outputSchema" is not an object schema`;
+  // The output schema only checks results here (the API never sees it): an object schema is enough.
+  if (value.outputSchema !== undefined && !(isPlainObject(value.outputSchema) && value.outputSchema.type === "object")) return `${shown}, whose "outputSchema" is not an object schema`;
   const execution = isPlainObject(value.execution) ? { taskSupport: optionalText(value.execution.taskSupport) } : undefined;
   return {
     name,
