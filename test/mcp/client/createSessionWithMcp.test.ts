@@ -29,6 +29,19 @@ function terminal(replies: string[]) {
   return { approve: (servers: Parameters<typeof askServerApprovalAtTerminal>[0]) => askServerApprovalAtTerminal(servers, input, output), asked: () => asked };
 }
 
+/** A session with one server, "held", run as the shell command `script`, that does not wait for it. */
+function sessionNotWaitingFor(script: string, warn?: (text: string) => void) {
+  return createSessionWithMcp({
+    cwd: sandbox.project,
+    sessionDirectory: join(sandbox.root.path, "session"),
+    settings: {},
+    isNonInteractive: true,
+    mcpFlags: { mcpConfig: [JSON.stringify({ mcpServers: { held: { command: "sh", args: ["-c", script] } } })], strictMcpConfig: true },
+    waitForServers: false,
+    warn,
+  });
+}
+
 describe("createSessionWithMcp", () => {
   test("project servers a person approves at the terminal join the pool; the others wait for approval", async () => {
     mkdirSync(process.env.TOOLSHED_CONFIG_DIR ?? "", { recursive: true });
@@ -63,14 +76,7 @@ describe("createSessionWithMcp", () => {
   test("with waitForServers false the session is ready before its servers; their tools join the pool when connected resolves", async () => {
     const gate = join(sandbox.root.path, "gate");
     const held = `while [ ! -e '${gate}' ]; do sleep 0.02; done; exec '${process.execPath}' '${FIXTURE_SERVER}' --tools 1`;
-    const { session, connections, connected } = await createSessionWithMcp({
-      cwd: sandbox.project,
-      sessionDirectory: join(sandbox.root.path, "session"),
-      settings: {},
-      isNonInteractive: true,
-      mcpFlags: { mcpConfig: [JSON.stringify({ mcpServers: { held: { command: "sh", args: ["-c", held] } } })], strictMcpConfig: true },
-      waitForServers: false,
-    });
+    const { session, connections, connected } = await sessionNotWaitingFor(held);
     try {
       expect(connections.list().map((status) => `${status.name}:${status.status}`)).toEqual(["held:pending"]);
       expect(session.tools.some((tool) => tool.name.startsWith("mcp__"))).toBe(false);
@@ -87,15 +93,7 @@ describe("createSessionWithMcp", () => {
     const pidFile = join(sandbox.root.path, "held.pid");
     const held = `echo $$ > '${pidFile}'; while true; do sleep 0.02; done`;
     const warnings: string[] = [];
-    const { session, connections, connected } = await createSessionWithMcp({
-      cwd: sandbox.project,
-      sessionDirectory: join(sandbox.root.path, "session"),
-      settings: {},
-      isNonInteractive: true,
-      mcpFlags: { mcpConfig: [JSON.stringify({ mcpServers: { held: { command: "sh", args: ["-c", held] } } })], strictMcpConfig: true },
-      waitForServers: false,
-      warn: (text) => warnings.push(text),
-    });
+    const { session, connections, connected } = await sessionNotWaitingFor(held, (text) => warnings.push(text));
     while (!existsSync(pidFile) || readFileSync(pidFile, "utf8").trim() === "") await Bun.sleep(10);
     const pid = Number(readFileSync(pidFile, "utf8"));
     const alive = () => {
