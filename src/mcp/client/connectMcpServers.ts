@@ -138,6 +138,8 @@ export async function startMcpServers(options: ConnectMcpServersOptions): Promis
     await connection.connect();
     const status = connection.status();
     if (status.status === "failed") warn(`MCP server "${connection.name}" failed to connect: ${status.detail}`);
+    // Listeners (a terminal's pool) get each server's tools as it connects, not when the last one has.
+    if (status.status === "connected") service?.notifyChange();
   };
   const all = [...byName.values()];
   const stdio = all.filter((connection) => connection.status().transport === "stdio");

@@ -112,4 +112,35 @@ describe("createSessionWithMcp", () => {
     expect(connections.list().map((status) => `${status.name}:${status.status}`)).toEqual(["held:disabled"]);
     expect(warnings.join("")).not.toContain("failed to connect");
   });
+
+  test("while one server is still connecting, another that has connected already tells the listeners, so its tools can join the pool", async () => {
+    const gate = join(sandbox.root.path, "gate");
+    const held = `while [ ! -e '${gate}' ]; do sleep 0.02; done; exec '${process.execPath}' '${FIXTURE_SERVER}' --tools 1`;
+    const { session, connections, connected } = await createSessionWithMcp({
+      cwd: sandbox.project,
+      sessionDirectory: join(sandbox.root.path, "session"),
+      settings: {},
+      isNonInteractive: true,
+      mcpFlags: { mcpConfig: [JSON.stringify({ mcpServers: { held: { command: "sh", args: ["-c", held] }, quick: { command: process.execPath, args: [FIXTURE_SERVER, "--tools", "1"] } } })], strictMcpConfig: true },
+      waitForServers: false,
+    });
+    try {
+      const quickJoined = new Promise<void>((resolve) => {
+        const join = () => {
+          session.setMcpTools(connections.tools());
+          if (session.tools.some((tool) => tool.name === "mcp__quick__tool_000")) resolve();
+        };
+        connections.onChange(join);
+        // In case it connected before the listener was there.
+        join();
+      });
+      await quickJoined;
+      expect(connections.list().map((status) => `${status.name}:${status.status}`)).toEqual(["held:pending", "quick:connected"]);
+      writeFileSync(gate, "");
+      await connected;
+      expect(session.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["mcp__quick__tool_000", "mcp__held__tool_000"]));
+    } finally {
+      await session.close();
+    }
+  });
 });
