@@ -38,7 +38,12 @@ export interface TerminalEngine {
   session: Session;
   /** The conversation, with its model (changeable with /model) and where usage is counted. */
   conversation: Conversation;
+  /** Resolves once every MCP server has connected or failed; a message waits for it. */
+  mcpConnected?: Promise<void>;
 }
+
+/** The busy label while a message waits for MCP servers to finish connecting. */
+const WAITING_FOR_SERVERS = "Waiting for MCP servers";
 
 /** What the screen needs before the session is there. */
 export interface TerminalControllerOptions {
@@ -178,12 +183,23 @@ export class TerminalController {
     await this.sendPrompt(this.options.pastes.expand(raw), { display: raw });
   }
 
+  /** While servers are still connecting, the busy line says the message waits for them. */
+  private showServerWait(): void {
+    const connecting = this.engine?.mcpConnected;
+    const pending = this.engine?.session.services.mcp?.list().some((server) => server.status === "pending") ?? false;
+    if (connecting === undefined || !pending) return;
+    this.store.update((state) => ({ ...state, busy: WAITING_FOR_SERVERS }));
+    const done = () => this.store.update((state) => (state.busy === WAITING_FOR_SERVERS ? { ...state, busy: "Thinking" } : state));
+    void connecting.then(done, done);
+  }
+
   /** Sends a message to the model and runs the turn to its end (or until interrupted). */
   async sendPrompt(text: string, options: { display?: string; model?: string } = {}): Promise<void> {
     const controller = new AbortController();
     this.running = { controller, kind: "turn" };
     this.print({ kind: "user", id: nextItemId(), text: (options.display ?? text).replace(/\s+$/, "") });
     this.store.update((state) => ({ ...state, busy: "Thinking" }));
+    this.showServerWait();
     const display = new TurnDisplay(this.store, () => this.session.tools, (event) => this.countAnswer(event));
     try {
       const attachments = await attachMentions(text, this.session.context);

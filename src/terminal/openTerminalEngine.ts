@@ -60,7 +60,7 @@ export async function openTerminalEngine(options: TerminalEngineOptions): Promis
     const { access } = await createDefaultModel({ settings: session.loaded.settings, cwd, model: options.values.model ?? session.context.options.model, fallbackModel: options.values["fallback-model"] });
     const environment = await readEnvironment(cwd, session.permissionContext().additionalDirectories);
     const system = buildSystemPrompt({ ...options.system, environment, instructions: readProjectInstructions(cwd) });
-    return { session, conversation: createConversation({ session, model: access, system, history: options.opened.history, ready: connected }) };
+    return { session, conversation: createConversation({ session, model: access, system, history: options.opened.history, ready: connected }), mcpConnected: connected };
   } catch (error) {
     await session.close();
     throw error;

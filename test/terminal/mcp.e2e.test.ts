@@ -1,7 +1,7 @@
 /**
  * The interactive terminal with an MCP server that is slow to start (the compiled binary in
  * tmux): the prompt is ready at once, /mcp shows the server still connecting, and a message sent
- * meanwhile waits for it, so its request carries the server's tools.
+ * meanwhile waits for it (the busy line says so), so its request carries the server's tools.
  */
 import { afterEach, beforeAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
@@ -35,8 +35,9 @@ test("the prompt does not wait for a slow MCP server; a message sent meanwhile w
   await kit.waitFor(READY);
   kit.type("hello");
   kit.keys("Enter");
-  // The message waits for the server: nothing is sent until it has started.
-  await Bun.sleep(500);
+  // The message waits for the server, and says so: nothing is sent until it has started.
+  await kit.waitFor("Waiting for MCP servers");
+  await Bun.sleep(300);
   expect(kit.server.requestCount).toBe(0);
   writeFileSync(gate, "");
   await kit.waitFor("Answered.");
