@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import { UsageError } from "../errors/ToolError.ts";
 import { describeError } from "../errors/describeError.ts";
 import { getBuildInfo } from "../buildInfo.ts";
+import { raceAbort } from "../pipeline/raceAbort.ts";
 import { hookScopeOf } from "../hooks/runHooks.ts";
 import { runSessionEndHooks } from "../hooks/runSessionEndHooks.ts";
 import { failedResult } from "../query/failedResult.ts";
@@ -110,7 +111,7 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
     const system = buildSystemPrompt({ replacement, append, environment, instructions: readProjectInstructions(cwd) });
     writer = transcript.writer((text) => streams.stderr.write(`toolshed: warning: ${text}\n`));
     // Ctrl-C while the servers connect ends the run now, not once they are done.
-    await Promise.race([connected, new Promise<void>((resolve) => interrupt.signal.addEventListener("abort", () => resolve(), { once: true }))]);
+    await raceAbort(connected, interrupt.signal);
     const events = query({
       session,
       prompt,

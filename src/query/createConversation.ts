@@ -8,6 +8,7 @@
  */
 import type { TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import { hookScopeOf } from "../hooks/runHooks.ts";
+import { raceAbort } from "../pipeline/raceAbort.ts";
 import { runSessionStartHooks } from "../hooks/runSessionStartHooks.ts";
 import { runUserPromptSubmitHooks } from "../hooks/runUserPromptSubmitHooks.ts";
 import type { Session } from "../session/createSession.ts";
@@ -29,20 +30,6 @@ export interface ConversationOptions {
   history?: readonly ConversationMessage[];
   /** What a message waits for before its request (the session's MCP servers connecting); interrupting the turn stops the wait. */
   ready?: Promise<void>;
-}
-
-/** Resolves with true once `ready` settles, or with false as soon as `signal` aborts. */
-function waitUnlessAborted(ready: Promise<void>, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const onAbort = () => resolve(false);
-    signal.addEventListener("abort", onAbort, { once: true });
-    const settled = () => {
-      signal.removeEventListener("abort", onAbort);
-      resolve(true);
-    };
-    void ready.then(settled, settled);
-  });
 }
 
 /** What may change from one message to the next: the transcript (/clear, /resume) and, for one message, the model. */
@@ -91,7 +78,7 @@ export function createConversation(options: ConversationOptions): Conversation {
       // The reason is for the person: the prompt and the reason never reach the model.
       if (verdict.blocked !== undefined) return yield failedResult(session.id, [verdict.blocked], "prompt_blocked");
       // Only a prompt that goes to the model waits for the servers, so its request has their tools.
-      if (options.ready !== undefined && !(await waitUnlessAborted(options.ready, turn.signal))) return yield failedResult(session.id, ["interrupted"], "aborted_hooks");
+      if (options.ready !== undefined && (await raceAbort(options.ready, turn.signal)) === "aborted") return yield failedResult(session.id, ["interrupted"], "aborted_hooks");
       const content = withHookContext(input, startContext, verdict.context);
       startContext = [];
       messages.push({ role: "user", content });
