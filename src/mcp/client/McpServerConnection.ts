@@ -18,7 +18,7 @@ import type { McpServerConfig } from "./config/McpServerConfig.ts";
 import { createMcpTool, type McpProgress } from "./createMcpTool.ts";
 import { createMcpTransport, type McpTransport } from "./createMcpTransport.ts";
 import { listAllPages } from "./listAllPages.ts";
-import { McpProtocolClient, type ServerHello } from "./McpProtocolClient.ts";
+import { McpProtocolClient } from "./McpProtocolClient.ts";
 import { MAX_RESOURCE_PAGES, MAX_RESOURCES_PER_SERVER, MAX_TOOL_PAGES, MAX_TOOLS_PER_SERVER, type McpLimits } from "./mcpLimits.ts";
 import { assignToolNames } from "./mcpToolName.ts";
 import { noResources, serverUnavailable } from "./prompt.ts";
@@ -27,6 +27,7 @@ import { checkResult } from "./sdkResultSchemas.ts";
 import { ServerLog } from "./ServerLog.ts";
 import type { StartedServer } from "./spawnServerProcess.ts";
 import { readToolPage, type McpToolDefinition } from "./toolDefinitions.ts";
+import { EXIT_GRACE_MS } from "./ProcessStdioTransport.ts";
 
 /** Everything one connection is made from. */
 export interface McpServerConnectionOptions {
@@ -57,7 +58,6 @@ function logFileName(name: string): string {
 /** One server and its client. */
 export class McpServerConnection {
   private client: McpProtocolClient | undefined;
-  private hello: ServerHello | undefined;
   private transport: McpTransport | undefined;
   private state: McpServerStatus;
   private currentTools: AnyTool[] = [];
@@ -108,8 +108,7 @@ export class McpServerConnection {
       client.onerror = (error) => this.log.note(`protocol: ${describeError(error)}`);
       client.onclose = () => this.onClosed();
       client.setNotificationHandler("notifications/tools/list_changed", () => void this.refreshTools());
-      this.hello = await raceDeadline(client.connect(this.transport.transport, { timeoutMs: connectTimeoutMs, signal: deadline }), deadline, late);
-      const { capabilities } = this.hello;
+      const { capabilities } = await raceDeadline(client.connect(this.transport.transport, { timeoutMs: connectTimeoutMs, signal: deadline }), deadline, late);
       const definitions = capabilities.tools === undefined ? [] : await raceDeadline(this.listTools(deadline), deadline, late);
       // It went away after answering: failed, not connected with a dead client.
       if (client.isClosed) throw new Error("the connection closed right after it started");
@@ -222,7 +221,7 @@ export class McpServerConnection {
   }
 
   private hasResources(): boolean {
-    return this.hello?.capabilities.resources !== undefined;
+    return this.client?.server?.capabilities.resources !== undefined;
   }
 
   /** The server's resources; a ToolError when it offers none. */
@@ -283,7 +282,7 @@ export class McpServerConnection {
     // A process started ahead of its transport that has none yet: nothing else would stop it.
     if (this.transport === undefined && started !== undefined && "child" in started) {
       this.closing = true;
-      await stopProcessGroup(started.child.pid, started.child.exited, 1000);
+      await stopProcessGroup(started.child.pid, started.child.exited, EXIT_GRACE_MS);
     }
     await this.shutDown();
     if (this.state.status === "connected" || this.state.status === "pending") this.state = { ...this.state, status: "disabled", detail: "closed with the session" };

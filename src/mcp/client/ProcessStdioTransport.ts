@@ -22,7 +22,7 @@ export interface ProcessStdioOptions extends ServerCommand {
 }
 
 /** How long a server may take to exit once its input is closed, and after SIGTERM. */
-const EXIT_GRACE_MS = 1000;
+export const EXIT_GRACE_MS = 1000;
 
 type Child = ServerProcess;
 
