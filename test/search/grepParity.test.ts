@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { grepBuiltin } from "../../src/search/grepBuiltin.ts";
 import { findRipgrep, grepRipgrep } from "../../src/search/grepRipgrep.ts";
 import type { GrepRequest } from "../../src/search/grepTypes.ts";
-import { formatGrepOutput } from "../../src/tools/GrepTool/formatGrepOutput.ts";
+import { formatGrepOutput, orderGrepResult } from "../../src/tools/GrepTool/formatGrepOutput.ts";
 import { toGrepRequest, type GrepInput } from "../../src/tools/GrepTool/GrepTool.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
 import { writeGrepCorpus } from "./grepCorpus.ts";
@@ -20,7 +20,7 @@ const ripgrep = findRipgrep({ PATH: process.env.PATH });
 async function bothEngines(input: GrepInput): Promise<{ builtin: string; ripgrep: string }> {
   const request: GrepRequest = toGrepRequest(input, { cwd: folder.path }, new AbortController().signal);
   const render = (result: Awaited<ReturnType<typeof grepBuiltin>>) =>
-    formatGrepOutput({ mode: request.outputMode, result, offset: input.offset ?? 0, headLimit: input.head_limit ?? 250 }).replaceAll(folder.path, "<root>");
+    formatGrepOutput({ mode: request.outputMode, result: orderGrepResult(result, request.outputMode), offset: input.offset ?? 0, headLimit: input.head_limit ?? 250 }).replaceAll(folder.path, "<root>");
   if (ripgrep === undefined) throw new Error("ripgrep (rg) must be on PATH for the parity tests: apt-get install ripgrep");
   return { builtin: render(await grepBuiltin(request)), ripgrep: render(await grepRipgrep(ripgrep, request)) };
 }

@@ -6,7 +6,7 @@ import { grepBuiltin } from "../../search/grepBuiltin.ts";
 import { findRipgrep, grepRipgrep } from "../../search/grepRipgrep.ts";
 import type { GrepRequest } from "../../search/grepTypes.ts";
 import { splitGlobList } from "../../search/overrideGlobs.ts";
-import { formatGrepOutput, type GrepOutput } from "./formatGrepOutput.ts";
+import { formatGrepOutput, orderGrepResult, type GrepOutput } from "./formatGrepOutput.ts";
 import { DEFAULT_HEAD_LIMIT, GREP_TIMEOUT_MS } from "./limits.ts";
 import { DESCRIPTION, GREP_TOOL_NAME, renderPrompt } from "./prompt.ts";
 import { checkSearchRoot, checkSearchText } from "./checkGrepInput.ts";
@@ -81,7 +81,8 @@ export const GrepTool = buildTool({
   async call(input, { context, signal }) {
     const request = toGrepRequest(input, context, signal);
     const ripgrep = findRipgrep();
-    const result = ripgrep === undefined ? await grepBuiltin(request) : await grepRipgrep(ripgrep, request);
+    const found = ripgrep === undefined ? await grepBuiltin(request) : await grepRipgrep(ripgrep, request);
+    const result = orderGrepResult(found, request.outputMode);
     return {
       data: {
         mode: request.outputMode,

@@ -36,6 +36,14 @@ export function sortByModifiedTime(paths: readonly string[]): string[] {
   return timed.map((entry) => entry.path);
 }
 
+/**
+ * The engine's result in the order Grep shows it: a list of files newest first. Done once, when
+ * the call ends, because the result is mapped again for the terminal and mapping reads no files.
+ */
+export function orderGrepResult(result: GrepEngineResult, mode: GrepOutputMode): GrepEngineResult {
+  return mode === "files_with_matches" ? { ...result, files: sortByModifiedTime(result.files) } : result;
+}
+
 /** What the result leaves out, said after it: a timeout, files too large, a list cut short. */
 function incompleteNotes(result: GrepEngineResult): string {
   const notes: string[] = [];
@@ -58,7 +66,7 @@ export function formatGrepOutput(output: GrepOutput): string {
 function formatResult({ mode, result, offset, headLimit }: GrepOutput): string {
   if (mode === "files_with_matches") {
     if (result.files.length === 0) return "No files found";
-    const { shown, more } = page(sortByModifiedTime(result.files), offset, headLimit);
+    const { shown, more } = page(result.files, offset, headLimit);
     if (shown.length === 0) return `No files past offset ${offset} (${result.files.length} files matched).`;
     const noun = result.files.length === 1 ? "file" : "files";
     return `Found ${result.files.length} ${noun}\n${shown.join("\n")}${pagingNote(offset, headLimit, shown.length, more)}`;

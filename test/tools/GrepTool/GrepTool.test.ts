@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { GrepTool } from "../../../src/tools/GrepTool/GrepTool.ts";
 import { createTemporaryFolder } from "../../helpers/temporaryFolder.ts";
@@ -31,6 +31,19 @@ for (const engine of ["ripgrep", "builtin"]) {
       expect(files.text).toStartWith("Found 2 files\n");
       const content = await callTool(context, "Grep", { pattern: "al.ha", output_mode: "content" });
       expect(content.text).toBe(`${join(folder.path, "a.txt")}:1:alpha`);
+    });
+
+    test("files come newest first, ordered by the call: the terminal's rendering later shows the same list", async () => {
+      if (engine === "builtin") process.env.TOOLSHED_GREP_ENGINE = "builtin";
+      const { folder, context } = await setUp();
+      const [older, newer] = [join(folder.path, "a.txt"), join(folder.path, "b.md")];
+      utimesSync(older, new Date(1_000_000_000_000), new Date(1_000_000_000_000));
+      utimesSync(newer, new Date(1_500_000_000_000), new Date(1_500_000_000_000));
+      const outcome = await callTool(context, "Grep", { pattern: "beta" });
+      expect(outcome.text).toBe(`Found 2 files\n${newer}\n${older}`);
+      // The older file becomes the newest after the call: what was found is still shown as found.
+      utimesSync(older, new Date(), new Date());
+      expect(GrepTool.renderResultForTerminal(outcome.output as never)).toBe(outcome.text);
     });
 
     test("an invalid pattern is an error the model can fix", async () => {
