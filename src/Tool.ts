@@ -135,8 +135,15 @@ export interface CanUseToolRequest {
   hookVerdict?: PreToolUseVerdict;
 }
 
-/** Asks the permission engine (and, when it asks, the person) whether a call may run. */
-export type CanUseTool = (request: CanUseToolRequest) => Promise<PermissionDecision>;
+/**
+ * Asks the permission engine (and, when it asks, the person) whether a call may run. The engine's
+ * own also says, before the tool's validateInput, whether a deny rule refuses the call outright:
+ * the pipeline then skips the tool's checks, which could otherwise tell the model whether a path
+ * it may not touch exists (the call is still denied by the one decision after the hooks).
+ */
+export type CanUseTool = ((request: CanUseToolRequest) => Promise<PermissionDecision>) & {
+  deniedByRule?: (request: Pick<CanUseToolRequest, "tool" | "input" | "context">) => Promise<PermissionDecision | undefined>;
+};
 
 /** Everything one call receives besides its input. */
 export interface ToolCallOptions<Progress = unknown> {

@@ -1,7 +1,7 @@
 /** Joins the engine and the ask handler into the one CanUseTool function the pipeline calls. */
 import type { CanUseTool } from "../Tool.ts";
 import type { AskHandler } from "./askHandler.ts";
-import { decide } from "./decide.ts";
+import { decide, denyRuleVerdict } from "./decide.ts";
 import { parseRuleText } from "./parseRule.ts";
 import { userSettingsPath } from "../settings/settingsPaths.ts";
 import { saveAllowRules } from "./saveAllowRules.ts";
@@ -31,7 +31,7 @@ export interface CanUseToolOptions {
 /** Asks `decide`; when it says ask, asks the handler (or denies when nobody can answer). */
 export function createCanUseTool(askHandler: AskHandler, options: CanUseToolOptions = {}): CanUseTool {
   const save = options.saveRules ?? saveAllowRules;
-  return async ({ tool, input, context, signal, hookVerdict }) => {
+  const canUseTool: CanUseTool = async ({ tool, input, context, signal, hookVerdict }) => {
     const decision = await decide({ tool, input, context, hookVerdict });
     if (decision.decision !== "ask") return decision;
     // Nobody is asked to approve what could not be done: the tool says why, and that is the answer.
@@ -58,4 +58,6 @@ export function createCanUseTool(askHandler: AskHandler, options: CanUseToolOpti
     }
     return { decision: "allow", reason: "the user approved it", rule: decision.suggestedRule, source: "session", parts: decision.parts };
   };
+  canUseTool.deniedByRule = denyRuleVerdict;
+  return canUseTool;
 }

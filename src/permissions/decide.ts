@@ -362,10 +362,30 @@ function firstProblem(analysis: ShellAnalysis): string | undefined {
 
 /** Decides whether a validated call may run: allow, ask or deny, with the reason and rule. */
 export async function decide({ tool, input, context, hookVerdict }: DecideRequest): Promise<PermissionDecision> {
+  const hooks: PreToolUseVerdict = hookVerdict ?? NO_VERDICT;
+  if (hooks.opinion === "deny" && hooks.by !== undefined) return hookDenial(hooks, hooks.by, tool);
+  const { decision } = await judgeCall(tool, input, context, hooks);
+  return applyHookVerdict(decision, hooks, context.getAppState().toolPermissionContext.mode, tool);
+}
+
+const NO_VERDICT: PreToolUseVerdict = { warnings: [] };
+
+/**
+ * The denial a deny rule gives a call that is not validated yet, or undefined when no deny rule
+ * meets it. Nothing a later stage does can lift such a denial (a hook's allow still faces the deny
+ * rules), so the pipeline skips the tool's own checks for it: a check that looks at the file
+ * system first would tell the model whether a path it may not touch exists.
+ */
+export async function denyRuleVerdict({ tool, input, context }: Omit<DecideRequest, "hookVerdict">): Promise<PermissionDecision | undefined> {
+  if (!context.getAppState().toolPermissionContext.rules.some((rule) => rule.behavior === "deny")) return undefined;
+  const { decision, deniedByRule } = await judgeCall(tool, input, context, NO_VERDICT);
+  return deniedByRule ? decision : undefined;
+}
+
+/** Every subject judged and combined, before a hook's opinion is applied; and whether a deny rule met any of them. */
+async function judgeCall(tool: AnyTool, input: { [key: string]: unknown }, context: ToolUseContext, hooks: PreToolUseVerdict): Promise<{ decision: PermissionDecision; deniedByRule: boolean }> {
   const permissionContext = context.getAppState().toolPermissionContext;
   const { rules, mode, families } = permissionContext;
-  const hooks: PreToolUseVerdict = hookVerdict ?? { warnings: [] };
-  if (hooks.opinion === "deny" && hooks.by !== undefined) return hookDenial(hooks, hooks.by, tool);
   const paths = createPathContext({
     cwd: context.cwd,
     // A shell command starts where the session's shell is, which an earlier call's `cd` may have moved.
@@ -409,7 +429,8 @@ export async function decide({ tool, input, context, hookVerdict }: DecideReques
       verdicts.push({ verdict: { decision: "ask", reason: "the command has nothing to run" }, label: analysis.command });
     }
   }
-  return applyHookVerdict(combine(verdicts, mode, tool), hooks, mode, tool);
+  const deniedByRule = verdicts.some(({ verdict }) => verdict.decision === "deny" && verdict.rule?.behavior === "deny");
+  return { decision: combine(verdicts, mode, tool), deniedByRule };
 }
 
 function combine(verdicts: { subject?: Subject; verdict: Verdict; label: string }[], mode: PermissionMode, tool: AnyTool): PermissionDecision {

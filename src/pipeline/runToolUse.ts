@@ -120,7 +120,13 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
   }
   const input = parsed.data as { [key: string]: unknown };
 
-  if (tool.validateInput !== undefined) {
+  // A call a deny rule refuses skips the tool's checks (which may look at the file system); the
+  // decision below still denies it, after the hooks have seen it.
+  const denied = tool.validateInput === undefined || canUseTool.deniedByRule === undefined
+    ? undefined
+    : await raceAbort(canUseTool.deniedByRule({ tool, input, context }), signal);
+  if (denied === "aborted") return errorOutcome(toolUse, "aborted", INTERRUPTED, tool);
+  if (tool.validateInput !== undefined && denied === undefined) {
     const validation = await raceAbort(tool.validateInput(input, context), signal);
     if (validation === "aborted") return errorOutcome(toolUse, "aborted", INTERRUPTED, tool);
     if (!validation.result) return errorOutcome(toolUse, "validation", validation.message, tool);
@@ -130,8 +136,10 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
   const hookVerdict = context.hooks.length === 0 ? NO_HOOKS : await raceAbort(preToolUse(tool, input, context, toolUse.id, signal), signal);
   if (hookVerdict === "aborted") return errorOutcome(toolUse, "aborted", INTERRUPTED, tool);
   // Raced with the abort: a person may press Ctrl-C while a permission question is open.
-  const permission = await raceAbort(canUseTool({ tool, input, context, signal, hookVerdict }), signal);
-  if (permission === "aborted") return errorOutcome(toolUse, "aborted", INTERRUPTED, tool);
+  const decided = await raceAbort(canUseTool({ tool, input, context, signal, hookVerdict }), signal);
+  if (decided === "aborted") return errorOutcome(toolUse, "aborted", INTERRUPTED, tool);
+  // Nothing lifts a deny rule's denial; should the decision ever differ, the unchecked call still does not run.
+  const permission = denied !== undefined && decided.decision !== "deny" ? denied : decided;
   if (permission.decision !== "allow" && permission.notAsked !== undefined) {
     return { ...errorOutcome(toolUse, "validation", permission.notAsked, tool), permission };
   }

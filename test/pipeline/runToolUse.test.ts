@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { z } from "zod";
 import { toolResultText, type AnyTool, type ToolUseContext } from "../../src/Tool.ts";
 import { ToolError } from "../../src/errors/ToolError.ts";
@@ -104,6 +105,48 @@ describe("coercion and validation", () => {
 });
 
 describe("permissions", () => {
+  /** A tool whose own check looks at the file system, as Grep's and LS's do: it says whether the path exists. */
+  const prober = (checked: string[]) => fakeTool({
+    name: "Prober",
+    readOnly: true,
+    shape: { path: z.string() },
+    subjects: (input) => [{ kind: "path", path: String(input.path), access: "read" }],
+    extra: {
+      async validateInput(input) {
+        checked.push(String(input.path));
+        return existsSync(String(input.path)) ? { result: true } : { result: false, message: `${String(input.path)} does not exist` };
+      },
+    },
+  });
+
+  test("a call a deny rule refuses never reaches the tool's own checks, so it cannot tell whether a denied path exists", async () => {
+    const checked: string[] = [];
+    const secret = join(folder.path, "secret");
+    mkdirSync(secret);
+    writeFileSync(join(secret, "key.txt"), "hunter2\n");
+    const hookLog = join(folder.path, "hook.log");
+    const context = await createTestContext({
+      tools: [prober(checked)],
+      cwd: folder.path,
+      rules: [{ behavior: "deny", toolName: "Prober", ruleContent: `/${secret}/**`, source: "userSettings" }],
+      hooks: [{ event: "PreToolUse", matcher: "", command: `cat >> ${JSON.stringify(hookLog)}; echo >> ${JSON.stringify(hookLog)}`, timeoutSeconds: 10, source: "userSettings", where: "test" }],
+    });
+    const there = await callTool(context, "Prober", { path: join(secret, "key.txt") });
+    const missing = await callTool(context, "Prober", { path: join(secret, "missing.txt") });
+    for (const outcome of [there, missing]) {
+      expect(outcome.stage).toBe("permission");
+      expect(outcome.permission?.decision).toBe("deny");
+    }
+    expect(missing.text).toBe(there.text.replace("key.txt", "missing.txt"));
+    expect(checked).toEqual([]);
+    // The hooks still see both calls: only the tool's own checks are skipped.
+    expect(readFileSync(hookLog, "utf8").trim().split("\n").map((line) => JSON.parse(line).tool_input.path)).toEqual([join(secret, "key.txt"), join(secret, "missing.txt")]);
+    // Outside the denied folder the tool's checks run first, as before: a missing path is a validation error.
+    const elsewhere = await callTool(context, "Prober", { path: join(folder.path, "nope.txt") });
+    expect(elsewhere.stage).toBe("validation");
+    expect(checked).toEqual([join(folder.path, "nope.txt")]);
+  });
+
   test("a read-only call inside the working folder runs without asking", async () => {
     const handler = answering("no");
     const { text } = await callTool(await contextWith(echo), "Echo", { text: "x" }, handler);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { GrepTool } from "../../../src/tools/GrepTool/GrepTool.ts";
 import { createTemporaryFolder } from "../../helpers/temporaryFolder.ts";
@@ -72,6 +72,17 @@ describe("Grep input checks and permissions", () => {
     const result = await callTool(context, "Grep", { pattern: "x", path: join(folder.path, "nope") });
     expect(result.stage).toBe("validation");
     expect(result.text).toContain("does not exist");
+  });
+
+  test("under a folder a Read deny rule covers, a missing path is denied like an existing one, not reported missing", async () => {
+    fixture = await createToolFixture({ rules: [{ behavior: "deny", toolName: "Read", ruleContent: "secret/**", source: "userSettings" }] });
+    mkdirSync(join(fixture.folder.path, "secret"));
+    writeFileSync(join(fixture.folder.path, "secret", "key.txt"), "hunter2\n");
+    for (const name of ["key.txt", "missing.txt"]) {
+      const result = await callTool(fixture.context, "Grep", { pattern: "hunter", path: join(fixture.folder.path, "secret", name) });
+      expect(result.stage).toBe("permission");
+      expect(result.text).toBe(`Permission to use Grep was denied: Read(secret/**) denies Grep ${join(fixture.folder.path, "secret", name)}`);
+    }
   });
 
   test("unknown output modes and negative limits are validation errors", async () => {
