@@ -71,13 +71,7 @@ export function collectStatement(node: ShellNode, state: CollectState): void {
     if (setsRiskyVariables(part.words)) state.variablesMayChange = true;
     return addPart(part, state);
   }
-  if (type === "test_command") {
-    const part = newPart(node, state);
-    part.words = [{ value: node.child(0)?.text ?? "[", literal: true, glob: false }];
-    findSubstitutions(node, (substitution) => collectSubstitution(substitution, state));
-    part.problems.push(`it uses the test expression ${clip(node.text)}, which can run commands through array subscripts`);
-    return addPart(part, state);
-  }
+  if (type === "test_command") return collectTest(node, state);
   if (REDIRECTS.has(type)) return collectRedirect(node, state);
   if (type === "if_statement") return collectIf(node, state);
   if (type === "case_statement") return collectCase(node, state);
@@ -375,6 +369,59 @@ function collectAssignments(nodes: readonly (ShellNode | null)[], part: ShellCom
     assignments.push({ name: nameNode?.text ?? node.text, value: { value: value.value, literal: value.literal, glob: false } });
   }
   return assignments;
+}
+
+/** The nodes a test expression is built of; its operands are words like a command's. */
+const TEST_EXPRESSIONS = new Set(["unary_expression", "binary_expression", "parenthesized_expression"]);
+const TEST_OPERATORS = new Set(["-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-t", "-u", "-w", "-x", "-G", "-L", "-N", "-O", "-S",
+  "-ef", "-nt", "-ot", "-n", "-z", "-o", "-v", "-R", "-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
+const SINGLE_BRACKET_TOKENS = new Set(["!", "(", ")", "=", "==", "!="]);
+const DOUBLE_BRACKET_TOKENS = new Set([...SINGLE_BRACKET_TOKENS, "<", ">", "=~", "&&", "||"]);
+const TEST_OPERANDS = new Set(["word", "string", "raw_string", "ansi_c_string", "number", "simple_expansion", "expansion", "concatenation", "command_substitution"]);
+
+/**
+ * `[ ... ]` and `[[ ... ]]` as a command of their own: the bracket, the expression's operators and
+ * operands in order, and the closing bracket; testExpression.ts judges what it does. Inside
+ * `[[ ]]` nothing is expanded into file names.
+ */
+function collectTest(node: ShellNode, state: CollectState): void {
+  const part = newPart(node, state);
+  if (state.stdin !== undefined) part.stdin = state.stdin;
+  state.stdin = undefined;
+  const open = node.child(0)?.text ?? "[";
+  const words: ShellWord[] = [{ value: open, literal: true, glob: false }];
+  const flatten = (current: ShellNode): void => {
+    if (TEST_EXPRESSIONS.has(current.type)) {
+      for (const child of current.children) if (child !== null) flatten(child);
+    } else if (!current.isNamed || current.type === "test_operator") {
+      // Only the operators a test has; the parser also reads arithmetic ones (`~` of `~/x`), and
+      // inside [ ] the shell reads < and > as redirections.
+      const known = current.type === "test_operator" ? TEST_OPERATORS.has(current.text) : (open === "[[" ? DOUBLE_BRACKET_TOKENS : SINGLE_BRACKET_TOKENS).has(current.text);
+      if (!known) part.problems.push(`the test expression ${clip(node.text)} has ${current.text}, which toolshed does not read as the shell does`);
+      words.push({ value: current.text, literal: true, glob: false });
+    } else if (current.type === "extglob_pattern" && !/[$`'"\\]/.test(current.text)) {
+      // The right side of = or ==: a pattern inside [[ ]], a word the shell may expand into file names inside [ ].
+      words.push({ value: current.text, literal: true, glob: open === "[" && /[*?[]/.test(current.text) });
+    } else if (current.type === "regex") {
+      // The pattern of =~ only matches, once the shell has expanded it: the parser keeps it whole,
+      // so a command or a ${...} inside it (which may run one) is not followed.
+      if (/`|\$[({]|[<>]\(/.test(current.text)) part.problems.push(`the pattern ${clip(current.text)} of =~ runs or expands something toolshed does not follow`);
+      words.push({ value: current.text, literal: !current.text.includes("$"), glob: false });
+    } else if (TEST_OPERANDS.has(current.type)) {
+      const value = evaluateWord(current, (substitution) => collectSubstitution(substitution, state));
+      part.problems.push(...value.problems);
+      words.push({ value: value.value, literal: value.literal, glob: open === "[" && value.glob });
+    } else {
+      part.problems.push(`the test expression ${clip(node.text)} has a ${current.type.replace(/_/g, " ")}, which toolshed does not follow`);
+      findSubstitutions(current, (substitution) => collectSubstitution(substitution, state));
+    }
+  };
+  const children = node.children.filter((child): child is ShellNode => child !== null);
+  for (const child of children.slice(1, -1)) flatten(child);
+  const close = children.at(-1);
+  if (children.length > 1 && close !== undefined) words.push({ value: close.text, literal: true, glob: false });
+  part.words = words;
+  addPart(part, state);
 }
 
 function collectCommand(node: ShellNode, extraArguments: ShellNode[], state: CollectState): void {

@@ -6,6 +6,7 @@
  */
 import { posix } from "node:path";
 import { readSedCall } from "./programs/sedEffects.ts";
+import { checkTestExpression, testExpressionPaths } from "./testExpression.ts";
 import type { ShellWord } from "./types.ts";
 
 /** The verdict for one command: read-only or not (and why), and the paths it reads. */
@@ -48,7 +49,7 @@ interface CommandSpec {
   /** Short option letters that execute or write, alone or glued to others. */
   dangerousShort?: string;
   /** Which arguments are paths: all positionals, none, all but the first (a pattern), or sed's input files. */
-  paths: "all" | "none" | "afterFirst" | "sed";
+  paths: "all" | "none" | "afterFirst" | "sed" | "test";
   /** Arguments may be dynamic (the command only prints them). */
   dynamicArguments?: boolean;
   /** At most this many positionals (`uniq in out` writes `out`). */
@@ -57,6 +58,9 @@ interface CommandSpec {
   /** Why the command, run in `folder`, may do more than read because of files found there (a repository's git settings). */
   checkFolder?(folder: string, words: readonly ShellWord[]): string | undefined;
 }
+
+/** A test's words are its expression: its own check reads them all (values only known when it runs included). */
+const TEST_SPEC: CommandSpec = { paths: "test", dynamicArguments: true, check: checkTestExpression };
 
 const COMMANDS: Record<string, CommandSpec> = {
   ls: { paths: "all" },
@@ -104,6 +108,10 @@ const COMMANDS: Record<string, CommandSpec> = {
   printenv: { paths: "none" },
   tr: { paths: "none", maxPositionals: 2 },
   date: { paths: "none", dangerousShort: "sf", dangerousLong: ["set", "file"] },
+  // Test expressions look at strings and at the files their file tests name (see testExpression.ts).
+  test: TEST_SPEC,
+  "[": TEST_SPEC,
+  "[[": TEST_SPEC,
 };
 
 /** The commands that can run without asking, for help texts and tests. */
@@ -244,6 +252,7 @@ function readPaths(words: readonly ShellWord[], spec: CommandSpec, args: ShellWo
   if (spec.paths === "none") return [];
   // sed's files are read; what its scripts read (`r file`) reaches the engine as the part's touches.
   if (spec.paths === "sed") return readSedCall(words).files;
+  if (spec.paths === "test") return testExpressionPaths(words);
   const name = words[0]?.value;
   let paths = args;
   if (name === "find") {
