@@ -2,6 +2,14 @@
 import type { ResultEvent } from "./events.ts";
 import { emptyUsage } from "./usage.ts";
 
+/** Why a turn ends before the person's message reaches the model: interrupted first, or a hook blocked it. */
+const BEFORE_SENDING: ReadonlySet<string> = new Set(["aborted_hooks", "prompt_blocked"]);
+
+/** True when the turn ended before the message reached the conversation: nothing of it was sent. */
+export function endedBeforeSending(result: ResultEvent): boolean {
+  return BEFORE_SENDING.has(result.terminal_reason);
+}
+
 /** A result saying what went wrong, with nothing counted. */
 export function failedResult(sessionId: string, errors: string[], terminalReason: string): ResultEvent {
   return {

@@ -11,6 +11,7 @@ import { PERMISSION_MODES, type PermissionMode } from "../permissions/types.ts";
 import type { ConversationMessage } from "../query/conversation.ts";
 import type { Conversation } from "../query/createConversation.ts";
 import type { AssistantEvent } from "../query/events.ts";
+import { endedBeforeSending } from "../query/failedResult.ts";
 import { modelLimits } from "../query/modelAliases.ts";
 import type { UserInput } from "../query/query.ts";
 import type { Session } from "../session/createSession.ts";
@@ -204,12 +205,15 @@ export class TerminalController {
     try {
       const attachments = await attachMentions(text, this.session.context);
       for (const notice of attachments.notices) this.notice("warning", notice);
-      const extra = [...this.pendingContext, ...attachments.blocks];
+      const carried = this.pendingContext;
+      const extra = [...carried, ...attachments.blocks];
       this.pendingContext = [];
       const input: UserInput = extra.length === 0 ? text : [{ type: "text", text } as ContentBlockParam, ...extra];
       const events = this.conversation.send(input, { transcript: this.options.transcript.writer, model: options.model, signal: controller.signal });
       for await (const event of events) {
         display.handle(event);
+        // A message that never reached the model leaves what it was to carry (a `!` command's output) for the next.
+        if (event.type === "result" && endedBeforeSending(event)) this.pendingContext = [...carried, ...this.pendingContext];
         // The loop goes on only after this returns: aborting here ends the turn before its next request.
         if (event.type === "user" && this.stopAfterResults) controller.abort();
       }

@@ -8,6 +8,7 @@ import type { Tools } from "../Tool.ts";
 import { findToolByName } from "../findToolByName.ts";
 import { readableMcpToolName } from "../mcp/client/mcpToolName.ts";
 import type { QueryEvent } from "../query/events.ts";
+import { endedBeforeSending } from "../query/failedResult.ts";
 import { splitStableMarkdown } from "./markdown/splitStableMarkdown.ts";
 import type { Store } from "./Store.ts";
 import { compactInput, renderedToolResult, summarizeToolResult } from "./summarizeToolResult.ts";
@@ -153,7 +154,10 @@ export class TurnDisplay {
         this.flushStreaming(true);
         if (!event.is_error) return;
         const interrupted = event.terminal_reason.startsWith("aborted");
-        this.push(interrupted
+        const unsent = interrupted && endedBeforeSending(event);
+        this.push(unsent
+          ? { kind: "notice", id: nextItemId(), level: "warning", text: "Interrupted before the message reached the model. Press ↑ to bring it back." }
+          : interrupted
           ? { kind: "notice", id: nextItemId(), level: "warning", text: "Interrupted. Tell the model what to do instead, or send a new message." }
           : { kind: "notice", id: nextItemId(), level: "error", text: (event.errors ?? [event.subtype]).join("\n") });
         return;

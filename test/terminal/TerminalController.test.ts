@@ -41,7 +41,7 @@ afterEach(async () => {
 });
 
 /** A controller over a real session; each question is answered with `answer` as soon as it shows. */
-async function setUp(options: { answer?: QuestionOption["answer"]; allow?: string[] } = {}): Promise<void> {
+async function setUp(options: { answer?: QuestionOption["answer"]; allow?: string[]; ready?: Promise<void> } = {}): Promise<void> {
   server = startMessagesApiServer();
   folder = createTemporaryFolder("toolshed-controller-");
   process.env.TOOLSHED_CONFIG_DIR = join(folder.path, "config");
@@ -69,7 +69,7 @@ async function setUp(options: { answer?: QuestionOption["answer"]; allow?: strin
     pastes: createPastedTexts(),
     style: createStyle(false),
   });
-  controller.attach({ session, conversation: createConversation({ session, model, system }) });
+  controller.attach({ session, conversation: createConversation({ session, model, system, ready: options.ready }) });
   controller.runCommand = runSlashCommand;
   if (options.answer !== undefined) {
     const answer = options.answer;
@@ -131,6 +131,25 @@ describe("the controller", () => {
     expect(lastMessages(1)).toHaveLength(1);
     expect(JSON.stringify(lastMessages(1))).toContain("tell a story");
     expect(JSON.stringify(lastMessages(1))).toContain("then this");
+  });
+
+  test("a message interrupted while it waits for MCP servers never reached the model: the notice says so, and a !command's output goes with the next", async () => {
+    let release = () => {};
+    await setUp({ ready: new Promise<void>((resolve) => (release = resolve)) });
+    await controller.submit("!echo from-the-shell");
+    const waiting = controller.submit("never sent");
+    await waitFor(() => state().busy !== undefined);
+    expect(controller.interrupt()).toBe(true);
+    await waiting;
+    expect(itemsOf("notice").at(-1)?.text).toBe("Interrupted before the message reached the model. Press ↑ to bring it back.");
+    expect(server.requestCount).toBe(0);
+    release();
+    server.push(textTurn("Seen."));
+    await controller.submit("what did it say?");
+    const sent = JSON.stringify(lastMessages(0));
+    expect(lastMessages(0)).toHaveLength(1);
+    expect(sent).toContain("from-the-shell");
+    expect(sent).not.toContain("never sent");
   });
 
   test("Shift+Tab cycles default, acceptEdits and plan; /model changes the model of the next request", async () => {
