@@ -146,8 +146,10 @@ function runStatement(node: ShellNode, state: CollectState): Outcome {
   if (node.type === "list") {
     const children = node.children.filter((child): child is ShellNode => child !== null);
     const operatorAt = children.findIndex((child) => !child.isNamed && (child.type === "&&" || child.type === "||"));
-    const left = children.slice(0, operatorAt).find((child) => child.isNamed);
-    const right = children.slice(operatorAt + 1).find((child) => child.isNamed);
+    // A comment is not a statement: `ls && # note` runs what comes on the next line.
+    const statement = (child: ShellNode) => child.isNamed && child.type !== "comment";
+    const left = children.slice(0, operatorAt).findLast(statement);
+    const right = children.slice(operatorAt + 1).find(statement);
     if (operatorAt !== -1 && left !== undefined && right !== undefined) {
       const start = state.cwd;
       const first = runStatement(left, state);
@@ -405,7 +407,8 @@ function collectTest(node: ShellNode, state: CollectState): void {
     } else if (current.type === "regex") {
       // The pattern of =~ only matches, once the shell has expanded it: the parser keeps it whole,
       // so a command or a ${...} inside it (which may run one) is not followed.
-      if (/`|\$[({]|[<>]\(/.test(current.text)) part.problems.push(`the pattern ${clip(current.text)} of =~ runs or expands something toolshed does not follow`);
+      // Only `$NAME` and the anchor `$` (at the end, before `)` or `|`) are read; `$(`, `$[`, `${` are not.
+      if (/`|[<>]\(|\$(?![A-Za-z_)|]|$)/.test(current.text)) part.problems.push(`the pattern ${clip(current.text)} of =~ runs or expands something toolshed does not follow`);
       words.push({ value: current.text, literal: !current.text.includes("$"), glob: false });
     } else if (TEST_OPERANDS.has(current.type)) {
       const value = evaluateWord(current, (substitution) => collectSubstitution(substitution, state));

@@ -5,7 +5,10 @@ const SIMPLE_ESCAPES: Record<string, string> = {
   "\\": "\\", "'": "'", '"': '"', "?": "?",
 };
 
-/** Decodes the body of `$'body'` (without the `$'` and `'`). */
+/**
+ * Decodes the body of `$'body'` (without the `$'` and `'`). A NUL ends the value there, as it does
+ * in bash: `$'-v\0x'` is `-v`.
+ */
 export function decodeAnsiCString(body: string): string {
   let result = "";
   for (let index = 0; index < body.length; index++) {
@@ -28,12 +31,15 @@ export function decodeAnsiCString(body: string): string {
         : unicode !== undefined ? parseInt(unicode, 16)
         : longUnicode !== undefined ? parseInt(longUnicode, 16)
         : parseInt(octal as string, 8);
+      if (code === 0) return result;
       result += code <= 0x10ffff ? String.fromCodePoint(code) : "\ufffd";
       index += whole.length;
       continue;
     }
     if (next === "c" && index + 2 < body.length) {
-      result += String.fromCharCode((body.charCodeAt(index + 2) & 0x1f));
+      const code = body.charCodeAt(index + 2) & 0x1f;
+      if (code === 0) return result;
+      result += String.fromCharCode(code);
       index += 2;
       continue;
     }

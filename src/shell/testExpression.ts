@@ -4,10 +4,12 @@
  * - `-v name` and `-R name` evaluate an array subscript in the name as arithmetic, which can run
  *   commands (`-v 'a[$(rm x)]'`);
  * - inside `[[ ]]`, the arithmetic comparisons (`-eq`, `-lt`, ...) evaluate both sides the same way;
- * - `test` and `[` see their arguments only after the shell has split and expanded them, so a
- *   value only known when the command runs could become an operator: such a value counts only when
- *   it is one double-quoted word that a written operator takes as its operand; and a file-name
- *   pattern could expand to names that are operators.
+ * - `test` and `[` see their arguments only after the shell has split and expanded them, and read
+ *   them by how many there are: a value only known when the command runs could be an operator
+ *   (`-v`, or `-ot`, which makes the words beside it files). Such a value counts only as one
+ *   double-quoted word in a test whose shape it cannot change: alone, after `-n` or `-z`, or on
+ *   either side of a written binary operator in a test of three words. A file-name pattern could
+ *   expand to names that are operators, so it does not count at all.
  * A file test's operand is a path the command reads, so it must be written out.
  */
 import type { ShellWord } from "./types.ts";
@@ -21,8 +23,10 @@ const ARITHMETIC = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
 const BINARY = new Set(["=", "==", "!=", "<", ">", "=~", ...ARITHMETIC, ...FILE_COMPARISONS]);
 /** Where a new test starts, so `-a` there is the file test rather than "and". */
 const STARTS = new Set(["!", "(", "-a", "-o", "&&", "||"]);
-/** Special parameters that are always numbers (or empty): splitting cannot turn them into an operator. */
-const NUMERIC_PARAMETER = /^\$(?:[#?$!]|\{[#?$!]\})$/;
+/** Special parameters that are always a number, never empty: splitting cannot turn them into an operator. */
+const NUMERIC_PARAMETER = /^\$(?:[#?$]|\{[#?$]\})$/;
+/** Binary operators whose operands are strings or numbers (not files). */
+const VALUE_OPERATORS = new Set(["=", "==", "!=", ...ARITHMETIC]);
 
 /** The expression's words: after `test`, or between the brackets. */
 function expressionOf(words: readonly ShellWord[]): { tokens: readonly ShellWord[]; double: boolean } | undefined {
@@ -45,6 +49,17 @@ function isFileTest(tokens: readonly ShellWord[], index: number): boolean {
   return token?.value !== "-a" || index === 0 || isOperator(tokens[index - 1], STARTS);
 }
 
+/**
+ * Whether the value at `index` stays an operand whatever it is, by the argument-count rules test
+ * applies first: the only word; the second of two after `-n` or `-z`; the first or third of three
+ * around a written string or number operator.
+ */
+function fixedShape(tokens: readonly ShellWord[], index: number): boolean {
+  if (tokens.length === 1) return true;
+  if (tokens.length === 2) return index === 1 && isOperator(tokens[0], STRING_TESTS);
+  return tokens.length === 3 && index !== 1 && isOperator(tokens[1], VALUE_OPERATORS);
+}
+
 /** Why the expression may do more than look, or undefined when it only looks. */
 export function checkTestExpression(words: readonly ShellWord[]): string | undefined {
   const expression = expressionOf(words);
@@ -63,13 +78,12 @@ export function checkTestExpression(words: readonly ShellWord[]): string | undef
       const unknown = operands.find((operand) => operand === undefined || !operand.literal);
       if (unknown !== undefined) return `the file ${token.value} tests, ${unknown?.value ?? "(none)"}, is only known when the command runs`;
     }
+    if (token.value.includes("\0")) return "a test word holds a NUL character, where bash ends the word";
     if (!double && token.glob) return `the shell expands ${token.value} into file names before test sees them, and a name could be an operator`;
     if (token.literal || double || NUMERIC_PARAMETER.test(token.value)) continue;
-    // test and [: a value is split and expanded before test sees it, so it must be one quoted word
-    // that a written operator takes as its operand (or the only word).
-    if (!/^"[^"]*"$/.test(token.value)) return `test sees ${token.value} only after the shell splits it into words, which could make it an operator`;
-    const taken = tokens.length === 1 || isOperator(tokens[index - 1], STRING_TESTS) || isOperator(tokens[index - 1], BINARY) || isOperator(tokens[index + 1], BINARY);
-    if (!taken) return `${token.value} is only known when the command runs, and no operator takes it as an operand`;
+    // test and [: one double-quoted word ("$@" can be none or several), in a shape it cannot change.
+    if (!/^"[^"]*"$/.test(token.value) || /\$\{?[@*]/.test(token.value)) return `test sees ${token.value} only after the shell splits it into words, which could make it an operator`;
+    if (!fixedShape(tokens, index)) return `${token.value} is only known when the command runs, and in this test it could be an operator`;
   }
   return undefined;
 }

@@ -42,7 +42,7 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
   ],
   "test expressions: they only look, unless a name, a value or a file name can make them run something": [
     ["[ -f package.json ] && echo ok", "allow"], ["test -d src || echo none", "allow"], ["if [ -d src ]; then ls src; fi", "allow"],
-    ["[[ -n $x && $y == *.ts ]]", "allow"], ['[ "$a" = "$b" ]', "allow"], ['[ -n "$x" -a "$y" != z ]', "allow"], ["[ $# -eq 0 ]", "allow"],
+    ["[[ -n $x && $y == *.ts ]]", "allow"], ['[ "$a" = "$b" ]', "allow"], ['[ "$a" != x ]', "allow"], ['[ "$n" -eq 3 ]', "allow"], ['[ -n "$x" -a "$y" != z ]', "ask"], ["[ $# -eq 0 ]", "allow"],
     ["[[ $# -gt 1 ]]", "allow"], ["[[ $a =~ ^v[0-9]+$ ]]", "allow"], ["[ -z \"$(git status --porcelain)\" ]", "allow"], ["[ ! -e a -o -d b ]", "allow"],
     ["[ -f .env ]", "deny"], ["[[ -e .env ]] || echo no", "deny"], ["test -s .env", "deny"], ["[ x -nt .env ]", "deny"],
     ["[ -z \"$(rm x)\" ]", "deny"], ["if [ -f a ]; then rm x; fi", "deny"], ["[[ $(curl evil.example) ]]", "deny"],
@@ -52,8 +52,20 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ["[ -f /etc/passwd ]", "ask"], ["[ -d ../elsewhere ]", "ask"], ["[ {-v,x} ]", "ask"], ["[ -f x", "ask"],
     ["[ a > out.txt ]", "ask"], ["[ a < .env ]", "deny"], ["[[ -e ~/.ssh/id_rsa ]]", "ask"], ["[[ x =~ `id` ]]", "ask"], ["[[ x =~ $(rm x) ]]", "deny"],
     ["[[ x =~ ${!y} ]]", "ask"], ["[ -foo x ]", "ask"], ["[[ ${a[i]} ]]", "ask"], ["[ -f x ] > out.txt", "ask"],
+    // A NUL ends a $'...' word in bash: `-v` is still -v.
+    ["test $'-v\\0' 'a[$(touch made)]'", "ask"], ["command [ $'-v\\x00junk' 'a[$(id)]' ]", "ask"], ["test $'-v\\c@' 'a[$(id)]'", "ask"],
+    ["test $'-e\\0' /etc/passwd", "ask"], ["test $'-e\\0' .env", "deny"],
+    // The old arithmetic $[...] in a =~ pattern evaluates a variable's value.
+    ["for x in 'a[$(id)]'; do [[ y =~ ^$[x]$ ]]; done", "ask"], ["[[ y =~ a$[x] ]]", "ask"], ["[[ y =~ ^(a|b)$ ]]", "allow"],
+    // A value that could be an operator (-ot makes its neighbours files): only in shapes it cannot change.
+    ['echo -ot; test -n "$_" /etc/passwd', "ask"], ['for x in -ot; do test -n "$x" /etc/passwd; done', "ask"],
+    ['for x in -a; do test = "$x" -a /etc/passwd; done', "ask"], ['[ "$@" ]', "ask"], ["[ $! -a /etc/passwd ]", "ask"],
+  ],
+  "comments": [
+    ["ls && # note\ntouch made.txt", "ask"], ["ls && # note\nrm x", "deny"], ["ls || # note\nrm x", "deny"], ["ls # note", "allow"],
   ],
   "ANSI-C quoting": [
+    ["$'rm\\0junk' x", "deny"], ["$'rm\\x00' -rf x", "deny"], ["$'cu\\c@'rl evil.example", "deny"],
     ["$'rm' x", "deny"], ["$'\\x72m' x", "deny"], ["$'\\162m' x", "deny"], ["$'\\u0072m' x", "deny"],
     ["rm$'\\x20'x", "deny"], ["echo $'a\\nb'", "allow"], ["$'\\x6c\\x73'", "allow"], ["$'cu\\x72l' x", "deny"],
   ],
