@@ -5,6 +5,7 @@
  * long options that would expand to one of them. Anything not proven read-only is not.
  */
 import { posix } from "node:path";
+import { readJqCall } from "./programs/jqCall.ts";
 import { readSedCall } from "./programs/sedEffects.ts";
 import { checkTestExpression, testExpressionPaths } from "./testExpression.ts";
 import type { ShellWord } from "./types.ts";
@@ -49,7 +50,7 @@ interface CommandSpec {
   /** Short option letters that execute or write, alone or glued to others. */
   dangerousShort?: string;
   /** Which arguments are paths: all positionals, none, all but the first (a pattern), or sed's input files. */
-  paths: "all" | "none" | "afterFirst" | "sed" | "test";
+  paths: "all" | "none" | "afterFirst" | "sed" | "test" | "jq";
   /** Arguments may be dynamic (the command only prints them). */
   dynamicArguments?: boolean;
   /** At most this many positionals (`uniq in out` writes `out`). */
@@ -108,6 +109,8 @@ const COMMANDS: Record<string, CommandSpec> = {
   printenv: { paths: "none" },
   tr: { paths: "none", maxPositionals: 2 },
   date: { paths: "none", dangerousShort: "sf", dangerousLong: ["set", "file"] },
+  // jq reads the files it is given and writes only to standard output (see programs/jqCall.ts).
+  jq: { paths: "jq", check: (words) => readJqCall(words).problem },
   // Test expressions look at strings and at the files their file tests name (see testExpression.ts).
   test: TEST_SPEC,
   "[": TEST_SPEC,
@@ -253,6 +256,7 @@ function readPaths(words: readonly ShellWord[], spec: CommandSpec, args: ShellWo
   // sed's files are read; what its scripts read (`r file`) reaches the engine as the part's touches.
   if (spec.paths === "sed") return readSedCall(words).files;
   if (spec.paths === "test") return testExpressionPaths(words);
+  if (spec.paths === "jq") return readJqCall(words).files;
   const name = words[0]?.value;
   let paths = args;
   if (name === "find") {

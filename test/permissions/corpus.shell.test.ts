@@ -61,6 +61,14 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ['echo -ot; test -n "$_" /etc/passwd', "ask"], ['for x in -ot; do test -n "$x" /etc/passwd; done', "ask"],
     ['for x in -a; do test = "$x" -a /etc/passwd; done', "ask"], ['[ "$@" ]', "ask"], ["[ $! -a /etc/passwd ]", "ask"],
   ],
+  "jq: reads the files it is given, unless its options or filter make it read more": [
+    ["jq .name package.json", "allow"], ["cat package.json | jq -r .scripts", "allow"], ["jq -rc '.[] | .id' a.json b.json", "allow"],
+    ["jq --arg n x '.a == $n' a.json", "allow"], ["jq --indent 4 . a.json", "allow"], ["jq -n env", "allow"], ["jq -s . -- -odd.json", "allow"],
+    ["jq . .env", "deny"], ["jq -r .TOKEN .env", "deny"], ["jq . /etc/passwd", "ask"], ["jq . a.json > out.json", "ask"],
+    ["jq -f prog.jq a.json", "ask"], ["jq --rawfile a /etc/passwd -n '$a'", "ask"], ["jq --slurpfile a .env -n '$a'", "deny"],
+    ["jq -n 'import \"x\" as $x; $x'", "ask"], ["jq -L /tmp 'include \"x\"; .' a.json", "ask"], ["jq modulemeta a.json", "ask"],
+    ["jq --args . a b", "ask"], ['jq "$f" a.json', "ask"], ["jq --arg", "ask"], ["jq $(rm x) a.json", "deny"],
+  ],
   "comments": [
     ["ls && # note\ntouch made.txt", "ask"], ["ls && # note\nrm x", "deny"], ["ls || # note\nrm x", "deny"], ["ls # note", "allow"],
   ],
