@@ -56,6 +56,8 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
     if (root.hasError) analysis.problems.push(`the shell parser could not parse ${JSON.stringify(clip(text))}`);
     const skipped = skippedText(root, text);
     if (skipped !== undefined) analysis.problems.push(`the shell parser skipped ${JSON.stringify(clip(skipped))} in ${JSON.stringify(clip(text))}`);
+    const misread = misreadAnsiCString(root);
+    if (misread !== undefined) analysis.problems.push(`the shell parser and bash disagree on where ${JSON.stringify(clip(misread))} ends`);
     const state: CollectState = {
       analysis,
       cwd,
@@ -81,6 +83,27 @@ function collectMentioned(text: string, analysis: ShellAnalysis, cwd: ShellCwd, 
     part.problems = [];
     analysis.parts.push(part);
   }
+}
+
+/**
+ * A `$'...'` string the parser ends elsewhere than bash does. In bash a backslash always takes the
+ * next character, so `$'\\'` is one backslash and ends there; the grammar can read the `\\'` in it
+ * as a backslash and an escaped quote and go on, swallowing commands bash runs after it.
+ */
+function misreadAnsiCString(root: ShellNode): string | undefined {
+  const pending: ShellNode[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop() as ShellNode;
+    if (node.type === "ansi_c_string") {
+      const text = node.text;
+      let end = 2;
+      while (end < text.length && text[end] !== "'") end += text[end] === "\\" ? 2 : 1;
+      if (!text.startsWith("$'") || end !== text.length - 1) return text;
+      continue;
+    }
+    for (const child of node.children) if (child !== null) pending.push(child);
+  }
+  return undefined;
 }
 
 /**

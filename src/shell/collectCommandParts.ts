@@ -142,14 +142,17 @@ const MAY_FAIL = "a cd may fail and what follows still run, so the working folde
  * `a; b`, what follows may run wherever it ended (`cd secrets && cd nope; cat key` may read
  * secrets/key). A cd that fails leaves the folder as it was; `exit` ends the shell.
  */
+/** A comment is not a statement: `ls && # note` runs what comes on the next line. */
+function isStatement(child: ShellNode): boolean {
+  return child.isNamed && child.type !== "comment";
+}
+
 function runStatement(node: ShellNode, state: CollectState): Outcome {
   if (node.type === "list") {
     const children = node.children.filter((child): child is ShellNode => child !== null);
     const operatorAt = children.findIndex((child) => !child.isNamed && (child.type === "&&" || child.type === "||"));
-    // A comment is not a statement: `ls && # note` runs what comes on the next line.
-    const statement = (child: ShellNode) => child.isNamed && child.type !== "comment";
-    const left = children.slice(0, operatorAt).findLast(statement);
-    const right = children.slice(operatorAt + 1).find(statement);
+    const left = children.slice(0, operatorAt).findLast(isStatement);
+    const right = children.slice(operatorAt + 1).find(isStatement);
     if (operatorAt !== -1 && left !== undefined && right !== undefined) {
       const start = state.cwd;
       const first = runStatement(left, state);
@@ -589,8 +592,8 @@ function collectBodyOfRedirect(body: ShellNode, state: CollectState): ShellCwd {
   // `a || b > f`: the redirection is b's, and b runs where a failed (after &&, where it succeeded).
   const children = body.children.filter((child): child is ShellNode => child !== null);
   const operatorAt = children.findIndex((child) => !child.isNamed && (child.type === "&&" || child.type === "||"));
-  const left = children.slice(0, operatorAt).find((child) => child.isNamed);
-  const right = children.slice(operatorAt + 1).find((child) => child.isNamed);
+  const left = children.slice(0, operatorAt).findLast(isStatement);
+  const right = children.slice(operatorAt + 1).find(isStatement);
   if (operatorAt === -1 || left === undefined || right === undefined) {
     const elements = body.namedChildren.filter((child): child is ShellNode => child !== null);
     const last = elements.pop();

@@ -5,7 +5,7 @@
  * long options that would expand to one of them. Anything not proven read-only is not.
  */
 import { posix } from "node:path";
-import { readJqCall } from "./programs/jqCall.ts";
+import { jqHomeFileProblem, readJqCall } from "./programs/jqCall.ts";
 import { readSedCall } from "./programs/sedEffects.ts";
 import { checkTestExpression, testExpressionPaths } from "./testExpression.ts";
 import type { ShellWord } from "./types.ts";
@@ -58,6 +58,8 @@ interface CommandSpec {
   check?(words: readonly ShellWord[]): string | undefined;
   /** Why the command, run in `folder`, may do more than read because of files found there (a repository's git settings). */
   checkFolder?(folder: string, words: readonly ShellWord[]): string | undefined;
+  /** Why the command may read more than its paths because of a file it always reads (jq's ~/.jq). */
+  checkHome?(home: string): string | undefined;
 }
 
 /** A test's words are its expression: its own check reads them all (values only known when it runs included). */
@@ -110,7 +112,7 @@ const COMMANDS: Record<string, CommandSpec> = {
   tr: { paths: "none", maxPositionals: 2 },
   date: { paths: "none", dangerousShort: "sf", dangerousLong: ["set", "file"] },
   // jq reads the files it is given and writes only to standard output (see programs/jqCall.ts).
-  jq: { paths: "jq", check: (words) => readJqCall(words).problem },
+  jq: { paths: "jq", check: (words) => readJqCall(words).problem, checkHome: jqHomeFileProblem },
   // Test expressions look at strings and at the files their file tests name (see testExpression.ts).
   test: TEST_SPEC,
   "[": TEST_SPEC,
@@ -243,7 +245,10 @@ export function classifyReadOnly(words: readonly ShellWord[]): ReadOnlyVerdict {
  */
 export function classifyReadOnlyIn(words: readonly ShellWord[], folder: string | undefined): ReadOnlyVerdict {
   const verdict = classifyReadOnly(words);
-  const check = verdict.readOnly ? COMMANDS[words[0]?.value ?? ""]?.checkFolder : undefined;
+  const spec = verdict.readOnly ? COMMANDS[words[0]?.value ?? ""] : undefined;
+  const homeProblem = spec?.checkHome?.(process.env.HOME ?? "/");
+  if (homeProblem !== undefined) return { readOnly: false, reason: homeProblem, paths: [] };
+  const check = spec?.checkFolder;
   if (check === undefined) return verdict;
   const problem = folder === undefined ? `${words[0]?.value} runs in a folder only known when it runs` : check(folder, words);
   return problem === undefined ? verdict : { readOnly: false, reason: problem, paths: [] };

@@ -5,6 +5,8 @@
  * `modulemeta` in the filter, `-L` for where they are found). Only options known to do neither
  * are accepted; `--args` and `--jsonargs`, which make the files values, are not either.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { ShellWord } from "../types.ts";
 
 /** Options without a value. */
@@ -24,6 +26,14 @@ export interface JqCall {
   problem?: string;
   /** The files it reads (not `-`, standard input). */
   files: ShellWord[];
+}
+
+/**
+ * jq reads `~/.jq` on every run (a library of its own functions, or a folder of modules), and prints
+ * lines of it when they are not jq: a call is then judged as more than a read of its files.
+ */
+export function jqHomeFileProblem(home: string): string | undefined {
+  return existsSync(join(home, ".jq")) ? `jq also reads ${join(home, ".jq")}, which is not among the files it is given` : undefined;
 }
 
 /** Reads `jq [options] filter [files...]`. */
