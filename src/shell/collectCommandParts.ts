@@ -411,7 +411,7 @@ function collectTest(node: ShellNode, state: CollectState): void {
       // The pattern of =~ only matches, once the shell has expanded it: the parser keeps it whole,
       // so a command or a ${...} inside it (which may run one) is not followed.
       // Only `$NAME` and the anchor `$` (at the end, before `)` or `|`) are read; `$(`, `$[`, `${` are not.
-      if (/`|[<>]\(|\$(?![A-Za-z_)|]|$)/.test(current.text)) part.problems.push(`the pattern ${clip(current.text)} of =~ runs or expands something toolshed does not follow`);
+      if (/`|["'\\]|[<>]\(|\$(?![A-Za-z_)|]|$)/.test(current.text)) part.problems.push(`the pattern ${clip(current.text)} of =~ runs or expands something toolshed does not follow`);
       words.push({ value: current.text, literal: !current.text.includes("$"), glob: false });
     } else if (TEST_OPERANDS.has(current.type)) {
       const value = evaluateWord(current, (substitution) => collectSubstitution(substitution, state));

@@ -57,6 +57,8 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ["test $'-e\\0' /etc/passwd", "ask"], ["test $'-e\\0' .env", "deny"],
     // The old arithmetic $[...] in a =~ pattern evaluates a variable's value.
     ["for x in 'a[$(id)]'; do [[ y =~ ^$[x]$ ]]; done", "ask"], ["[[ y =~ a$[x] ]]", "ask"], ["[[ y =~ ^(a|b)$ ]]", "allow"],
+    // The grammar ends a pattern with quotes in it where bash does not.
+    ['[[ a =~ x"([[" ]]; touch made; [[ b =~ ")" ]]', "ask"], ["[[ a =~ x'(' ]]", "ask"],
     // A value that could be an operator (-ot makes its neighbours files): only in shapes it cannot change.
     ['echo -ot; test -n "$_" /etc/passwd', "ask"], ['for x in -ot; do test -n "$x" /etc/passwd; done', "ask"],
     ['for x in -a; do test = "$x" -a /etc/passwd; done', "ask"], ['[ "$@" ]', "ask"], ["[ $! -a /etc/passwd ]", "ask"],
