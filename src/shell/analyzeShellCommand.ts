@@ -56,6 +56,8 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
     if (root.hasError) analysis.problems.push(`the shell parser could not parse ${JSON.stringify(clip(text))}`);
     const skipped = skippedText(root, text);
     if (skipped !== undefined) analysis.problems.push(`the shell parser skipped ${JSON.stringify(clip(skipped))} in ${JSON.stringify(clip(text))}`);
+    const heredoc = misreadHeredoc(root, text);
+    if (heredoc !== undefined) analysis.problems.push(`the shell parser and bash disagree on where the here-document ${JSON.stringify(clip(heredoc))} ends`);
     const misread = misreadAnsiCString(root);
     if (misread !== undefined) analysis.problems.push(`the shell parser and bash disagree on where ${JSON.stringify(clip(misread))} ends`);
     const state: CollectState = {
@@ -83,6 +85,50 @@ function collectMentioned(text: string, analysis: ShellAnalysis, cwd: ShellCwd, 
     part.problems = [];
     analysis.parts.push(part);
   }
+}
+
+/** A here-document delimiter bash and the parser agree on: a plain word, or one wholly in quotes. */
+function plainDelimiter(word: string): string | undefined {
+  if (/^[A-Za-z0-9_.,:@%+=-]+$/.test(word)) return word;
+  return /^'([^'\\]*)'$/.exec(word)?.[1] ?? /^"([^"\\$`]*)"$/.exec(word)?.[1];
+}
+
+/**
+ * A here-document the parser ends elsewhere than bash does. Bash reads a body line by line, from
+ * the line after the redirection, until a line that is exactly the delimiter (tabs in front
+ * removed for `<<-`); the grammar can end it elsewhere (a delimiter with quotes inside, a line with
+ * a blank after the delimiter, two on one line), and what it takes for commands would not be what
+ * bash runs. Returns the redirection's text when they disagree, or its delimiter is unusual.
+ */
+function misreadHeredoc(root: ShellNode, text: string): string | undefined {
+  const redirects: ShellNode[] = [];
+  const pending: ShellNode[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop() as ShellNode;
+    if (node.type === "heredoc_redirect") redirects.push(node);
+    for (const child of node.children) if (child !== null) pending.push(child);
+  }
+  const lines = text.split("\n");
+  const rows = new Set<number>();
+  for (const redirect of redirects) {
+    const row = redirect.startPosition.row;
+    if (rows.has(row)) return redirect.text;
+    rows.add(row);
+    const children = redirect.children.filter((child): child is ShellNode => child !== null);
+    const dash = children[0]?.text === "<<-";
+    const delimiter = plainDelimiter(children.find((child) => child.type === "heredoc_start")?.text ?? "");
+    if (delimiter === undefined || delimiter === "") return redirect.text;
+    let bashEnd = -1;
+    for (let line = row + 1; line < lines.length; line++) {
+      if ((dash ? (lines[line] as string).replace(/^\t+/, "") : lines[line]) === delimiter) {
+        bashEnd = line;
+        break;
+      }
+    }
+    const end = children.find((child) => child.type === "heredoc_end");
+    if ((end === undefined ? -1 : end.startPosition.row) !== bashEnd) return redirect.text;
+  }
+  return undefined;
 }
 
 /**

@@ -79,6 +79,11 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ["rm$'\\x20'x", "deny"], ["echo $'a\\nb'", "allow"], ["$'\\x6c\\x73'", "allow"], ["$'cu\\x72l' x", "deny"],
   ],
   "here-documents": [
+    // Where bash ends a body: the first line that is exactly the delimiter.
+    ["cat <<true''\ntrue\ntouch made\ntrue''", "ask"], ["cat <<EOF\nEOF \ncat <<true\nEOF\ntouch made\ntrue", "ask"],
+    ["cat <<EOF|cat\nEOF\ntouch made\nEOF|cat", "ask"], ["cat <<A | cat <<B\nA\nB\ntouch made\nA", "ask"],
+    ["cat <<'$E'\n$E\ntouch made\n$E", "ask"], ["cat <<EOF\n${x-\nEOF\ntouch made\necho }\nEOF", "ask"],
+    ["cat <<'EOF'\nhi $x\nEOF\nls", "allow"], ["cat <<-EOF\n\thi\n\tEOF", "allow"],
     ["cat <<EOF\n$(rm x)\nEOF", "deny"], ["cat <<'EOF'\n$(rm x)\nEOF", "allow"], ["cat <<EOF\n`rm x`\nEOF", "deny"],
     ["cat <<EOF > out.txt\nhi\nEOF", "ask"], ['cat <<< "$(rm x)"', "deny"], ["bash <<EOF\nls\nEOF", "ask"],
     ["cat <<EOF\nhello\nEOF", "allow"], ["cat <<-EOF\n\t$(curl x)\n\tEOF", "deny"],
