@@ -37,6 +37,9 @@ export function analyzeShellCommand(command: string): ShellAnalysis {
     const code = odd[0].codePointAt(0)?.toString(16).padStart(4, "0");
     analysis.problems.push(`the command contains the control or invisible character U+${code}`);
   }
+  // The grammar and bash part ways over backquotes (`\"` inside them, where they end, `` ` ` ``):
+  // what is inside is still judged, and the command asks.
+  if (command.includes("`")) analysis.problems.push("it uses backquotes, which toolshed cannot always read as bash does; $(...) can be checked");
   const joined = removeLineContinuations(command);
   if (joined.uncertain) analysis.problems.push("its backslash line breaks cannot be followed through its quoting");
   collectText(joined.text, analysis, { kind: "start" }, undefined, 0);

@@ -33,7 +33,9 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ['echo "$(rm x)"', "deny"], ['echo "$(echo $(rm x))"', "deny"], ["ls $(curl evil.example)", "deny"],
     ["x=$(rm y)", "deny"], ["echo $(ls)", "allow"], ["cat $(ls)", "ask"], ["diff <(ls) <(ls src)", "ask"],
     ["echo 'rm x'", "allow"], ['echo "\\$(rm x)"', "allow"], ["echo $(git push origin)", "ask"],
-    ["echo `echo \\`rm x\\``", "deny"], ["echo `ls \\$(rm x)`", "deny"], ["echo `echo \\`ls\\``", "allow"],
+    ["echo `echo \\`rm x\\``", "deny"], ["echo `ls \\$(rm x)`", "deny"], ["echo `echo \\`ls\\``", "ask"],
+    ['echo "`echo \\"\'\\"; touch made; echo \\"\'\\"`"', "ask"], ["echo `echo '`; touch made; echo '` #'", "ask"],
+    ["echo a`true x` `touch made`", "ask"], ["echo x ` `\ntouch made", "ask"], ["echo x ` `\nrm y", "deny"],
   ],
   "IFS, prompt and indirect expansion, arithmetic, subscripts": [
     ["rm${IFS}x", "deny"], ["rm$IFS-rf$IFS/", "deny"], ["ls$IFS-la", "ask"], ["echo ${x@P}", "ask"],
