@@ -13,7 +13,8 @@ export function fallbackCommandForms(command: string): string[] {
   const forms = new Set<string>();
   for (const piece of command.replace(/\$\{IFS\}|\$IFS/g, " ").split(COMMAND_BREAKS)) {
     let text = piece.replace(/\\(.)/g, "$1").replace(/["']/g, "").replace(/\s+/g, " ").trim();
-    while (ASSIGNMENT.test(`${text} `) && text.includes(" ")) text = text.replace(ASSIGNMENT, "");
+    // Leading assignments go while a command follows them; each round removes at least `x=`.
+    for (let match = ASSIGNMENT.exec(text); match !== null; match = ASSIGNMENT.exec(text)) text = text.slice(match[0].length);
     if (text === "") continue;
     forms.add(text);
     // Brace expansion turns `{rm,-rf,/}` into words.

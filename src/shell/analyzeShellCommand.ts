@@ -9,9 +9,10 @@
  */
 import { collectStatement, type CollectState } from "./collectCommandParts.ts";
 import { wrappedStart } from "./commandForms.ts";
+import { grammarMisreads } from "./grammarMisreads.ts";
 import { describeAssignments, describeProgram, type ProgramEffects } from "./programCatalogue.ts";
 import { removeLineContinuations } from "./removeLineContinuations.ts";
-import { withShellTree, type ShellNode } from "./shellParser.ts";
+import { withShellTree } from "./shellParser.ts";
 import {
   MAX_SHELL_COMMAND_LENGTH,
   MAX_SHELL_NESTING,
@@ -57,12 +58,7 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
   }
   withShellTree(text, (root) => {
     if (root.hasError) analysis.problems.push(`the shell parser could not parse ${JSON.stringify(clip(text))}`);
-    const skipped = skippedText(root, text);
-    if (skipped !== undefined) analysis.problems.push(`the shell parser skipped ${JSON.stringify(clip(skipped))} in ${JSON.stringify(clip(text))}`);
-    const heredoc = misreadHeredoc(root, text);
-    if (heredoc !== undefined) analysis.problems.push(`the shell parser and bash disagree on where the here-document ${JSON.stringify(clip(heredoc))} ends`);
-    const misread = misreadAnsiCString(root);
-    if (misread !== undefined) analysis.problems.push(`the shell parser and bash disagree on where ${JSON.stringify(clip(misread))} ends`);
+    analysis.problems.push(...grammarMisreads(root, text));
     const state: CollectState = {
       analysis,
       cwd,
@@ -88,96 +84,6 @@ function collectMentioned(text: string, analysis: ShellAnalysis, cwd: ShellCwd, 
     part.problems = [];
     analysis.parts.push(part);
   }
-}
-
-/** A here-document delimiter bash and the parser agree on: a plain word, or one wholly in quotes. */
-function plainDelimiter(word: string): string | undefined {
-  if (/^[A-Za-z0-9_.,:@%+=-]+$/.test(word)) return word;
-  return /^'([^'\\]*)'$/.exec(word)?.[1] ?? /^"([^"\\$`]*)"$/.exec(word)?.[1];
-}
-
-/**
- * A here-document the parser ends elsewhere than bash does. Bash reads a body line by line, from
- * the line after the redirection, until a line that is exactly the delimiter (tabs in front
- * removed for `<<-`); the grammar can end it elsewhere (a delimiter with quotes inside, a line with
- * a blank after the delimiter, two on one line), and what it takes for commands would not be what
- * bash runs. Returns the redirection's text when they disagree, or its delimiter is unusual.
- */
-function misreadHeredoc(root: ShellNode, text: string): string | undefined {
-  const redirects: ShellNode[] = [];
-  const pending: ShellNode[] = [root];
-  while (pending.length > 0) {
-    const node = pending.pop() as ShellNode;
-    if (node.type === "heredoc_redirect") redirects.push(node);
-    for (const child of node.children) if (child !== null) pending.push(child);
-  }
-  const lines = text.split("\n");
-  const rows = new Set<number>();
-  for (const redirect of redirects) {
-    const row = redirect.startPosition.row;
-    if (rows.has(row)) return redirect.text;
-    rows.add(row);
-    const children = redirect.children.filter((child): child is ShellNode => child !== null);
-    const dash = children[0]?.text === "<<-";
-    const delimiter = plainDelimiter(children.find((child) => child.type === "heredoc_start")?.text ?? "");
-    if (delimiter === undefined || delimiter === "") return redirect.text;
-    let bashEnd = -1;
-    for (let line = row + 1; line < lines.length; line++) {
-      if ((dash ? (lines[line] as string).replace(/^\t+/, "") : lines[line]) === delimiter) {
-        bashEnd = line;
-        break;
-      }
-    }
-    const end = children.find((child) => child.type === "heredoc_end");
-    if ((end === undefined ? -1 : end.startPosition.row) !== bashEnd) return redirect.text;
-  }
-  return undefined;
-}
-
-/**
- * A `$'...'` string the parser ends elsewhere than bash does. In bash a backslash always takes the
- * next character, so `$'\\'` is one backslash and ends there; the grammar can read the `\\'` in it
- * as a backslash and an escaped quote and go on, swallowing commands bash runs after it.
- */
-function misreadAnsiCString(root: ShellNode): string | undefined {
-  const pending: ShellNode[] = [root];
-  while (pending.length > 0) {
-    const node = pending.pop() as ShellNode;
-    if (node.type === "ansi_c_string") {
-      const text = node.text;
-      let end = 2;
-      while (end < text.length && text[end] !== "'") end += text[end] === "\\" ? 2 : 1;
-      if (!text.startsWith("$'") || end !== text.length - 1) return text;
-      continue;
-    }
-    for (const child of node.children) if (child !== null) pending.push(child);
-  }
-  return undefined;
-}
-
-/**
- * Text no node of the tree covers (other than blanks and line continuations): the parser dropped
- * it (it does so with a `-` word before `<<`), so what it saw is not what bash will run.
- */
-function skippedText(root: ShellNode, text: string): string | undefined {
-  const covered = new Uint8Array(text.length);
-  const pending: ShellNode[] = [root];
-  while (pending.length > 0) {
-    const node = pending.pop() as ShellNode;
-    if (node.childCount === 0 || node.type === "heredoc_body" || node.type === "comment") {
-      covered.fill(1, node.startIndex, node.endIndex);
-      if (node.type !== "heredoc_body") continue;
-    }
-    for (const child of node.children) if (child !== null) pending.push(child);
-  }
-  for (let index = 0; index < text.length; index++) {
-    if (covered[index] === 1 || /\s/.test(text[index] as string)) continue;
-    if (text[index] === "\\" && text[index + 1] === "\n") continue;
-    let end = index;
-    while (end < text.length && covered[end] !== 1 && !/\s/.test(text[end] as string)) end++;
-    return text.slice(index, end);
-  }
-  return undefined;
 }
 
 function clip(text: string): string {

@@ -13,7 +13,7 @@ export interface ContinuationsRemoved {
   uncertain: boolean;
 }
 
-type Context = "normal" | "double" | "substitution" | "backtick";
+type Context = "normal" | "double" | "substitution" | "backtick" | "arithmetic";
 
 const WORD_BREAK = /[\s;&|()<>]/;
 
@@ -25,77 +25,107 @@ export function removeLineContinuations(command: string): ContinuationsRemoved {
   const heredocs: { delimiter: string; quoted: boolean; stripTabs: boolean }[] = [];
   let uncertain = false;
   let index = 0;
+  // Whether the next character starts a word: only there does `#` start a comment. A removed
+  // continuation changes nothing (`a\<newline>#` is one word), an escaped blank is no break.
+  let wordStart = true;
+  const emit = (text: string, endsWord: boolean, length = text.length) => {
+    out += text;
+    index += length;
+    wordStart = endsWord;
+  };
   const top = () => stack[stack.length - 1] as Context;
   while (index < command.length) {
     const character = command[index] as string;
     const next = command[index + 1];
     const context = top();
     if (character === "\\") {
-      if (next === "\n") {
-        index += 2;
-        continue;
-      }
-      out += character + (next ?? "");
-      index += 2;
+      if (next === "\n") index += 2;
+      else emit(character + (next ?? ""), false, 2);
       continue;
     }
     if (context === "double") {
       if (character === '"') stack.pop();
       else if (character === "$" && next === "(") {
         stack.push("substitution");
-        out += "$(";
-        index += 2;
+        emit("$(", true);
         continue;
       } else if (character === "`") stack.push("backtick");
-      out += character;
-      index++;
+      emit(character, false);
       continue;
     }
     if (context === "backtick" && character === "`") {
       stack.pop();
-      out += character;
-      index++;
+      emit(character, false);
       continue;
     }
-    // normal, substitution and backtick text follow the same quoting rules.
+    // `$$` is the shell's process id: the `$` after it does not start a $'...' string.
+    if (character === "$" && next === "$") {
+      emit("$$", false);
+      continue;
+    }
+    // normal, substitution, backtick and arithmetic text follow the same quoting rules.
     if (character === "'" || (character === "$" && next === "'")) {
       const start = character === "$" ? index + 2 : index + 1;
       let end = start;
       // Inside $'...' a backslash escapes the next character (\' does not end it); in '...' nothing does.
       while (end < command.length && command[end] !== "'") end += character === "$" && command[end] === "\\" ? 2 : 1;
       if (end >= command.length) uncertain = true;
-      out += command.slice(index, end + 1);
-      index = end + 1;
+      emit(command.slice(index, end + 1), false);
       continue;
     }
-    if (character === "#" && (index === 0 || WORD_BREAK.test(command[index - 1] as string))) {
+    if (character === "#" && wordStart && context !== "arithmetic") {
       const end = command.indexOf("\n", index);
-      const stop = end === -1 ? command.length : end;
-      out += command.slice(index, stop);
-      index = stop;
+      emit(command.slice(index, end === -1 ? command.length : end), false);
       continue;
     }
+    if (context === "arithmetic") {
+      // Inside $(( )) and (( )) parentheses only group, and << shifts: no here-document starts.
+      if (character === "(") stack.push("arithmetic");
+      else if (character === ")") stack.pop();
+      else if (character === '"') stack.push("double");
+      else if (character === "$" && next === "(" && command[index + 2] !== "(") {
+        stack.push("substitution");
+        emit("$(", true);
+        continue;
+      }
+      emit(character, WORD_BREAK.test(character));
+      continue;
+    }
+    if (character === "$" && next === "(" && command[index + 2] === "(") {
+      stack.push("arithmetic", "arithmetic");
+      emit("$((", true);
+      continue;
+    }
+    if (character === "(" && next === "(" && wordStart) {
+      stack.push("arithmetic", "arithmetic");
+      emit("((", true);
+      continue;
+    }
+    // `case x in x) ...` closes no parenthesis: inside $( ) the scan would lose its place.
+    if (context === "substitution" && wordStart && /^case[\s;&|()<>]/.test(command.slice(index, index + 5))) uncertain = true;
     if (character === '"') stack.push("double");
     else if (character === "`") stack.push("backtick");
     else if (character === "$" && next === "(") {
       stack.push("substitution");
-      out += "$(";
-      index += 2;
+      emit("$(", true);
       continue;
     } else if (character === "(" && context === "substitution") stack.push("substitution");
     else if (character === ")" && context === "substitution") stack.pop();
-    else if (character === "<" && next === "<" && command[index + 2] !== "<") {
+    else if (character === "<" && next === "<" && command[index + 2] === "<") {
+      emit("<<<", true);
+      continue;
+    } else if (character === "<" && next === "<") {
       const match = /^<<(-?)[ \t]*((?:'[^'\n]*'|"[^"\n]*"|\\?[^\s;&|()<>])+)/.exec(command.slice(index));
       if (match !== null) {
         const word = match[2] as string;
+        // A delimiter continued on the next line (`<<EO\<newline>F`): bash joins it first.
+        if (word.endsWith("\\") && command[index + match[0].length] === "\n") uncertain = true;
         heredocs.push({ delimiter: word.replace(/['"\\]/g, ""), quoted: /['"\\]/.test(word), stripTabs: match[1] === "-" });
-        out += match[0];
-        index += match[0].length;
+        emit(match[0], false);
         continue;
       }
     } else if (character === "\n" && heredocs.length > 0) {
-      out += character;
-      index++;
+      emit(character, true);
       // Each pending here-document's body follows, line by line, up to its delimiter.
       for (const heredoc of heredocs.splice(0)) {
         for (;;) {
@@ -109,10 +139,10 @@ export function removeLineContinuations(command: string): ContinuationsRemoved {
           if (bare === heredoc.delimiter || end === -1) break;
         }
       }
+      wordStart = true;
       continue;
     }
-    out += character;
-    index++;
+    emit(character, WORD_BREAK.test(character));
   }
   if (stack.length !== 1 || heredocs.length > 0) uncertain = true;
   return { text: out, uncertain };

@@ -90,6 +90,18 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ["cat <<EOF > out.txt\nhi\nEOF", "ask"], ['cat <<< "$(rm x)"', "deny"], ["bash <<EOF\nls\nEOF", "ask"],
     ["cat <<EOF\nhello\nEOF", "allow"], ["cat <<-EOF\n\t$(curl x)\n\tEOF", "deny"],
   ],
+  "line continuations bash joins where a comment, $$, <<< or case seemed to stop them": [
+    ["echo a\\ #\\\n#; touch made", "ask"], ["echo a\\ #\\\n#; rm x", "deny"], ["echo a\\\n#\\\n#; touch made", "ask"],
+    ["echo a\\\n#\\\n#; rm x", "deny"], ["echo $$'\\'; r\\\nm x #'", "deny"], ["cat <<<x\\\n#; touch made", "ask"],
+    ["cat <<<x\\\n#; rm x", "deny"], ["cat <<EO\\\nF\nx\nEOF\ntouch made", "ask"], ["echo \"$(case x in x) echo;; esac)\\\n\"; touch made", "ask"],
+    ["echo a \\\n# note\nls", "allow"], ["echo $$ \\\n ok", "allow"], ["ls \\\n -la # a \\\n", "allow"],
+  ],
+  "tokens the grammar ends elsewhere than bash": [
+    ["echo >/dev/null $\ntouch made", "ask"], ["echo >/dev/null $\nrm x", "deny"], ["echo >/dev/null $ touch made", "ask"],
+    ["[[ a =~ ]]# ]]; touch made", "ask"], ["[[ a =~ ]]# ]]; rm x", "deny"],
+    ["echo $", "allow"], ["ls;# note", "allow"], ["echo a#b", "allow"],
+  ],
+  "assignments with subscripts are judged in time": [["a[1<2]=1", "ask"], ["a[x y]=1 rm x", "deny"], ["a[1<<2]=1\nls", "ask"]],
   "brace groups, subshells and control flow": [
     ["{ rm x; }", "deny"], ["(rm x)", "deny"], ["( ls; (rm x) )", "deny"], ["{ ls; } && (rm x)", "deny"],
     ["{ ls; }", "allow"], ["(ls)", "allow"], ["! rm x", "deny"], ["f() { rm x; }; f", "deny"],

@@ -1,0 +1,128 @@
+/**
+ * Places where tree-sitter's bash grammar reads a command otherwise than bash does: text it
+ * skips, a here-document it ends elsewhere, a $'...' string it ends elsewhere, a `$` it joins to a
+ * name across a blank, a `#` it takes for a comment in the middle of a word. What the grammar
+ * made of such a command is not what bash runs, so each is a problem (the command asks, and deny
+ * rules are also tried against the raw text).
+ */
+import type { ShellNode } from "./shellParser.ts";
+
+/** The problems, one sentence each, for a parsed `text`. */
+export function grammarMisreads(root: ShellNode, text: string): string[] {
+  const problems: string[] = [];
+  const skipped = skippedText(root, text);
+  if (skipped !== undefined) problems.push(`the shell parser skipped ${JSON.stringify(clip(skipped))} in ${JSON.stringify(clip(text))}`);
+  const heredoc = misreadHeredoc(root, text);
+  if (heredoc !== undefined) problems.push(`the shell parser and bash disagree on where the here-document ${JSON.stringify(clip(heredoc))} ends`);
+  const token = misreadToken(root, text);
+  if (token !== undefined) problems.push(`the shell parser and bash disagree on where ${JSON.stringify(clip(token))} ends`);
+  return problems;
+}
+
+/** Every node of the tree, depth first. */
+function* nodesOf(root: ShellNode): Generator<ShellNode> {
+  const pending: ShellNode[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop() as ShellNode;
+    yield node;
+    for (const child of node.children) if (child !== null) pending.push(child);
+  }
+}
+
+/**
+ * A token the parser ends elsewhere than bash does:
+ * - a `$'...'` string: in bash a backslash always takes the next character, so `$'\\'` is one
+ *   backslash and ends there; the grammar can read the `\\'` in it as a backslash and an escaped
+ *   quote and go on, swallowing commands bash runs after it;
+ * - a `$` and a name with a blank between them (`$<newline>touch`): bash reads a lone `$` and
+ *   ends the word, the grammar reads one variable and takes the next line for an argument;
+ * - a comment right after a word (`]]#`): bash starts a comment only at the start of a word.
+ */
+function misreadToken(root: ShellNode, text: string): string | undefined {
+  for (const node of nodesOf(root)) {
+    if (node.type === "ansi_c_string") {
+      const token = node.text;
+      let end = 2;
+      while (end < token.length && token[end] !== "'") end += token[end] === "\\" ? 2 : 1;
+      if (!token.startsWith("$'") || end !== token.length - 1) return token;
+    } else if (node.type === "simple_expansion" && /\s/.test(node.text)) {
+      return node.text;
+    } else if (node.type === "comment" && node.startIndex > 0 && !/[\s;&|()<>]/.test(text[node.startIndex - 1] as string)) {
+      return text.slice(Math.max(0, node.startIndex - 10), node.endIndex);
+    }
+  }
+  return undefined;
+}
+
+/** A here-document delimiter bash and the parser agree on: a plain word, or one wholly in quotes. */
+function plainDelimiter(word: string): string | undefined {
+  if (/^[A-Za-z0-9_.,:@%+=-]+$/.test(word)) return word;
+  return /^'([^'\\]*)'$/.exec(word)?.[1] ?? /^"([^"\\$`]*)"$/.exec(word)?.[1];
+}
+
+/**
+ * A here-document the parser ends elsewhere than bash does. Bash reads a body line by line, from
+ * the line after the redirection, until a line that is exactly the delimiter (tabs in front
+ * removed for `<<-`); the grammar can end it elsewhere (a delimiter with quotes inside, a line with
+ * a blank after the delimiter, two on one line), and what it takes for commands would not be what
+ * bash runs. Returns the redirection's text when they disagree, or its delimiter is unusual.
+ */
+function misreadHeredoc(root: ShellNode, text: string): string | undefined {
+  const redirects: ShellNode[] = [];
+  const pending: ShellNode[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop() as ShellNode;
+    if (node.type === "heredoc_redirect") redirects.push(node);
+    for (const child of node.children) if (child !== null) pending.push(child);
+  }
+  const lines = text.split("\n");
+  const rows = new Set<number>();
+  for (const redirect of redirects) {
+    const row = redirect.startPosition.row;
+    if (rows.has(row)) return redirect.text;
+    rows.add(row);
+    const children = redirect.children.filter((child): child is ShellNode => child !== null);
+    const dash = children[0]?.text === "<<-";
+    const delimiter = plainDelimiter(children.find((child) => child.type === "heredoc_start")?.text ?? "");
+    if (delimiter === undefined || delimiter === "") return redirect.text;
+    let bashEnd = -1;
+    for (let line = row + 1; line < lines.length; line++) {
+      if ((dash ? (lines[line] as string).replace(/^\t+/, "") : lines[line]) === delimiter) {
+        bashEnd = line;
+        break;
+      }
+    }
+    const end = children.find((child) => child.type === "heredoc_end");
+    if ((end === undefined ? -1 : end.startPosition.row) !== bashEnd) return redirect.text;
+  }
+  return undefined;
+}
+
+/**
+ * Text no node of the tree covers (other than blanks and line continuations): the parser dropped
+ * it (it does so with a `-` word before `<<`), so what it saw is not what bash will run.
+ */
+function skippedText(root: ShellNode, text: string): string | undefined {
+  const covered = new Uint8Array(text.length);
+  const pending: ShellNode[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop() as ShellNode;
+    if (node.childCount === 0 || node.type === "heredoc_body" || node.type === "comment") {
+      covered.fill(1, node.startIndex, node.endIndex);
+      if (node.type !== "heredoc_body") continue;
+    }
+    for (const child of node.children) if (child !== null) pending.push(child);
+  }
+  for (let index = 0; index < text.length; index++) {
+    if (covered[index] === 1 || /\s/.test(text[index] as string)) continue;
+    if (text[index] === "\\" && text[index + 1] === "\n") continue;
+    let end = index;
+    while (end < text.length && covered[end] !== 1 && !/\s/.test(text[end] as string)) end++;
+    return text.slice(index, end);
+  }
+  return undefined;
+}
+
+function clip(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
