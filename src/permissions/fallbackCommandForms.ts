@@ -11,7 +11,10 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?=\S*\s+/;
 /** Rough command texts found in `command`. */
 export function fallbackCommandForms(command: string): string[] {
   const forms = new Set<string>();
-  for (const piece of command.replace(/\$\{IFS\}|\$IFS/g, " ").split(COMMAND_BREAKS)) {
+  // Bash may have joined any backslash line break (`r\<newline>m x` is `rm x`), or kept it.
+  const joined = command.replace(/\\\n/g, "");
+  const pieces = [command, ...(joined === command ? [] : [joined])].flatMap((text) => text.replace(/\$\{IFS\}|\$IFS/g, " ").split(COMMAND_BREAKS));
+  for (const piece of pieces) {
     let text = piece.replace(/\\(.)/g, "$1").replace(/["']/g, "").replace(/\s+/g, " ").trim();
     // Leading assignments go while a command follows them; each round removes at least `x=`.
     for (let match = ASSIGNMENT.exec(text); match !== null; match = ASSIGNMENT.exec(text)) text = text.slice(match[0].length);

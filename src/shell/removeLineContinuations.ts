@@ -3,23 +3,75 @@
  * parser sees the text: bash joins `tou\<newline>ch` into `touch` and `sub/\<newline>../x` into
  * one path, while the parser ends the word at the backslash. Bash keeps them inside single
  * quotes, ANSI-C quotes, comments and here-documents with a quoted delimiter, and removes them
- * everywhere else (double quotes and unquoted here-documents included). When the scan cannot be
- * sure where quotes end, it says so and the command is asked about.
+ * everywhere else (double quotes and unquoted here-documents included).
+ *
+ * Where each of those contexts starts and ends is bash's whole lexer (a `'` inside `"${x#'"'}"`
+ * quotes, a `#` after `$(pwd)` is no comment, a here-document ends at a line only once its own
+ * continuations are joined...), and every place a second reading parts ways with bash is a way
+ * to hide a command. So the join is exact only where it needs no such knowledge: a command
+ * without comments or here-documents, and without single quotes or else without double quotes
+ * (then a `'` always starts a quote outside one). Anything else is still joined as well as the
+ * scan can, for the parts it shows, but is uncertain: the command asks, and deny rules are also
+ * tried against the raw text.
  */
 
 export interface ContinuationsRemoved {
   text: string;
-  /** The scan could not follow the quoting to the end: bash may read the text differently. */
+  /** Bash may read the text differently: the scan could not be sure where every quote ends. */
   uncertain: boolean;
+}
+
+/** The text as bash reads it after joining continued lines. */
+export function removeLineContinuations(command: string): ContinuationsRemoved {
+  if (!command.includes("\\\n")) return { text: command, uncertain: false };
+  const heredoc = command.replace(/<<<(?!<)/g, "").includes("<<");
+  if (command.includes("#") || heredoc || (command.includes("'") && command.includes('"'))) {
+    return { text: scanContexts(command).text, uncertain: true };
+  }
+  return joinOutsideSingleQuotes(command);
+}
+
+/**
+ * The join for a command with no comments, here-documents or double quotes alongside single
+ * ones: a backslash escapes the next character outside quotes, `'...'` keeps everything, and
+ * `$'...'` keeps everything but lets a backslash escape its closing quote.
+ */
+function joinOutsideSingleQuotes(command: string): ContinuationsRemoved {
+  let out = "";
+  let index = 0;
+  while (index < command.length) {
+    const character = command[index] as string;
+    const next = command[index + 1];
+    if (character === "\\") {
+      if (next !== "\n") out += character + (next ?? "");
+      index += 2;
+    } else if (character === "$" && next === "$") {
+      out += "$$";
+      index += 2;
+    } else if (character === "'" || (character === "$" && next === "'")) {
+      const ansi = character === "$";
+      let end = index + (ansi ? 2 : 1);
+      while (end < command.length && command[end] !== "'") end += ansi && command[end] === "\\" ? 2 : 1;
+      if (end >= command.length) return { text: out + command.slice(index), uncertain: true };
+      out += command.slice(index, end + 1);
+      index = end + 1;
+    } else {
+      out += character;
+      index++;
+    }
+  }
+  return { text: out, uncertain: false };
 }
 
 type Context = "normal" | "double" | "substitution" | "backtick" | "arithmetic";
 
 const WORD_BREAK = /[\s;&|()<>]/;
 
-/** The text as bash reads it after joining continued lines. */
-export function removeLineContinuations(command: string): ContinuationsRemoved {
-  if (!command.includes("\\\n")) return { text: command, uncertain: false };
+/**
+ * A best-effort join following bash's contexts (quotes, substitutions, arithmetic, comments,
+ * here-documents), for the commands whose join cannot be exact.
+ */
+function scanContexts(command: string): ContinuationsRemoved {
   let out = "";
   const stack: Context[] = ["normal"];
   const heredocs: { delimiter: string; quoted: boolean; stripTabs: boolean }[] = [];

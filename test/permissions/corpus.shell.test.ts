@@ -94,7 +94,16 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ["echo a\\ #\\\n#; touch made", "ask"], ["echo a\\ #\\\n#; rm x", "deny"], ["echo a\\\n#\\\n#; touch made", "ask"],
     ["echo a\\\n#\\\n#; rm x", "deny"], ["echo $$'\\'; r\\\nm x #'", "deny"], ["cat <<<x\\\n#; touch made", "ask"],
     ["cat <<<x\\\n#; rm x", "deny"], ["cat <<EO\\\nF\nx\nEOF\ntouch made", "ask"], ["echo \"$(case x in x) echo;; esac)\\\n\"; touch made", "ask"],
-    ["echo a \\\n# note\nls", "allow"], ["echo $$ \\\n ok", "allow"], ["ls \\\n -la # a \\\n", "allow"],
+    ["echo a \\\n# note\nls", "ask"], ["echo $$ \\\n ok", "allow"], ["ls \\\n -la # a \\\n", "ask"],
+    // A here-document's end, a quote inside one, `cas\<newline>e`, a `#` after `$(...)`: the join asks.
+    ["cat <<'t\"r\"ue'\ntrue\nx\\\nt\"r\"ue\nrm x\nt\"r\"ue", "deny"], ["cat <<'t\"r\"ue'\ntrue\nx\\\nt\"r\"ue\ntouch made\nt\"r\"ue", "ask"],
+    ["cat <<EOF\nx\\\nEOF\n<<true\nEOF\n# \\\nrm x\ntrue", "deny"], ["cat <<EOF\nx\\\nEOF\n<<true\nEOF\n# \\\ncat .env\ntrue", "deny"],
+    ["echo \"$(cas\\\ne x in x) echo | sed 'p # \\\ne rm x';; esac)\"", "deny"], ["echo \"$(cas\\\ne x in x) echo | sed 'p # \\\nw made';; esac)\"", "ask"], ["echo $(pwd)#; tr\\\nuncate -s0 x", "ask"],
+    ["echo $(pwd)#; r\\\nm x", "deny"], ["cat <<EO\\\nF\nx\nEOF\nr\\\nm x", "deny"], ["echo \"${x:-\"'\"}\"; r\\\nm x #'", "deny"],
+    ["echo \"$(cas\\\ne x in x) sh -c 'echo a # \\\ncat .env';; esac)\"", "deny"],
+    // Exact joins: no comment, no here-document, and single quotes only without double ones.
+    ["grep -n 'a b' \\\n  src/a.ts", "allow"], ["grep -n \"a b\" \\\n  src/a.ts", "allow"], ["echo 'a\\\nb' \\\n c", "allow"],
+    ["echo $'a\\'b' \\\n c", "allow"], ["echo 'x'; r\\\nm y", "deny"], ["echo \"$(r\\\nm y)\"", "deny"],
   ],
   "tokens the grammar ends elsewhere than bash": [
     ["echo >/dev/null $\ntouch made", "ask"], ["echo >/dev/null $\nrm x", "deny"], ["echo >/dev/null $ touch made", "ask"],
