@@ -3,6 +3,7 @@
  * against rough pieces of the raw text (split at every character that can end a command), so a
  * denied command hidden in broken syntax is still denied. Used only to deny or ask, never to allow.
  */
+import { decodeAnsiCString } from "../shell/decodeAnsiCString.ts";
 
 // Every control character but tab can end a command for some reader of the text.
 const COMMAND_BREAKS = /[;&|(){}`\u0000-\u0008\u000a-\u001f\u007f]|\$\(|<\(|>\(/;
@@ -11,9 +12,12 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?=\S*\s+/;
 /** Rough command texts found in `command`. */
 export function fallbackCommandForms(command: string): string[] {
   const forms = new Set<string>();
-  // Bash may have joined any backslash line break (`r\<newline>m x` is `rm x`), or kept it.
-  const joined = command.replace(/\\\n/g, "");
-  const pieces = [command, ...(joined === command ? [] : [joined])].flatMap((text) => text.replace(/\$\{IFS\}|\$IFS/g, " ").split(COMMAND_BREAKS));
+  // Bash may have joined any backslash line break (`r\<newline>m x` is `rm x`; inside backquotes
+  // `\\<newline>` becomes one), or kept it; and a $'...' string may spell a name (`$'\x72'm`).
+  const joined = command.replace(/\\\\?\n/g, "");
+  const texts = new Set([command, joined]);
+  for (const text of [...texts]) texts.add(text.replace(/\$'((?:[^'\\]|\\[^])*)'/g, (_match, body: string) => decodeAnsiCString(body)));
+  const pieces = [...texts].flatMap((text) => text.replace(/\$\{IFS\}|\$IFS/g, " ").split(COMMAND_BREAKS));
   for (const piece of pieces) {
     let text = piece.replace(/\\(.)/g, "$1").replace(/["']/g, "").replace(/\s+/g, " ").trim();
     // Leading assignments go while a command follows them; each round removes at least `x=`.

@@ -5,14 +5,15 @@
  * quotes, ANSI-C quotes, comments and here-documents with a quoted delimiter, and removes them
  * everywhere else (double quotes and unquoted here-documents included).
  *
- * Where each of those contexts starts and ends is bash's whole lexer (a `'` inside `"${x#'"'}"`
- * quotes, a `#` after `$(pwd)` is no comment, a here-document ends at a line only once its own
- * continuations are joined...), and every place a second reading parts ways with bash is a way
- * to hide a command. So the join is exact only where it needs no such knowledge: a command
- * without comments or here-documents, and without single quotes or else without double quotes
- * (then a `'` always starts a quote outside one). Anything else is still joined as well as the
- * scan can, for the parts it shows, but is uncertain: the command asks, and deny rules are also
- * tried against the raw text.
+ * Bash removes a continuation as it reads characters, before it looks at what comes next, so
+ * `$\<newline>'` opens a $'...' string and `<\<newline><` is a here-document; where each
+ * context starts and ends is bash's whole lexer (a `'` inside `"${x#'"'}"` quotes, a `#` after
+ * `$(pwd)` is no comment, a here-document ends at a line only once its own continuations are
+ * joined...), and every place a second reading parts ways with bash is a way to hide a command.
+ * So the join is exact only for text that needs no more than quotes and substitutions: no
+ * comment, no here-document, no backquote, no `${` inside double quotes, and no `case` or `[[`
+ * inside a `$( )`. Anything else is still joined as well as the scan can, for the parts it
+ * shows, but is uncertain: the command asks, and deny rules are also tried against the raw text.
  */
 
 export interface ContinuationsRemoved {
@@ -24,43 +25,74 @@ export interface ContinuationsRemoved {
 /** The text as bash reads it after joining continued lines. */
 export function removeLineContinuations(command: string): ContinuationsRemoved {
   if (!command.includes("\\\n")) return { text: command, uncertain: false };
-  const heredoc = command.replace(/<<<(?!<)/g, "").includes("<<");
-  if (command.includes("#") || heredoc || (command.includes("'") && command.includes('"'))) {
-    return { text: scanContexts(command).text, uncertain: true };
-  }
-  return joinOutsideSingleQuotes(command);
+  // Every continuation removed: bash removes some of these, so what it sees adjoins here too.
+  const allJoined = command.replace(/\\\n/g, "");
+  const heredoc = allJoined.replace(/<<<(?!<)/g, "").includes("<<");
+  const exact = command.includes("#") || heredoc || command.includes("`") ? undefined : joinExactly(command, /\bcase\b|\[\[/.test(allJoined));
+  return exact ?? { text: scanContexts(command).text, uncertain: true };
 }
 
+type ExactContext = { kind: "double" } | { kind: "substitution"; depth: number } | { kind: "brace" };
+
 /**
- * The join for a command with no comments, here-documents or double quotes alongside single
- * ones: a backslash escapes the next character outside quotes, `'...'` keeps everything, and
- * `$'...'` keeps everything but lets a backslash escape its closing quote.
+ * The join of text with no comment, here-document or backquote, following its quotes and
+ * substitutions as bash does, continuations skipped before each character is read. Undefined when
+ * the text has something it does not follow (then the caller asks); `caseInside` says the text has
+ * a `case` or `[[`, whose `)` closes no substitution.
  */
-function joinOutsideSingleQuotes(command: string): ContinuationsRemoved {
+function joinExactly(command: string, caseInside: boolean): ContinuationsRemoved | undefined {
   let out = "";
   let index = 0;
+  const stack: ExactContext[] = [];
+  // The last character read was a `$` that may start something (`$'`, `$(`, `${`, `$$`).
+  let dollar = false;
   while (index < command.length) {
     const character = command[index] as string;
     const next = command[index + 1];
+    const context = stack[stack.length - 1];
     if (character === "\\") {
-      if (next !== "\n") out += character + (next ?? "");
+      // Outside single quotes a backslash escapes the next character; before a newline both go.
+      if (next !== "\n") {
+        out += character + (next ?? "");
+        dollar = false;
+      }
       index += 2;
-    } else if (character === "$" && next === "$") {
-      out += "$$";
-      index += 2;
-    } else if (character === "'" || (character === "$" && next === "'")) {
-      const ansi = character === "$";
-      let end = index + (ansi ? 2 : 1);
-      while (end < command.length && command[end] !== "'") end += ansi && command[end] === "\\" ? 2 : 1;
+      continue;
+    }
+    const startsWithDollar: boolean = dollar;
+    dollar = character === "$" && !startsWithDollar;
+    if (character === "'" && (context === undefined || context.kind !== "double")) {
+      // '...' keeps everything; $'...' too, but a backslash escapes its closing quote.
+      let end = index + 1;
+      while (end < command.length && command[end] !== "'") end += startsWithDollar && command[end] === "\\" ? 2 : 1;
       if (end >= command.length) return { text: out + command.slice(index), uncertain: true };
       out += command.slice(index, end + 1);
       index = end + 1;
-    } else {
-      out += character;
-      index++;
+      continue;
+    }
+    out += character;
+    index++;
+    if (context?.kind === "double") {
+      if (character === '"') stack.pop();
+      else if (startsWithDollar && character === "(") {
+        if (caseInside) return undefined;
+        stack.push({ kind: "substitution", depth: 0 });
+      } else if (startsWithDollar && character === "{") return undefined; // quoting inside "${...}" is bash's own
+      continue;
+    }
+    if (character === '"') stack.push({ kind: "double" });
+    else if (startsWithDollar && character === "(") {
+      if (caseInside) return undefined;
+      stack.push({ kind: "substitution", depth: 0 });
+    } else if (startsWithDollar && character === "{") stack.push({ kind: "brace" });
+    else if (context?.kind === "brace" && character === "}") stack.pop();
+    else if (context?.kind === "substitution" && character === "(") context.depth++;
+    else if (context?.kind === "substitution" && character === ")") {
+      if (context.depth === 0) stack.pop();
+      else context.depth--;
     }
   }
-  return { text: out, uncertain: false };
+  return { text: out, uncertain: stack.length > 0 };
 }
 
 type Context = "normal" | "double" | "substitution" | "backtick" | "arithmetic";

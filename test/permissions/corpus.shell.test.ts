@@ -101,7 +101,17 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ["echo \"$(cas\\\ne x in x) echo | sed 'p # \\\ne rm x';; esac)\"", "deny"], ["echo \"$(cas\\\ne x in x) echo | sed 'p # \\\nw made';; esac)\"", "ask"], ["echo $(pwd)#; tr\\\nuncate -s0 x", "ask"],
     ["echo $(pwd)#; r\\\nm x", "deny"], ["cat <<EO\\\nF\nx\nEOF\nr\\\nm x", "deny"], ["echo \"${x:-\"'\"}\"; r\\\nm x #'", "deny"],
     ["echo \"$(cas\\\ne x in x) sh -c 'echo a # \\\ncat .env';; esac)\"", "deny"],
-    // Exact joins: no comment, no here-document, and single quotes only without double ones.
+    // A continuation inside a two-character token: bash joins it before it reads the next character.
+    ["echo $\\\n'\\' '; tr\\\nuncate -s0 made; echo '\\'", "ask"], ["echo $\\\n'\\' '; cat .e\\\nnv; echo '\\'", "deny"],
+    ["echo $\\\n'\\' '; r\\\nm victim; echo '\\'", "deny"], ["echo $\\\n$'\\' ; tr\\\nuncate -s0 made; echo '\\'", "ask"],
+    ["echo $\\\n$'\\' ; r\\\nm victim; cat .e\\\nnv; echo '\\'", "deny"], ["cat <\\\n<EOF\n'\nEOF\ntr\\\nuncate -s0 made; echo '\\'", "ask"],
+    ["cat <\\\n<EOF\n'\nEOF\nr\\\nm victim; cat .e\\\nnv; echo '\\'", "deny"],
+    ["echo $(pwd)# ; $'\\x72'\\\nm victim", "deny"], ["echo $(pwd)# ; cat $'\\x2e'e\\\nnv", "deny"],
+    ["echo `$'\\x72'\\\\\nm victim`", "deny"], ["echo `cat $'\\x2e'e\\\\\nnv`", "deny"],
+    ["echo \"${x#'\"'}\" \\\n; touch made #'", "ask"], ["echo \"$(echo ${x:-)})\" \\\n; r\\\nm x", "deny"],
+    // Exact joins: quotes and substitutions only.
+    ["grep -rn \"useState\" src \\\n --include='*.tsx'", "allow"], ["git log --oneline \\\n --since=\"2 weeks ago\" \\\n --author='bob'", "allow"],
+    ["sed -n '1,20p' \"src/a.ts\" \\\n | head", "allow"], ["grep -rn \"it's\" \\\n src", "allow"], ["echo \"$(echo 'a)b')\" \\\n x", "allow"],
     ["grep -n 'a b' \\\n  src/a.ts", "allow"], ["grep -n \"a b\" \\\n  src/a.ts", "allow"], ["echo 'a\\\nb' \\\n c", "allow"],
     ["echo $'a\\'b' \\\n c", "allow"], ["echo 'x'; r\\\nm y", "deny"], ["echo \"$(r\\\nm y)\"", "deny"],
   ],
