@@ -399,7 +399,7 @@ async function judgeCall(tool: AnyTool, input: { [key: string]: unknown }, conte
     if (firstProblem(analysis) === undefined) continue;
     // Text the parser could not fully read: its rough words still meet every read and write deny or ask rule.
     for (const word of fallbackWords(analysis.command).flatMap(mentionedSpellings)) {
-      plan.subjects.push({ kind: "path", access: "read", word: { value: word, literal: true, glob: false }, cwd: { kind: "start" },
+      plan.subjects.push({ kind: "path", access: "read", word: { value: word, literal: true, glob: /[*?[]/.test(word) }, cwd: { kind: "start" },
         label: `text the parser could not fully read (mentions ${word})`, fromTool: false, mentionedOnly: true });
     }
   }

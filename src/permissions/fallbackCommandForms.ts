@@ -15,7 +15,10 @@ export function fallbackCommandForms(command: string): string[] {
   // Bash may have joined any backslash line break (`r\<newline>m x` is `rm x`; inside backquotes
   // `\\<newline>` becomes one), or kept it; and a $'...' string may spell a name (`$'\x72'm`).
   const joined = command.replace(/\\\\?\n/g, "");
-  const texts = new Set([command, joined]);
+  // ...but never the one ending a comment's line (`# c\<newline>r\<newline>m x` runs `rm x`).
+  const joinedPastComments = command.replace(/\\\\?\n/g, (match, offset: number) =>
+    command.lastIndexOf("#", offset) > command.lastIndexOf("\n", offset - 1) ? match : "");
+  const texts = new Set([command, joined, joinedPastComments]);
   for (const text of [...texts]) texts.add(text.replace(/\$'((?:[^'\\]|\\[^])*)'/g, (_match, body: string) => decodeAnsiCString(body)));
   const pieces = [...texts].flatMap((text) => text.replace(/\$\{IFS\}|\$IFS/g, " ").split(COMMAND_BREAKS));
   for (const piece of pieces) {

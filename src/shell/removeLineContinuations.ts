@@ -28,7 +28,9 @@ export function removeLineContinuations(command: string): ContinuationsRemoved {
   // Every continuation removed: bash removes some of these, so what it sees adjoins here too.
   const allJoined = command.replace(/\\\n/g, "");
   const heredoc = allJoined.replace(/<<<(?!<)/g, "").includes("<<");
-  const exact = command.includes("#") || heredoc || command.includes("`") ? undefined : joinExactly(command, /\bcase\b|\[\[/.test(allJoined));
+  // Bash reads the second parenthesis of `((` and `))` without joining a continuation before it.
+  const splitPair = /\((?:\\\n)+\(|\)(?:\\\n)+\)/.test(command);
+  const exact = command.includes("#") || heredoc || command.includes("`") || splitPair ? undefined : joinExactly(command, /\bcase\b|\[\[/.test(allJoined));
   return exact ?? { text: scanContexts(command).text, uncertain: true };
 }
 
@@ -77,7 +79,7 @@ function joinExactly(command: string, caseInside: boolean): ContinuationsRemoved
       else if (startsWithDollar && character === "(") {
         if (caseInside) return undefined;
         stack.push({ kind: "substitution", depth: 0 });
-      } else if (startsWithDollar && character === "{") return undefined; // quoting inside "${...}" is bash's own
+      } else if (startsWithDollar && (character === "{" || character === "[")) return undefined; // quoting inside "${...}" and "$[...]" is bash's own
       continue;
     }
     if (character === '"') stack.push({ kind: "double" });
@@ -163,7 +165,8 @@ function scanContexts(command: string): ContinuationsRemoved {
       continue;
     }
     if (context === "arithmetic") {
-      // Inside $(( )) and (( )) parentheses only group, and << shifts: no here-document starts.
+      // Inside $(( )) parentheses only group, and << shifts: no here-document starts. (A `((` of
+      // its own may be two subshells, as bash decides when it meets the first `)`: not followed.)
       if (character === "(") stack.push("arithmetic");
       else if (character === ")") stack.pop();
       else if (character === '"') stack.push("double");
@@ -178,11 +181,6 @@ function scanContexts(command: string): ContinuationsRemoved {
     if (character === "$" && next === "(" && command[index + 2] === "(") {
       stack.push("arithmetic", "arithmetic");
       emit("$((", true);
-      continue;
-    }
-    if (character === "(" && next === "(" && wordStart) {
-      stack.push("arithmetic", "arithmetic");
-      emit("((", true);
       continue;
     }
     // `case x in x) ...` closes no parenthesis: inside $( ) the scan would lose its place.

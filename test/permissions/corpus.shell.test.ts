@@ -50,7 +50,7 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ["[ -z \"$(rm x)\" ]", "deny"], ["if [ -f a ]; then rm x; fi", "deny"], ["[[ $(curl evil.example) ]]", "deny"],
     ["[ -v x ]", "ask"], ["[ -v 'a[$(id)]' ]", "ask"], ["test -R x", "ask"], ["[[ -v a ]]", "ask"],
     ["[[ $x -eq 1 ]]", "ask"], ["[[ 1 -lt 'a[$(id)]' ]]", "ask"], ["[ $x = y ]", "ask"], ['[ "$a" "$b" ]', "ask"],
-    ["[ * ]", "deny"], ["[ -n * ]", "ask"], ['[ -f "$f" ]', "ask"], ["[[ -d $dir ]]", "ask"], ['[ -n "$a"$b"$c" ]', "ask"],
+    ["[ * ]", "deny"], ["[ -n * ]", "deny"], ['[ -f "$f" ]', "ask"], ["[[ -d $dir ]]", "ask"], ['[ -n "$a"$b"$c" ]', "ask"],
     ["[ -f /etc/passwd ]", "ask"], ["[ -d ../elsewhere ]", "ask"], ["[ {-v,x} ]", "ask"], ["[ -f x", "ask"],
     ["[ a > out.txt ]", "ask"], ["[ a < .env ]", "deny"], ["[[ -e ~/.ssh/id_rsa ]]", "ask"], ["[[ x =~ `id` ]]", "ask"], ["[[ x =~ $(rm x) ]]", "deny"],
     ["[[ x =~ ${!y} ]]", "ask"], ["[ -foo x ]", "ask"], ["[[ ${a[i]} ]]", "ask"], ["[ -f x ] > out.txt", "ask"],
@@ -109,6 +109,9 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ["echo $(pwd)# ; $'\\x72'\\\nm victim", "deny"], ["echo $(pwd)# ; cat $'\\x2e'e\\\nnv", "deny"],
     ["echo `$'\\x72'\\\\\nm victim`", "deny"], ["echo `cat $'\\x2e'e\\\\\nnv`", "deny"],
     ["echo \"${x#'\"'}\" \\\n; touch made #'", "ask"], ["echo \"$(echo ${x:-)})\" \\\n; r\\\nm x", "deny"],
+    // `((` that bash reads as two subshells, a comment's kept continuation, $[ ] inside "...", `)\<newline>)`.
+    ["((:) # c\\\nr\\\nm -f victim\n)", "deny"], ["((echo a) # c\\\nc\\\nat .en?\n)", "deny"], ["((echo a) # c\\\ntouch made\n)", "ask"],
+    [": \"$['a\\\nb']\"", "ask"], ["((echo a); (touch made)\\\n)", "ask"], ["((echo a); (r\\\nm x)\\\n)", "deny"],
     // Exact joins: quotes and substitutions only.
     ["grep -rn \"useState\" src \\\n --include='*.tsx'", "allow"], ["git log --oneline \\\n --since=\"2 weeks ago\" \\\n --author='bob'", "allow"],
     ["sed -n '1,20p' \"src/a.ts\" \\\n | head", "allow"], ["grep -rn \"it's\" \\\n src", "allow"], ["echo \"$(echo 'a)b')\" \\\n x", "allow"],
