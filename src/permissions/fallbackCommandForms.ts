@@ -9,20 +9,34 @@ import { decodeAnsiCString } from "../shell/decodeAnsiCString.ts";
 const COMMAND_BREAKS = /[;&|(){}`\u0000-\u0008\u000a-\u001f\u007f]|\$\(|<\(|>\(/;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?=\S*\s+/;
 
+/** `text` with every `$'...'` decoded, wherever it sits. */
+function decodeAnsiCStrings(text: string): string {
+  return text.replace(/\$'((?:[^'\\]|\\[^])*)'/g, (_match, body: string) => decodeAnsiCString(body));
+}
+
 /** Rough command texts found in `command`. */
 export function fallbackCommandForms(command: string): string[] {
   const forms = new Set<string>();
-  // Bash may have joined any backslash line break (`r\<newline>m x` is `rm x`; inside backquotes
-  // `\\<newline>` becomes one), or kept it; and a $'...' string may spell a name (`$'\x72'm`).
-  const joined = command.replace(/\\\\?\n/g, "");
-  // ...but never the one ending a comment's line (`# c\<newline>r\<newline>m x` runs `rm x`).
-  const joinedPastComments = command.replace(/\\\\?\n/g, (match, offset: number) =>
-    command.lastIndexOf("#", offset) > command.lastIndexOf("\n", offset - 1) ? match : "");
-  const texts = new Set([command, joined, joinedPastComments]);
-  for (const text of [...texts]) texts.add(text.replace(/\$'((?:[^'\\]|\\[^])*)'/g, (_match, body: string) => decodeAnsiCString(body)));
-  const pieces = [...texts].flatMap((text) => text.replace(/\$\{IFS\}|\$IFS/g, " ").split(COMMAND_BREAKS));
+  // Bash may have joined a backslash line break (`r\<newline>m x` is `rm x`; `\\<newline>` is a
+  // backslash and a line break, but one inside backquotes), or kept it (at the end of a comment).
+  const joined = command.replace(/(?<!\\)((?:\\\\)*)\\\n/g, "$1");
+  const joinedInBackquotes = command.replace(/\\\\?\n/g, "");
+  const joinedPastComments = command.replace(/(?<!\\)((?:\\\\)*)\\\n/g, (match, pairs: string, offset: number) =>
+    (command.lastIndexOf("#", offset) > command.lastIndexOf("\n", offset) ? match : pairs));
+  const texts = new Set([command, joined, joinedInBackquotes, joinedPastComments]);
+  // A brace expansion may spell a name (`r{m,}` is `rm r`).
+  for (const text of [...texts]) {
+    if (!/\{[^{}\s]*,[^{}\s]*\}/.test(text)) continue;
+    texts.add(text.replace(/\{([^{}\s]*,[^{}\s]*)\}/g, (_match, body: string) => body.split(",")[0] as string));
+    texts.add(text.replace(/\{([^{}\s]*,[^{}\s]*)\}/g, (_match, body: string) => body.split(",").at(-1) as string));
+  }
+  // A $'...' string may spell a name (`$'\x72'm`): decoded in the whole text and in each piece.
+  for (const text of [...texts]) texts.add(decodeAnsiCStrings(text));
+  const split = [...texts].flatMap((text) => text.replace(/\$\{IFS\}|\$IFS/g, " ").split(COMMAND_BREAKS));
+  const pieces = new Set([...split, ...split.map(decodeAnsiCStrings)]);
   for (const piece of pieces) {
-    let text = piece.replace(/\\(.)/g, "$1").replace(/["']/g, "").replace(/\s+/g, " ").trim();
+    // `$"..."` is the string it spells.
+    let text = piece.replace(/\$"/g, '"').replace(/\\(.)/g, "$1").replace(/["']/g, "").replace(/\s+/g, " ").trim();
     // Leading assignments go while a command follows them; each round removes at least `x=`.
     for (let match = ASSIGNMENT.exec(text); match !== null; match = ASSIGNMENT.exec(text)) text = text.slice(match[0].length);
     if (text === "") continue;

@@ -88,12 +88,16 @@ export function evaluateWord(node: ShellNode, visit: NestedCommandVisitor, atWor
       return { value: node.text.slice(1, -1), literal: true, glob: false, problems: [] };
     case "ansi_c_string":
       return { value: decodeAnsiCString(node.text.slice(2, -1)), literal: true, glob: false, problems: [] };
-    case "string":
     case "translated_string": {
-      const start = node.type === "string" ? 1 : 2;
+      // $"..." as the string it spells (as inside a concatenation): no message catalogue is read.
+      const inner = node.namedChildren.find((child) => child?.type === "string");
+      if (inner) return evaluateWord(inner, visit, atWordStart);
+      return dynamic(node, []);
+    }
+    case "string": {
       const expansions = node.namedChildren.filter((child) => child !== null && child.type !== "string_content");
       if (expansions.length === 0) {
-        return { value: unescapeDoubleQuoted(node.text.slice(start, -1)), literal: true, glob: false, problems: [] };
+        return { value: unescapeDoubleQuoted(node.text.slice(1, -1)), literal: true, glob: false, problems: [] };
       }
       const problems: string[] = [];
       visitChildren(node, visit, problems);

@@ -119,21 +119,31 @@ function scanContexts(command: string): ContinuationsRemoved {
     index += length;
     wordStart = endsWord;
   };
+  /** Emits `text` for the source up to `end` (continuations inside a token like `$\<newline>(` go). */
+  const emitTo = (text: string, end: number, endsWord: boolean) => emit(text, endsWord, end - index);
+  // Bash drops a continuation before it reads the next character, so lookahead skips them.
+  const skip = (at: number) => {
+    while (command[at] === "\\" && command[at + 1] === "\n") at += 2;
+    return at;
+  };
   const top = () => stack[stack.length - 1] as Context;
   while (index < command.length) {
     const character = command[index] as string;
-    const next = command[index + 1];
     const context = top();
     if (character === "\\") {
-      if (next === "\n") index += 2;
-      else emit(character + (next ?? ""), false, 2);
+      if (command[index + 1] === "\n") index += 2;
+      else emit(character + (command[index + 1] ?? ""), false, 2);
       continue;
     }
+    const at1 = skip(index + 1);
+    const next = command[at1];
+    const at2 = skip(at1 + 1);
+    const next2 = command[at2];
     if (context === "double") {
       if (character === '"') stack.pop();
       else if (character === "$" && next === "(") {
         stack.push("substitution");
-        emit("$(", true);
+        emitTo("$(", at1 + 1, true);
         continue;
       } else if (character === "`") stack.push("backtick");
       emit(character, false);
@@ -146,17 +156,18 @@ function scanContexts(command: string): ContinuationsRemoved {
     }
     // `$$` is the shell's process id: the `$` after it does not start a $'...' string.
     if (character === "$" && next === "$") {
-      emit("$$", false);
+      emitTo("$$", at1 + 1, false);
       continue;
     }
     // normal, substitution, backtick and arithmetic text follow the same quoting rules.
     if (character === "'" || (character === "$" && next === "'")) {
-      const start = character === "$" ? index + 2 : index + 1;
+      const ansi = character === "$";
+      const start = ansi ? at1 + 1 : index + 1;
       let end = start;
       // Inside $'...' a backslash escapes the next character (\' does not end it); in '...' nothing does.
-      while (end < command.length && command[end] !== "'") end += character === "$" && command[end] === "\\" ? 2 : 1;
+      while (end < command.length && command[end] !== "'") end += ansi && command[end] === "\\" ? 2 : 1;
       if (end >= command.length) uncertain = true;
-      emit(command.slice(index, end + 1), false);
+      emitTo(`${ansi ? "$'" : "'"}${command.slice(start, end + 1)}`, end + 1, false);
       continue;
     }
     if (character === "#" && wordStart && context !== "arithmetic") {
@@ -170,54 +181,65 @@ function scanContexts(command: string): ContinuationsRemoved {
       if (character === "(") stack.push("arithmetic");
       else if (character === ")") stack.pop();
       else if (character === '"') stack.push("double");
-      else if (character === "$" && next === "(" && command[index + 2] !== "(") {
+      else if (character === "$" && next === "(" && next2 !== "(") {
         stack.push("substitution");
-        emit("$(", true);
+        emitTo("$(", at1 + 1, true);
         continue;
       }
-      emit(character, WORD_BREAK.test(character));
+      // The word goes on after the `)` that ends $(( )).
+      emit(character, character !== ")" && WORD_BREAK.test(character));
       continue;
     }
-    if (character === "$" && next === "(" && command[index + 2] === "(") {
+    if (character === "$" && next === "(" && next2 === "(") {
       stack.push("arithmetic", "arithmetic");
-      emit("$((", true);
+      emitTo("$((", at2 + 1, true);
       continue;
     }
     // `case x in x) ...` closes no parenthesis: inside $( ) the scan would lose its place.
     if (context === "substitution" && wordStart && /^case[\s;&|()<>]/.test(command.slice(index, index + 5))) uncertain = true;
     if (character === '"') stack.push("double");
     else if (character === "`") stack.push("backtick");
-    else if (character === "$" && next === "(") {
+    else if ((character === "$" || character === "<" || character === ">") && next === "(") {
       stack.push("substitution");
-      emit("$(", true);
+      emitTo(`${character}(`, at1 + 1, true);
       continue;
     } else if (character === "(" && context === "substitution") stack.push("substitution");
-    else if (character === ")" && context === "substitution") stack.pop();
-    else if (character === "<" && next === "<" && command[index + 2] === "<") {
-      emit("<<<", true);
+    else if (character === ")" && context === "substitution") {
+      // The word goes on after the `)` that ends $( ), <( ) or >( ) (a `#` after it is no comment).
+      stack.pop();
+      emit(character, false);
+      continue;
+    } else if (character === "<" && next === "<" && next2 === "<") {
+      emitTo("<<<", at2 + 1, true);
       continue;
     } else if (character === "<" && next === "<") {
-      const match = /^<<(-?)[ \t]*((?:'[^'\n]*'|"[^"\n]*"|\\?[^\s;&|()<>])+)/.exec(command.slice(index));
+      const match = /^<<(-?)[ \t]*((?:'[^'\n]*'|"[^"\n]*"|\\?[^\s;&|()<>])+)/.exec(`<${command.slice(at1)}`);
       if (match !== null) {
         const word = match[2] as string;
         // A delimiter continued on the next line (`<<EO\<newline>F`): bash joins it first.
-        if (word.endsWith("\\") && command[index + match[0].length] === "\n") uncertain = true;
+        if (word.endsWith("\\") && command[at1 + match[0].length - 1] === "\n") uncertain = true;
         heredocs.push({ delimiter: word.replace(/['"\\]/g, ""), quoted: /['"\\]/.test(word), stripTabs: match[1] === "-" });
-        emit(match[0], false);
+        emitTo(match[0], at1 + match[0].length - 1, false);
         continue;
       }
     } else if (character === "\n" && heredocs.length > 0) {
       emit(character, true);
-      // Each pending here-document's body follows, line by line, up to its delimiter.
+      // Each pending here-document's body follows up to its delimiter, compared with each line
+      // once its continuations are joined (in an unquoted one bash joins them first).
       for (const heredoc of heredocs.splice(0)) {
         for (;;) {
-          const end = command.indexOf("\n", index);
-          const line = command.slice(index, end === -1 ? command.length : end);
-          const bare = heredoc.stripTabs ? line.replace(/^\t+/, "") : line;
-          const body = heredoc.quoted ? line : line.replace(/(?<!\\)((?:\\\\)*)\\$/, "$1");
-          const joins = !heredoc.quoted && body !== line;
-          out += body + (joins || end === -1 ? "" : "\n");
-          index = end === -1 ? command.length : end + 1;
+          let logical = "";
+          let end: number;
+          for (;;) {
+            end = command.indexOf("\n", index);
+            const line = command.slice(index, end === -1 ? command.length : end);
+            index = end === -1 ? command.length : end + 1;
+            const continued = !heredoc.quoted && end !== -1 && /(?<!\\)(?:\\\\)*\\$/.test(line);
+            logical += continued ? line.slice(0, -1) : line;
+            if (!continued) break;
+          }
+          out += logical + (end === -1 ? "" : "\n");
+          const bare = heredoc.stripTabs ? logical.replace(/^\t+/, "") : logical;
           if (bare === heredoc.delimiter || end === -1) break;
         }
       }

@@ -112,6 +112,10 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     // `((` that bash reads as two subshells, a comment's kept continuation, $[ ] inside "...", `)\<newline>)`.
     ["((:) # c\\\nr\\\nm -f victim\n)", "deny"], ["((echo a) # c\\\nc\\\nat .en?\n)", "deny"], ["((echo a) # c\\\ntouch made\n)", "ask"],
     [": \"$['a\\\nb']\"", "ask"], ["((echo a); (touch made)\\\n)", "ask"], ["((echo a); (r\\\nm x)\\\n)", "deny"],
+    // The uncertain join and the rough deny check: lookahead past continuations, `)#`, $"", a split delimiter.
+    ["echo $\\\n'\\'';x\\\\\nr\\\nm victim #'", "deny"], ["echo $(pwd)#'$';$'\\x72'\\\nm victim", "deny"],
+    ["echo $(pwd)#;r$\"\"\\\nm victim", "deny"], ["echo $(pwd)#;cat .e$\"\"\\\nnv", "deny"], ["cat <<EOF\nEO\\\nF\n# c\\\nr$\"\"m victim", "deny"],
+    ["$\"rm\" victim", "deny"], ["$\"ls\"", "allow"], ["r{m,} victim #\\\n", "deny"], ["cat .e{n,}v #\\\n", "deny"],
     // Exact joins: quotes and substitutions only.
     ["grep -rn \"useState\" src \\\n --include='*.tsx'", "allow"], ["git log --oneline \\\n --since=\"2 weeks ago\" \\\n --author='bob'", "allow"],
     ["sed -n '1,20p' \"src/a.ts\" \\\n | head", "allow"], ["grep -rn \"it's\" \\\n src", "allow"], ["echo \"$(echo 'a)b')\" \\\n x", "allow"],
