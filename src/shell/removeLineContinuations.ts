@@ -10,8 +10,8 @@
  * context starts and ends is bash's whole lexer (a `'` inside `"${x#'"'}"` quotes, a `#` after
  * `$(pwd)` is no comment, a here-document ends at a line only once its own continuations are
  * joined...), and every place a second reading parts ways with bash is a way to hide a command.
- * So the join is exact only for text that needs no more than quotes and substitutions: no
- * comment, no here-document, no backquote, no `${` inside double quotes, and no `case` or `[[`
+ * So the join is exact only for text that needs no more than quotes and substitutions: no `#`
+ * outside quotes (a comment, or `$#`), no here-document, no backquote, no `${` inside double quotes, and no `case` or `[[`
  * inside a `$( )`. Anything else is still joined as well as the scan can, for the parts it
  * shows, but is uncertain: the command asks, and deny rules are also tried against the raw text.
  */
@@ -30,14 +30,14 @@ export function removeLineContinuations(command: string): ContinuationsRemoved {
   const heredoc = allJoined.replace(/<<<(?!<)/g, "").includes("<<");
   // Bash reads the second parenthesis of `((` and `))` without joining a continuation before it.
   const splitPair = /\((?:\\\n)+\(|\)(?:\\\n)+\)/.test(command);
-  const exact = command.includes("#") || heredoc || command.includes("`") || splitPair ? undefined : joinExactly(command, /\bcase\b|\[\[/.test(allJoined));
+  const exact = heredoc || command.includes("`") || splitPair ? undefined : joinExactly(command, /\bcase\b|\[\[/.test(allJoined));
   return exact ?? { text: scanContexts(command).text, uncertain: true };
 }
 
 type ExactContext = { kind: "double" } | { kind: "substitution"; depth: number } | { kind: "brace" };
 
 /**
- * The join of text with no comment, here-document or backquote, following its quotes and
+ * The join of text with no here-document or backquote, following its quotes and
  * substitutions as bash does, continuations skipped before each character is read. Undefined when
  * the text has something it does not follow (then the caller asks); `caseInside` says the text has
  * a `case` or `[[`, whose `)` closes no substitution.
@@ -72,6 +72,8 @@ function joinExactly(command: string, caseInside: boolean): ContinuationsRemoved
       index = end + 1;
       continue;
     }
+    // A `#` outside quotes may start a comment, where bash keeps a continuation: not followed.
+    if (character === "#" && context?.kind !== "double") return undefined;
     out += character;
     index++;
     if (context?.kind === "double") {

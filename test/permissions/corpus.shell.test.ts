@@ -116,6 +116,9 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ["echo $\\\n'\\'';x\\\\\nr\\\nm victim #'", "deny"], ["echo $(pwd)#'$';$'\\x72'\\\nm victim", "deny"],
     ["echo $(pwd)#;r$\"\"\\\nm victim", "deny"], ["echo $(pwd)#;cat .e$\"\"\\\nnv", "deny"], ["cat <<EOF\nEO\\\nF\n# c\\\nr$\"\"m victim", "deny"],
     ["$\"rm\" victim", "deny"], ["$\"ls\"", "allow"], ["r{m,} victim #\\\n", "deny"], ["cat .e{n,}v #\\\n", "deny"],
+    // A `#` inside quotes is no comment: the join stays exact.
+    ["grep -c '#' src/a.ts \\\n  src/a.ts", "allow"], ["git log -3 \\\n  --format='%h #%s'", "allow"], ["grep -n \"#x\" \\\n src/a.ts", "allow"],
+    ["echo '#' \\\n; r\\\nm x", "deny"], ["echo '#' \\\n; touch made", "ask"], ["echo \"#'\" \\\n; tr\\\nuncate -s0 x #'", "ask"],
     // Exact joins: quotes and substitutions only.
     ["grep -rn \"useState\" src \\\n --include='*.tsx'", "allow"], ["git log --oneline \\\n --since=\"2 weeks ago\" \\\n --author='bob'", "allow"],
     ["sed -n '1,20p' \"src/a.ts\" \\\n | head", "allow"], ["grep -rn \"it's\" \\\n src", "allow"], ["echo \"$(echo 'a)b')\" \\\n x", "allow"],
