@@ -11,8 +11,9 @@
  * `$(pwd)` is no comment, a here-document ends at a line only once its own continuations are
  * joined...), and every place a second reading parts ways with bash is a way to hide a command.
  * So the join is exact only for text that needs no more than quotes and substitutions: no `#`
- * outside quotes (a comment, or `$#`), no here-document, no backquote, no `${` inside double quotes, and no `case` or `[[`
- * inside a `$( )`. Anything else is still joined as well as the scan can, for the parts it
+ * outside quotes with more than plain text after it on its line (a comment, or `$#`), no
+ * here-document, no backquote, no `${` inside double quotes, and no `case` or `[[` inside a
+ * `$( )`. Anything else is still joined as well as the scan can, for the parts it
  * shows, but is uncertain: the command asks, and deny rules are also tried against the raw text.
  */
 
@@ -72,8 +73,17 @@ function joinExactly(command: string, caseInside: boolean): ContinuationsRemoved
       index = end + 1;
       continue;
     }
-    // A `#` outside quotes may start a comment, where bash keeps a continuation: not followed.
-    if (character === "#" && context?.kind !== "double") return undefined;
+    // A `#` outside quotes may start a comment (up to the line's end, with no continuation) or be
+    // part of a word. The two readings agree when the rest of the line is plain text: kept as is.
+    if (character === "#" && context?.kind !== "double") {
+      const end = command.indexOf("\n", index);
+      const rest = command.slice(index, end === -1 ? command.length : end);
+      if (/[\\'"$`(){}<>]/.test(rest)) return undefined;
+      out += rest;
+      index += rest.length;
+      dollar = false;
+      continue;
+    }
     out += character;
     index++;
     if (context?.kind === "double") {

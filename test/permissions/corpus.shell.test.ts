@@ -94,7 +94,7 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ["echo a\\ #\\\n#; touch made", "ask"], ["echo a\\ #\\\n#; rm x", "deny"], ["echo a\\\n#\\\n#; touch made", "ask"],
     ["echo a\\\n#\\\n#; rm x", "deny"], ["echo $$'\\'; r\\\nm x #'", "deny"], ["cat <<<x\\\n#; touch made", "ask"],
     ["cat <<<x\\\n#; rm x", "deny"], ["cat <<EO\\\nF\nx\nEOF\ntouch made", "ask"], ["echo \"$(case x in x) echo;; esac)\\\n\"; touch made", "ask"],
-    ["echo a \\\n# note\nls", "ask"], ["echo $$ \\\n ok", "allow"], ["ls \\\n -la # a \\\n", "ask"],
+    ["echo a \\\n# note\nls", "allow"], ["echo $$ \\\n ok", "allow"], ["ls \\\n -la # a \\\n", "ask"], ["ls \\\n -la # a", "allow"],
     // A here-document's end, a quote inside one, `cas\<newline>e`, a `#` after `$(...)`: the join asks.
     ["cat <<'t\"r\"ue'\ntrue\nx\\\nt\"r\"ue\nrm x\nt\"r\"ue", "deny"], ["cat <<'t\"r\"ue'\ntrue\nx\\\nt\"r\"ue\ntouch made\nt\"r\"ue", "ask"],
     ["cat <<EOF\nx\\\nEOF\n<<true\nEOF\n# \\\nrm x\ntrue", "deny"], ["cat <<EOF\nx\\\nEOF\n<<true\nEOF\n# \\\ncat .env\ntrue", "deny"],
@@ -119,6 +119,9 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     // A `#` inside quotes is no comment: the join stays exact.
     ["grep -c '#' src/a.ts \\\n  src/a.ts", "allow"], ["git log -3 \\\n  --format='%h #%s'", "allow"], ["grep -n \"#x\" \\\n src/a.ts", "allow"],
     ["echo '#' \\\n; r\\\nm x", "deny"], ["echo '#' \\\n; touch made", "ask"], ["echo \"#'\" \\\n; tr\\\nuncate -s0 x #'", "ask"],
+    // A `#` with plain text after it on its line reads the same as a comment or as a word.
+    ["ls -la \\\n  src  # list", "allow"], ["grep -n \"a\" \\\n src/a.ts  # search", "allow"], ["ls \\\n # it's\n; touch made #'", "ask"],
+    ["echo a#b \\\n; r\\\nm x", "deny"], ["echo a \\\n # c \\\nr\\\nm x", "deny"], ["echo a \\\n # c \\\ntouch made", "ask"],
     // Exact joins: quotes and substitutions only.
     ["grep -rn \"useState\" src \\\n --include='*.tsx'", "allow"], ["git log --oneline \\\n --since=\"2 weeks ago\" \\\n --author='bob'", "allow"],
     ["sed -n '1,20p' \"src/a.ts\" \\\n | head", "allow"], ["grep -rn \"it's\" \\\n src", "allow"], ["echo \"$(echo 'a)b')\" \\\n x", "allow"],
