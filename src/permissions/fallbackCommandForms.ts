@@ -7,6 +7,7 @@ import { decodeAnsiCString } from "../shell/decodeAnsiCString.ts";
 
 // Every control character but tab can end a command for some reader of the text.
 const COMMAND_BREAKS = /[;&|(){}`\u0000-\u0008\u000a-\u001f\u007f]|\$\(|<\(|>\(/;
+const MAX_FORM_WORDS = 64;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?=\S*\s+/;
 
 /** `text` with every `$'...'` decoded, wherever it sits. */
@@ -44,8 +45,9 @@ export function fallbackCommandForms(command: string): string[] {
     // Brace expansion turns `{rm,-rf,/}` into words.
     if (text.includes(",")) forms.add(text.replace(/,/g, " "));
     const words = text.split(" ");
-    // Any word may be where a wrapped command starts.
-    for (let index = 1; index < words.length; index++) forms.add(words.slice(index).join(" "));
+    // Any word may be where a wrapped command starts; each such form is cut at MAX_FORM_WORDS
+    // words, so a command of thousands of words costs thousands of forms, not millions of words.
+    for (let index = 1; index < words.length; index++) forms.add(words.slice(index, index + MAX_FORM_WORDS).join(" "));
   }
   return [...forms];
 }

@@ -17,16 +17,30 @@ export interface PathPatternOptions {
   isDirectory?: boolean;
 }
 
-const matchers = new Map<string, Ignore>();
+/** A compiled pattern, and about how many characters its result cache (every path and parent tested) holds. */
+interface Matcher {
+  ignore: Ignore;
+  cached: number;
+}
 
-function matcher(pattern: string, ignoreCase: boolean): Ignore {
+const matchers = new Map<string, Matcher>();
+
+/** Past this, a matcher starts again with an empty cache: the cache of `ignore` never shrinks. */
+const MAX_CACHED_CHARACTERS = 4_000_000;
+
+/** Longer than any path the system opens (PATH_MAX, after . and .. are resolved): it matches nothing. */
+const MAX_PATH_LENGTH = 4096;
+
+function matcher(pattern: string, ignoreCase: boolean, path: string): Ignore {
   const key = `${ignoreCase ? "i" : "c"}\0${pattern}`;
   let found = matchers.get(key);
-  if (found === undefined) {
-    found = ignore({ ignorecase: ignoreCase, allowRelativePaths: true }).add(pattern);
+  if (found === undefined || found.cached > MAX_CACHED_CHARACTERS) {
+    found = { ignore: ignore({ ignorecase: ignoreCase, allowRelativePaths: true }).add(pattern), cached: 0 };
     matchers.set(key, found);
   }
-  return found;
+  // The library caches the path and each of its parents.
+  found.cached += (path.length * (path.split("/").length + 1)) / 2;
+  return found.ignore;
 }
 
 /** The folder a pattern is anchored at and the gitignore pattern relative to it. */
@@ -54,17 +68,16 @@ function test(ignorer: Ignore, rel: string, isDirectory: boolean | undefined, st
 
 /** True when the absolute `path` matches the rule `pattern`. */
 export function matchPathPattern(pattern: string, path: string, options: PathPatternOptions): boolean {
+  if (path.length > MAX_PATH_LENGTH) return false;
   const anchored = anchorPattern(pattern, options);
-  const ignorer = matcher(anchored.pattern, options.strict);
+  const ignorer = matcher(anchored.pattern, options.strict, path);
   const rel = relativeInside(anchored.base, path);
   if (rel !== undefined) return test(ignorer, rel, options.isDirectory, options.strict);
   if (path === anchored.base && options.isDirectory && options.strict && anchored.pattern.replace(/^\//, "").startsWith("**")) return true;
   // A bare name (no slash but a trailing one) matches at any depth, also outside the base, for deny and ask.
   const bare = !anchored.pattern.replace(/\/$/, "").includes("/");
   if (!options.strict || !bare) return false;
+  // The library tests every parent of a path too, so the whole path stands for each of its tails.
   const segments = path.split(sep).filter((segment) => segment !== "");
-  for (let start = 0; start < segments.length; start++) {
-    if (test(ignorer, segments.slice(start).join("/"), options.isDirectory, true)) return true;
-  }
-  return false;
+  return segments.length > 0 && test(ignorer, segments.join("/"), options.isDirectory, true);
 }

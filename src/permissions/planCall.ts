@@ -33,7 +33,7 @@ export async function planCall(tool: AnyTool, input: { [key: string]: unknown })
     if (declared.kind === "shell") {
       const { analysis, subjects: found } = await analyzeCommand(declared.command);
       analyses.push(analysis);
-      subjects.push(...found);
+      for (const subject of found) subjects.push(subject);
     } else if (declared.kind === "path") {
       if (declared.path === "") continue;
       subjects.push({

@@ -31,7 +31,10 @@ const ODD_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00a0\u1680\u18
 export function analyzeShellCommand(command: string): ShellAnalysis {
   const analysis: ShellAnalysis = { command, parts: [], redirects: [], problems: [] };
   if (command.length > MAX_SHELL_COMMAND_LENGTH) {
+    // Not parsed at all: the parser's time grows with the square of some runs of tokens, and deep
+    // nesting would overflow the walk. Deny rules still meet the rough pieces of the text.
     analysis.problems.push(`the command is ${command.length} characters long, more than the ${MAX_SHELL_COMMAND_LENGTH} toolshed checks`);
+    return analysis;
   }
   const odd = ODD_CHARACTERS.exec(command);
   if (odd !== null) {

@@ -88,10 +88,16 @@ function inSubshell(state: CollectState, collect: () => void): void {
   state.cwd = before;
 }
 
-/** Each folder once. */
-function distinct(folders: readonly KnownCwd[]): KnownCwd[] {
+/** Folders a command may be in that are followed one by one; past this, the folder is unknown. */
+const MAX_FOLDER_CANDIDATES = 16;
+
+/** Each folder once; undefined (not known) when there are too many to follow: `cd a; cd a; ...` doubles them. */
+function distinct(folders: readonly KnownCwd[]): KnownCwd[] | undefined {
   const seen = new Map<string, KnownCwd>();
-  for (const folder of folders) seen.set(JSON.stringify(folder), folder);
+  for (const folder of folders) {
+    seen.set(JSON.stringify(folder), folder);
+    if (seen.size > MAX_FOLDER_CANDIDATES) return undefined;
+  }
   return [...seen.values()];
 }
 

@@ -103,7 +103,9 @@ export function findEffects(words: readonly ShellWord[]): ProgramEffects {
     const end = words.findIndex((word, at) => at > index && (word.value === ";" || word.value === "+"));
     const inner = words.slice(index + 1, end === -1 ? undefined : end);
     if (inner.length > 0) effects.runs.push({ words: inner, via: `find ${text}`, elsewhere: text.endsWith("dir") ? "find runs it in the folders it finds" : undefined });
-    if (end !== -1) index = end;
+    // Without its terminator the command takes the rest: its own -exec words are its to judge.
+    if (end === -1) break;
+    index = end;
   }
   return effects;
 }
