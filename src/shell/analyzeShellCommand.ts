@@ -12,7 +12,7 @@ import { wrappedStart } from "./commandForms.ts";
 import { grammarMisreads } from "./grammarMisreads.ts";
 import { describeAssignments, describeProgram, type ProgramEffects } from "./programCatalogue.ts";
 import { removeLineContinuations } from "./removeLineContinuations.ts";
-import { withShellTree } from "./shellParser.ts";
+import { ShellParseTimeout, withShellTree } from "./shellParser.ts";
 import {
   MAX_SHELL_COMMAND_LENGTH,
   MAX_SHELL_NESTING,
@@ -46,7 +46,12 @@ export function analyzeShellCommand(command: string): ShellAnalysis {
   if (command.includes("`")) analysis.problems.push("it uses backquotes, which toolshed cannot always read as bash does; $(...) can be checked");
   const joined = removeLineContinuations(command);
   if (joined.uncertain) analysis.problems.push("its backslash line breaks cannot be followed through its quoting");
-  collectText(joined.text, analysis, { kind: "start" }, undefined, 0);
+  try {
+    collectText(joined.text, analysis, { kind: "start" }, undefined, 0);
+  } catch (error) {
+    if (!(error instanceof ShellParseTimeout)) throw error;
+    analysis.problems.push(error.message);
+  }
   const counted = analysis.parts.filter((part) => !part.mentionedOnly).length;
   if (counted > MAX_SHELL_PARTS) {
     analysis.problems.push(`the command has ${counted} parts, more than the ${MAX_SHELL_PARTS} toolshed checks`);

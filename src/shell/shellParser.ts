@@ -31,14 +31,32 @@ export function isShellParserReady(): boolean {
   return parser !== undefined;
 }
 
+/** How long one parse may take: some runs of tokens (`)))...`) make the grammar's time grow with their square. */
+export const MAX_PARSE_MS = 200;
+
+/** The parse of a command was given up at MAX_PARSE_MS. */
+export class ShellParseTimeout extends Error {
+  constructor() {
+    super(`the shell parser took more than ${MAX_PARSE_MS} ms over it`);
+  }
+}
+
 /**
  * Parses `command` into a syntax tree and hands its root to `use`; the tree is freed afterwards.
- * Throws when the parser is not loaded yet (call `initShellParser` first).
+ * Throws ShellParseTimeout when the parse takes longer than MAX_PARSE_MS, and an error when the
+ * parser is not loaded yet (call `initShellParser` first).
  */
 export function withShellTree<Result>(command: string, use: (root: ShellNode) => Result): Result {
   if (parser === undefined) throw new Error("the shell parser is not loaded; await initShellParser() first");
-  const tree: Tree | null = parser.parse(command);
-  if (tree === null) throw new Error("the shell parser returned no tree");
+  const deadline = performance.now() + MAX_PARSE_MS;
+  let late = false;
+  const tree: Tree | null = parser.parse(command, null, { progressCallback: () => (late = performance.now() > deadline) });
+  if (tree === null) {
+    // A halted parse would otherwise be resumed by the next call, whatever its text.
+    parser.reset();
+    if (late) throw new ShellParseTimeout();
+    throw new Error("the shell parser returned no tree");
+  }
   try {
     return use(tree.rootNode);
   } finally {

@@ -23,6 +23,8 @@ const CASES: Case[] = [
   ["a denied command after the long path", `cat ${segments(1000)}; rm x`, "deny"],
   ["50,000 words (over the length toolshed parses)", `echo ${"a ".repeat(50_000)}`, "ask"],
   ["40,000 closing parentheses", ")".repeat(40_000), "ask"],
+  ["10,000 closing parentheses (the longest command parsed)", ")".repeat(10_000), "ask"],
+  ["a denied command before 9,000 closing parentheses", `rm x; ${")".repeat(9_000)}`, "deny"],
   ["4,200 nested $( with a denied command inside", `${"$(".repeat(4200)}rm x${")".repeat(4200)}`, "deny"],
 ];
 

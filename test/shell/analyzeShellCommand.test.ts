@@ -3,6 +3,7 @@ import { beforeAll, expect, test } from "bun:test";
 import { analyzeShellCommand } from "../../src/shell/analyzeShellCommand.ts";
 import { initShellParser, isReadOnlyShellCommand } from "../../src/shell/isReadOnlyShellCommand.ts";
 import { matchCommandPattern } from "../../src/permissions/matchCommandPattern.ts";
+import { MAX_PARSE_MS } from "../../src/shell/shellParser.ts";
 
 beforeAll(() => initShellParser());
 
@@ -52,4 +53,15 @@ test("command patterns: * anywhere, word boundary, legacy :*", () => {
   expect(matchCommandPattern("git * main", "git push origin main")).toBe(true);
   expect(matchCommandPattern("* --version", "node --version")).toBe(true);
   expect(matchCommandPattern("echo (a)", "echo (a)")).toBe(true);
+});
+
+test("a parse that takes too long is given up, and says so; the command is not parsed past the length limit", () => {
+  // Runs of `)` make the grammar's time grow with their square: 10,000 of them take seconds.
+  const slow = analyzeShellCommand(")".repeat(10_000));
+  expect(slow.problems).toContain(`the shell parser took more than ${MAX_PARSE_MS} ms over it`);
+  expect(slow.parts).toEqual([]);
+  const long = analyzeShellCommand(`ls; ${"a".repeat(10_001)}`);
+  expect(long.problems).toEqual(["the command is 10005 characters long, more than the 10000 toolshed checks"]);
+  expect(long.parts).toEqual([]);
+  expect(analyzeShellCommand("ls -la").problems).toEqual([]);
 });
