@@ -29,6 +29,27 @@ const ODD_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00a0\u1680\u18
 
 /** Analyzes `command`. The parser must be loaded (`initShellParser`). */
 export function analyzeShellCommand(command: string): ShellAnalysis {
+  // One call judges its command several times (the deny precheck, the decision, whether it may
+  // run beside others) within milliseconds: the analysis is made once and copied out.
+  const now = performance.now();
+  const recent = RECENT.get(command);
+  if (recent !== undefined && now - recent.at < RECENT_MS) return structuredClone(recent.analysis);
+  const analysis = analyzeAfresh(command);
+  RECENT.delete(command);
+  RECENT.set(command, { at: now, analysis: structuredClone(analysis) });
+  for (const key of RECENT.keys()) {
+    if (RECENT.size <= MAX_RECENT) break;
+    RECENT.delete(key);
+  }
+  return analysis;
+}
+
+/** Analyses of the last few commands, kept only briefly: some depend on files (`~/.jq`, folders). */
+const RECENT = new Map<string, { at: number; analysis: ShellAnalysis }>();
+const RECENT_MS = 1000;
+const MAX_RECENT = 8;
+
+function analyzeAfresh(command: string): ShellAnalysis {
   const analysis: ShellAnalysis = { command, parts: [], redirects: [], problems: [] };
   if (command.length > MAX_SHELL_COMMAND_LENGTH) {
     // Not parsed at all: the parser's time grows with the square of some runs of tokens, and deep

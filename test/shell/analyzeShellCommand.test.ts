@@ -65,3 +65,14 @@ test("a parse that takes too long is given up, and says so; the command is not p
   expect(long.parts).toEqual([]);
   expect(analyzeShellCommand("ls -la").problems).toEqual([]);
 });
+
+test("the same command analysed again within a call gets its own copy of the analysis", () => {
+  const first = analyzeShellCommand("cat a.txt | grep x");
+  first.parts[0]?.words.push({ value: "changed", literal: true, glob: false });
+  first.problems.push("changed");
+  const second = analyzeShellCommand("cat a.txt | grep x");
+  expect(second.parts.map((part) => part.words.map((word) => word.value))).toEqual([["cat", "a.txt"], ["grep", "x"]]);
+  expect(second.problems).toEqual([]);
+  second.parts.length = 0;
+  expect(analyzeShellCommand("cat a.txt | grep x").parts).toHaveLength(2);
+});
