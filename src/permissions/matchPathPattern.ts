@@ -28,8 +28,11 @@ const matchers = new Map<string, Matcher>();
 /** Past this, a matcher starts again with an empty cache: the cache of `ignore` never shrinks. */
 const MAX_CACHED_CHARACTERS = 4_000_000;
 
-/** Longer than any path the system opens (PATH_MAX, after . and .. are resolved): it matches nothing. */
-const MAX_PATH_LENGTH = 4096;
+/**
+ * Longer than any path a command of the analysed length can name from a working folder of sane
+ * depth: not compared (the cost grows with length times depth), taken to match deny and ask rules.
+ */
+const MAX_PATH_LENGTH = 16_384;
 
 function matcher(pattern: string, ignoreCase: boolean, path: string): Ignore {
   const key = `${ignoreCase ? "i" : "c"}\0${pattern}`;
@@ -68,7 +71,7 @@ function test(ignorer: Ignore, rel: string, isDirectory: boolean | undefined, st
 
 /** True when the absolute `path` matches the rule `pattern`. */
 export function matchPathPattern(pattern: string, path: string, options: PathPatternOptions): boolean {
-  if (path.length > MAX_PATH_LENGTH) return false;
+  if (path.length > MAX_PATH_LENGTH) return options.strict;
   const anchored = anchorPattern(pattern, options);
   const ignorer = matcher(anchored.pattern, options.strict, path);
   const rel = relativeInside(anchored.base, path);

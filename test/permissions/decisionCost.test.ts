@@ -19,7 +19,7 @@ const CASES: Case[] = [
   ["a relative cd with .. on 14 lines", `${"cd a/../b\n".repeat(14)}ls`, "ask"],
   ["find -exec nested 20 deep", `${"find . -exec ".repeat(20)}ls${" {} +".repeat(20)}`, "ask"],
   ["a 2,700-folder path outside the project under Read(.env)", `cat ${segments(2700)}`, "ask"],
-  ["a 2,000-folder path ending in .env", `cat ${segments(2000)}/.env`, "ask"],
+  ["a 2,000-folder path ending in .env", `cat ${segments(2000)}/.env`, "deny"],
   ["a denied command after the long path", `cat ${segments(1000)}; rm x`, "deny"],
   ["50,000 words (over the length toolshed parses)", `echo ${"a ".repeat(50_000)}`, "ask"],
   ["40,000 closing parentheses", ")".repeat(40_000), "ask"],
