@@ -13,7 +13,7 @@ import { allowForm } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { classifyReadOnly, classifyReadOnlyIn, type ReadOnlyVerdict } from "../shell/readOnlyCommand.ts";
 import { readOnlyProblem } from "../shell/readOnlyProblem.ts";
-import { fallbackCommandForms, fallbackWords } from "./fallbackCommandForms.ts";
+import { fallbackCommandForms, fallbackFolders, fallbackWords } from "./fallbackCommandForms.ts";
 import { applyHookVerdict, hookDenial } from "./hookDecision.ts";
 import { matchCommandPattern } from "./matchCommandPattern.ts";
 import { matchToolName } from "./matchToolName.ts";
@@ -27,7 +27,7 @@ import { hostOfUrl } from "./matchDomain.ts";
 import { hardLinkVerdict, recursiveReadVerdict, unknownCodeVerdict, unknownPathVerdict } from "./pathRuleVerdicts.ts";
 import { linkLeadingOutside } from "./recursiveReads.ts";
 import { mentionedSpellings, placements, suggestCommandRule } from "./shellSubjects.ts";
-import type { ShellAnalysis, ShellCommandPart } from "../shell/types.ts";
+import type { KnownCwd, ShellAnalysis, ShellCommandPart } from "../shell/types.ts";
 import type { PathSubject, Subject, ToolSubject } from "./subjects.ts";
 import { suggestPathRule } from "./suggestPathRule.ts";
 import {
@@ -398,9 +398,13 @@ async function judgeCall(tool: AnyTool, input: { [key: string]: unknown }, conte
   for (const analysis of plan.analyses) {
     if (firstProblem(analysis) === undefined) continue;
     // Text the parser could not fully read: its rough words still meet every read and write deny or ask rule.
+    // Placed where the shell starts and in every folder a rough `cd` may take it to.
+    const folders: KnownCwd[] = [{ kind: "start" }, ...fallbackFolders(analysis.command).map((path): KnownCwd => ({ kind: "changed", path }))];
     for (const word of fallbackWords(analysis.command).flatMap(mentionedSpellings)) {
-      plan.subjects.push({ kind: "path", access: "read", word: { value: word, literal: true, glob: /[*?[]/.test(word) }, cwd: { kind: "start" },
-        label: `text the parser could not fully read (mentions ${word})`, fromTool: false, mentionedOnly: true });
+      for (const cwd of folders) {
+        plan.subjects.push({ kind: "path", access: "read", word: { value: word, literal: true, glob: /[*?[]/.test(word) }, cwd,
+          label: `text the parser could not fully read (mentions ${word})`, fromTool: false, mentionedOnly: true });
+      }
     }
   }
   // A folder the shell only goes to when another is missing (`cd link/../x`), while that one is there: not where it runs.

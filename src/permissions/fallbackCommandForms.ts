@@ -45,9 +45,15 @@ export function fallbackCommandForms(command: string): string[] {
     // Brace expansion turns `{rm,-rf,/}` into words.
     if (text.includes(",")) forms.add(text.replace(/,/g, " "));
     const words = text.split(" ");
-    // Any word may be where a wrapped command starts; each such form is cut at MAX_FORM_WORDS
-    // words, so a command of thousands of words costs thousands of forms, not millions of words.
-    for (let index = 1; index < words.length; index++) forms.add(words.slice(index, index + MAX_FORM_WORDS).join(" "));
+    // Any word may be where a wrapped command starts. In a piece of more than MAX_FORM_WORDS words
+    // each such form keeps its first words and the piece's last ones (a rule like `git push * --force`
+    // still meets its end), so thousands of words cost thousands of forms, not millions of words.
+    const long = words.length > MAX_FORM_WORDS;
+    const ending = words.slice(-MAX_FORM_WORDS / 2);
+    for (let index = 1; index < words.length; index++) {
+      if (!long || words.length - index <= MAX_FORM_WORDS) forms.add(words.slice(index).join(" "));
+      else forms.add([...words.slice(index, index + MAX_FORM_WORDS / 2), ...ending].join(" "));
+    }
   }
   return [...forms];
 }
@@ -59,4 +65,27 @@ export function fallbackWords(command: string): string[] {
     for (const word of form.split(" ")) if (word !== "") words.add(word);
   }
   return [...words];
+}
+
+/** Most folders a rough `cd` chain is followed into. */
+const MAX_ROUGH_FOLDERS = 8;
+
+/**
+ * Folders the rough text may move the shell to (`cd x`, `pushd x`, each also after the ones
+ * before it), so rough words are also placed there: a deny rule anchored at the project still
+ * meets `cd .. && cat repo/secrets/b` when the parser could not read the command.
+ */
+export function fallbackFolders(command: string): string[] {
+  const folders: string[] = [];
+  let current: string | undefined;
+  for (const form of fallbackCommandForms(command)) {
+    const words = form.split(" ");
+    if (words[0] !== "cd" && words[0] !== "pushd") continue;
+    const target = words.slice(1).find((word) => !word.startsWith("-"));
+    if (target === undefined) continue;
+    current = target.startsWith("/") || current === undefined ? target : `${current}/${target}`;
+    for (const folder of [target, current]) if (!folders.includes(folder)) folders.push(folder);
+    if (folders.length >= MAX_ROUGH_FOLDERS) break;
+  }
+  return folders.slice(0, MAX_ROUGH_FOLDERS);
 }

@@ -26,6 +26,11 @@ const CASES: Case[] = [
   ["10,000 closing parentheses (the longest command parsed)", ")".repeat(10_000), "ask"],
   ["a denied command before 9,000 closing parentheses", `rm x; ${")".repeat(9_000)}`, "deny"],
   ["4,200 nested $( with a denied command inside", `${"$(".repeat(4200)}rm x${")".repeat(4200)}`, "deny"],
+  // The rough check of a command the parser gave up on: a rule's end past 64 words, a cd before a read.
+  ["a rule's end 70 words on, then a slow tail", `command git push origin ${"a ".repeat(70)}--force\n${")".repeat(6000)}`, "deny"],
+  ["a rule's end 70 words on, over the limit", `command git push origin ${"a ".repeat(70)}--force\n# ${"#".repeat(10_100)}`, "deny"],
+  ["cd .. and a read below the project, then a slow tail", `cd .. && cat project/secrets/key\n${")".repeat(6000)}`, "deny"],
+  ["cd .. and a read below the project, over the limit", `cd .. && cat project/secrets/key\n# ${"#".repeat(10_100)}`, "deny"],
 ];
 
 test("each is decided within seconds", () => {
@@ -34,7 +39,7 @@ const { Bash, createPlayground, decideFor } = await import(${JSON.stringify(HARN
 const playground = createPlayground();
 const decisions = [];
 for (const command of JSON.parse(await Bun.stdin.text())) {
-  const decision = await decideFor({ tool: Bash, input: { command }, rules: { deny: ["Bash(rm *)", "Read(.env)"] }, cwd: playground.project });
+  const decision = await decideFor({ tool: Bash, input: { command }, rules: { deny: ["Bash(rm *)", "Read(.env)", "Bash(git push * --force)", "Read(secrets/**)"] }, cwd: playground.project });
   decisions.push(decision.decision);
 }
 playground.remove();
