@@ -42,6 +42,18 @@ export function mentionedSpellings(value: string): string[] {
   return [...spellings];
 }
 
+/**
+ * `$HOME/x`, `"${HOME}"/x`, `$PWD/x` as the path they most likely name (HOME as toolshed sees it,
+ * PWD as the part's own folder), when nothing else in the word is expanded. Only ever a mention:
+ * a command may have changed either variable first.
+ */
+function knownFolderSpelling(text: string): string | undefined {
+  const match = /^\$(?:\{(HOME|PWD)\}|(HOME|PWD)(?![A-Za-z0-9_]))(\/[^$`'\\]*)?$/.exec(text.replace(/"/g, ""));
+  if (match === null) return undefined;
+  const name = match[1] ?? match[2];
+  return `${name === "HOME" ? process.env.HOME ?? "/" : "."}${match[3] ?? ""}`;
+}
+
 /** Commands that can leave a symlink (or another file) at a name they are given. */
 const NAME_MAKERS: ReadonlySet<string> = new Set(["ln", "cp", "mv", "rsync", "tar", "unzip", "cpio", "link", "symlink"]);
 
@@ -93,11 +105,14 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
       judged.add(touch.word);
       subjects.push(...pathSubject(part, touch.word, touch.access, mentioned));
     }
-    // Any other literal argument may be a file the command reads or changes.
+    // Any other literal argument may be a file the command reads or changes; so may one that
+    // starts with the home or working folder's variable, spelled out for deny and ask rules.
     for (const word of part.words.slice(1)) {
-      if (judged.has(word) || !word.literal || word.value === "") continue;
-      for (const value of mentionedSpellings(word.value)) {
-        subjects.push(...pathSubject(part, { ...word, value }, "read", { mentionedOnly: true }));
+      if (word.value === "") continue;
+      const value = word.literal ? (judged.has(word) ? undefined : word.value) : knownFolderSpelling(word.value);
+      if (value === undefined) continue;
+      for (const spelling of mentionedSpellings(value)) {
+        subjects.push(...pathSubject(part, { value: spelling, literal: true, glob: word.glob }, "read", { mentionedOnly: true }));
       }
     }
     // Strings of code the analysis cannot read (`open(".env")`): deny and ask rules meet them.

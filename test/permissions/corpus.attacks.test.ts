@@ -62,8 +62,8 @@ const GROUPS: Record<string, AttackCase[]> = {
   "a link made earlier in the same command (was allow)": [
     { command: "ln -s secrets s && echo hi > s/x", rules: withAllow("Bash(ln *)"), mode: "acceptEdits", expected: "deny" },
     { command: "ln -s ../outside s && echo hi > s/x", rules: withAllow("Bash(ln *)"), mode: "acceptEdits", expected: "ask" },
-    { command: "ln -s \"$PWD/secrets\" s; touch s/x", rules: withAllow("Bash(ln *)"), mode: "acceptEdits", expected: "ask" },
-    { command: "ln -s \"$PWD/secrets\" s; touch s/x", rules: DENY, mode: "bypassPermissions", expected: "ask" },
+    { command: "ln -s \"$PWD/secrets\" s; touch s/x", rules: withAllow("Bash(ln *)"), mode: "acceptEdits", expected: "deny" },
+    { command: "ln -s \"$PWD/secrets\" s; touch s/x", rules: DENY, mode: "bypassPermissions", expected: "deny" },
     { command: "ln -s /etc/passwd p; cat p", rules: withAllow("Bash(ln *)"), expected: "ask" },
     { command: "tar xf a.tar evil && echo hi > evil/x", rules: withAllow("Bash(tar *)"), mode: "acceptEdits", expected: "ask" },
     { command: "cp -a linkdir d && touch d/x", rules: DENY, mode: "acceptEdits", expected: "ask" },

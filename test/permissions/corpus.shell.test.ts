@@ -134,6 +134,10 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ["echo $", "allow"], ["ls;# note", "allow"], ["echo a#b", "allow"],
   ],
   "assignments with subscripts are judged in time": [["a[1<2]=1", "ask"], ["a[x y]=1 rm x", "deny"], ["a[1<<2]=1\nls", "ask"]],
+  "paths through the home or working folder's variable meet deny rules": [
+    ['cat "$PWD"/.env', "deny"], ["cat $PWD/.env", "deny"], ["cat ${PWD}/.env", "deny"], ['cat "${PWD}/.env"', "deny"], ["cat $HOME/.env", "deny"],
+    ["head -1 $PWD/src/a.ts", "ask"], ["cat $PWDX/.env", "ask"], ["cat $PWD/$x/.env", "deny"],
+  ],
   "brace groups, subshells and control flow": [
     ["{ rm x; }", "deny"], ["(rm x)", "deny"], ["( ls; (rm x) )", "deny"], ["{ ls; } && (rm x)", "deny"],
     ["{ ls; }", "allow"], ["(ls)", "allow"], ["! rm x", "deny"], ["f() { rm x; }; f", "deny"],
