@@ -339,8 +339,7 @@ function judgeSubject(judge: Judge, subject: Subject): Verdict {
 }
 
 /** Deny and ask rules tried against rough pieces of a command the parser did not fully understand. */
-function fallbackVerdict(judge: Judge, command: string): Verdict | undefined {
-  const forms = fallbackCommandForms(command);
+function fallbackVerdict(judge: Judge, forms: readonly string[]): Verdict | undefined {
   for (const behavior of ["deny", "ask"] as const) {
     const rule = judge.rules.find((candidate) => candidate.behavior === behavior &&
       (isFamilyName(judge.families, "shellCommands", candidate.toolName) || matchToolName(candidate.toolName, judge.tool)) &&
@@ -395,11 +394,15 @@ async function judgeCall(tool: AnyTool, input: { [key: string]: unknown }, conte
     readableDirectories: readableSessionFolders(context.sessionDirectory),
   });
   const plan = await planCall(tool, input);
+  // The rough forms of each command the parser could not fully read, made once for its words and its rules.
+  const roughForms = new Map<ShellAnalysis, string[]>();
   for (const analysis of plan.analyses) {
     if (firstProblem(analysis) === undefined) continue;
+    const forms = fallbackCommandForms(analysis.command);
+    roughForms.set(analysis, forms);
     // Text the parser could not fully read: its rough words still meet every read and write deny or ask rule.
     // Placed where the shell starts and in every folder a rough `cd` may take it to.
-    const folders: KnownCwd[] = [{ kind: "start" }, ...fallbackFolders(analysis.command).map((path): KnownCwd => ({ kind: "changed", path }))];
+    const folders: KnownCwd[] = [{ kind: "start" }, ...fallbackFolders(forms).map((path): KnownCwd => ({ kind: "changed", path }))];
     for (const word of fallbackWords(analysis.command).flatMap(mentionedSpellings)) {
       for (const cwd of folders) {
         plan.subjects.push({ kind: "path", access: "read", word: { value: word, literal: true, glob: /[*?[]/.test(word) }, cwd,
@@ -425,8 +428,9 @@ async function judgeCall(tool: AnyTool, input: { [key: string]: unknown }, conte
   }));
   for (const analysis of plan.analyses) {
     const problem = firstProblem(analysis);
-    if (problem !== undefined) {
-      const fallback = fallbackVerdict(judge, analysis.command);
+    const forms = roughForms.get(analysis);
+    if (problem !== undefined && forms !== undefined) {
+      const fallback = fallbackVerdict(judge, forms);
       verdicts.unshift({ verdict: fallback ?? { decision: "ask", reason: cannotCheck(problem) }, label: analysis.command });
     }
     if (analysis.parts.length === 0 && analysis.problems.length === 0) {

@@ -71,14 +71,14 @@ export function fallbackWords(command: string): string[] {
 const MAX_ROUGH_FOLDERS = 8;
 
 /**
- * Folders the rough text may move the shell to (`cd x`, `pushd x`, each also after the ones
+ * Folders the rough forms (fallbackCommandForms) may move the shell to (`cd x`, `pushd x`, each also after the ones
  * before it), so rough words are also placed there: a deny rule anchored at the project still
  * meets `cd .. && cat repo/secrets/b` when the parser could not read the command.
  */
-export function fallbackFolders(command: string): string[] {
+export function fallbackFolders(forms: readonly string[]): string[] {
   const folders: string[] = [];
   let current: string | undefined;
-  for (const form of fallbackCommandForms(command)) {
+  for (const form of forms) {
     const words = form.split(" ");
     if (words[0] !== "cd" && words[0] !== "pushd") continue;
     const target = words.slice(1).find((word) => !word.startsWith("-"));

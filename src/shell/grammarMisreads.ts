@@ -68,13 +68,7 @@ function plainDelimiter(word: string): string | undefined {
  * bash runs. Returns the redirection's text when they disagree, or its delimiter is unusual.
  */
 function misreadHeredoc(root: ShellNode, text: string): string | undefined {
-  const redirects: ShellNode[] = [];
-  const pending: ShellNode[] = [root];
-  while (pending.length > 0) {
-    const node = pending.pop() as ShellNode;
-    if (node.type === "heredoc_redirect") redirects.push(node);
-    for (const child of node.children) if (child !== null) pending.push(child);
-  }
+  const redirects = [...nodesOf(root)].filter((node) => node.type === "heredoc_redirect");
   const lines = text.split("\n");
   const rows = new Set<number>();
   for (const redirect of redirects) {

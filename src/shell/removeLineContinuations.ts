@@ -32,7 +32,7 @@ export function removeLineContinuations(command: string): ContinuationsRemoved {
   // Bash reads the second parenthesis of `((` and `))` without joining a continuation before it.
   const splitPair = /\((?:\\\n)+\(|\)(?:\\\n)+\)/.test(command);
   const exact = heredoc || command.includes("`") || splitPair ? undefined : joinExactly(command, /\bcase\b|\[\[/.test(allJoined));
-  return exact ?? { text: scanContexts(command).text, uncertain: true };
+  return exact ?? { text: scanContexts(command), uncertain: true };
 }
 
 type ExactContext = { kind: "double" } | { kind: "substitution"; depth: number } | { kind: "brace" };
@@ -115,13 +115,12 @@ const WORD_BREAK = /[\s;&|()<>]/;
 
 /**
  * A best-effort join following bash's contexts (quotes, substitutions, arithmetic, comments,
- * here-documents), for the commands whose join cannot be exact.
+ * here-documents), for the commands whose join cannot be exact (and which ask whatever it finds).
  */
-function scanContexts(command: string): ContinuationsRemoved {
+function scanContexts(command: string): string {
   let out = "";
   const stack: Context[] = ["normal"];
   const heredocs: { delimiter: string; quoted: boolean; stripTabs: boolean }[] = [];
-  let uncertain = false;
   let index = 0;
   // Whether the next character starts a word: only there does `#` start a comment. A removed
   // continuation changes nothing (`a\<newline>#` is one word), an escaped blank is no break.
@@ -178,7 +177,6 @@ function scanContexts(command: string): ContinuationsRemoved {
       let end = start;
       // Inside $'...' a backslash escapes the next character (\' does not end it); in '...' nothing does.
       while (end < command.length && command[end] !== "'") end += ansi && command[end] === "\\" ? 2 : 1;
-      if (end >= command.length) uncertain = true;
       emitTo(`${ansi ? "$'" : "'"}${command.slice(start, end + 1)}`, end + 1, false);
       continue;
     }
@@ -207,8 +205,6 @@ function scanContexts(command: string): ContinuationsRemoved {
       emitTo("$((", at2 + 1, true);
       continue;
     }
-    // `case x in x) ...` closes no parenthesis: inside $( ) the scan would lose its place.
-    if (context === "substitution" && wordStart && /^case[\s;&|()<>]/.test(command.slice(index, index + 5))) uncertain = true;
     if (character === '"') stack.push("double");
     else if (character === "`") stack.push("backtick");
     else if ((character === "$" || character === "<" || character === ">") && next === "(") {
@@ -228,8 +224,6 @@ function scanContexts(command: string): ContinuationsRemoved {
       const match = /^<<(-?)[ \t]*((?:'[^'\n]*'|"[^"\n]*"|\\?[^\s;&|()<>])+)/.exec(`<${command.slice(at1)}`);
       if (match !== null) {
         const word = match[2] as string;
-        // A delimiter continued on the next line (`<<EO\<newline>F`): bash joins it first.
-        if (word.endsWith("\\") && command[at1 + match[0].length - 1] === "\n") uncertain = true;
         heredocs.push({ delimiter: word.replace(/['"\\]/g, ""), quoted: /['"\\]/.test(word), stripTabs: match[1] === "-" });
         emitTo(match[0], at1 + match[0].length - 1, false);
         continue;
@@ -260,6 +254,5 @@ function scanContexts(command: string): ContinuationsRemoved {
     }
     emit(character, WORD_BREAK.test(character));
   }
-  if (stack.length !== 1 || heredocs.length > 0) uncertain = true;
-  return { text: out, uncertain };
+  return out;
 }
