@@ -2,13 +2,15 @@
  * One page over HTTP, connected to an address that was checked: the request goes to that IP,
  * with the page's host in the Host header and as the TLS server name (so certificates are still
  * verified against the host), so a DNS answer that changes after the check cannot send it
- * anywhere else. Redirects within the same host are followed (at most MAX_REDIRECTS); one to
+ * anywhere else. A URL the environment sends through a proxy goes there by name instead (the
+ * proxy looks it up and decides what it may reach). Redirects within the same host are followed (at most MAX_REDIRECTS); one to
  * another host is returned, not followed. The body is read up to a byte limit; the whole fetch
  * has a deadline.
  */
 import { isIP } from "node:net";
 import { ToolError } from "../../errors/ToolError.ts";
 import { describeError } from "../../errors/describeError.ts";
+import type { ProxyChoice } from "./proxyFor.ts";
 import { bareHostname, type HostAddress } from "./webFetchNetwork.ts";
 
 /** The response of the last request: its status, type and as much of its body as was read. */
@@ -34,8 +36,10 @@ export interface CrossHostRedirect {
 
 export interface FetchPageOptions {
   url: URL;
-  /** The addresses the permission check judged; nothing else is connected to. */
+  /** The addresses the permission check judged; nothing else is connected to (empty: the host was not found here). */
   addresses: readonly HostAddress[];
+  /** The proxy each request goes through, if any (see proxyFor). */
+  proxyFor?: (url: URL) => ProxyChoice | undefined;
   signal: AbortSignal;
   timeoutMs: number;
   maxBytes: number;
@@ -99,8 +103,32 @@ async function requestAt(url: URL, address: HostAddress, options: FetchPageOptio
   });
 }
 
-/** Tries the checked addresses in turn until one answers. */
+/** One GET to `url` through the proxy, which connects to the host by name. */
+async function requestThroughProxy(url: URL, proxy: { url: string; label: string }, options: FetchPageOptions, signal: AbortSignal): Promise<Response> {
+  const target = new URL(url.href);
+  target.hash = "";
+  try {
+    return await fetch(target, {
+      method: "GET",
+      headers: options.headers,
+      redirect: "manual",
+      proxy: proxy.url,
+      signal,
+      ...(url.protocol === "https:" && options.tls !== undefined ? { tls: options.tls } : {}),
+    });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    // The message may quote the proxy's URL: only its label (no credentials) is shown.
+    throw new ToolError(`Could not reach ${url.host} through the proxy ${proxy.label} (${describeError(error).replaceAll(proxy.url, proxy.label)}).`);
+  }
+}
+
+/** Through the proxy the environment names for `url`, or to the checked addresses in turn until one answers. */
 async function requestPinned(url: URL, options: FetchPageOptions, signal: AbortSignal): Promise<Response> {
+  const proxy = options.proxyFor?.(url);
+  if (proxy !== undefined && "error" in proxy) throw new ToolError(`WebFetch cannot use the proxy setting: ${proxy.error}.`);
+  if (proxy !== undefined) return requestThroughProxy(url, proxy, options, signal);
+  if (options.addresses.length === 0) throw new ToolError(`Could not find the address of ${url.hostname}. Check the URL.`);
   const failures: string[] = [];
   for (const address of options.addresses) {
     try {

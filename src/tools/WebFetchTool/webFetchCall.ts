@@ -1,7 +1,8 @@
 /**
  * What WebFetch does when it is called: the URL checked, the permission judged without touching
  * the network, then the host resolved, asked about again when it turns out to lead to this
- * machine's own network, the page fetched from exactly the addresses the lookup found, kept in
+ * machine's own network, the page fetched from exactly the addresses the lookup found (or
+ * through the proxy the environment names), kept in
  * the page cache, and read by the small model. Loaded by WebFetchTool.ts on first use.
  */
 import type { PermissionResult, ToolResult, ToolUseContext } from "../../Tool.ts";
@@ -139,13 +140,18 @@ export async function callWebFetch(input: WebFetchInput, context: ToolUseContext
 /** Fetches the page from the addresses the lookup found, once `confirm` allows it when they are local. */
 async function fetchChecked(url: URL, context: ToolUseContext, signal: AbortSignal, confirm: (note: string) => Promise<void>) {
   const network = context.services.use(webFetchNetworkService);
+  const proxy = network.proxy?.(url);
+  if (proxy !== undefined && "error" in proxy) throw new ToolError(`WebFetch cannot use the proxy setting: ${proxy.error}.`);
+  const proxied = proxy !== undefined;
   const checked = await checkHost(url.hostname, network.resolve);
-  if ("error" in checked) throw new ToolError(`Could not find the address of ${url.hostname}: ${checked.error}. Check the URL.`);
+  // Through a proxy, a name this machine cannot look up is the proxy's to find; one it can is still judged by where it leads.
+  if ("error" in checked && !proxied) throw new ToolError(`Could not find the address of ${url.hostname}: ${checked.error}. Check the URL.`);
   const localNote = describeLocalAddress(checked);
   if (localNote !== undefined) await confirm(localNote);
   const fetched = await fetchPage({
     url,
-    addresses: checked.addresses,
+    addresses: "addresses" in checked ? checked.addresses : [],
+    ...(network.proxy === undefined ? {} : { proxyFor: network.proxy }),
     signal,
     timeoutMs: fetchTimeoutMs(),
     maxBytes: MAX_RESPONSE_BYTES,

@@ -1,6 +1,7 @@
 /**
  * How WebFetch reaches the network: the resolver that finds a host's addresses (the system's,
- * getaddrinfo, so /etc/hosts counts) and any extra certificate authority to trust. A session
+ * getaddrinfo, so /etc/hosts counts), any extra certificate authority to trust, and the proxy
+ * a URL goes through. A session
  * service, so a test or an embedder can answer for either. A lookup that does not answer within
  * DNS_TIMEOUT_MS fails.
  */
@@ -9,6 +10,7 @@ import { isIP } from "node:net";
 import { ToolError } from "../../errors/ToolError.ts";
 import { defineService } from "../../session/serviceKey.ts";
 import { DNS_TIMEOUT_MS } from "./limits.ts";
+import { proxyFor, type ProxyChoice } from "./proxyFor.ts";
 
 /** One address of a host. */
 export interface HostAddress {
@@ -23,6 +25,8 @@ export interface WebFetchNetwork {
   resolve: HostResolver;
   /** PEM certificates trusted besides the system's (a private certificate authority). */
   ca?: string;
+  /** The proxy a URL goes through (undefined: connect directly); by default the environment's https_proxy, http_proxy and no_proxy. */
+  proxy?: (url: URL) => ProxyChoice | undefined;
 }
 
 async function systemResolver(hostname: string): Promise<HostAddress[]> {
@@ -39,7 +43,7 @@ async function systemResolver(hostname: string): Promise<HostAddress[]> {
 }
 
 /** The session's network: the system resolver and trust store unless one was provided. */
-export const webFetchNetworkService = defineService<WebFetchNetwork>({ name: "webFetchNetwork", create: () => ({ resolve: systemResolver }) });
+export const webFetchNetworkService = defineService<WebFetchNetwork>({ name: "webFetchNetwork", create: () => ({ resolve: systemResolver, proxy: (url) => proxyFor(url) }) });
 
 /** The hostname without the brackets of an IPv6 literal. */
 export function bareHostname(hostname: string): string {

@@ -4,13 +4,14 @@
  * parser loaded on first use from inside the executable.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { compileExecutable } from "../../../scripts/build/bundleFlavor.ts";
 import { loadFlavors } from "../../../scripts/build/flavors.ts";
 import { executableName, hostTarget } from "../../../scripts/build/targets.ts";
 import { startMessagesApiServer, textTurn, turn, type MessagesApiServer } from "../../helpers/messagesApiServer.ts";
 import { html, startPageServer, type PageServer } from "../../helpers/pageServer.ts";
+import { startProxyServer } from "../../helpers/proxyServer.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../../helpers/temporaryFolder.ts";
 
 const ROOT = resolve(import.meta.dir, "..", "..", "..");
@@ -85,5 +86,27 @@ describe("the web tools in the compiled binary", () => {
     expect(reader).toContain("## Setup");
     expect(reader).toContain("- Install it");
     expect(reader).not.toContain("hidden");
+  });
+
+  test("-p goes through the proxy HTTPS_PROXY names, for a host this machine cannot look up", async () => {
+    const fixtures = join(import.meta.dir, "fixtures");
+    const secure = startPageServer({ tls: { key: readFileSync(join(fixtures, "pinned-test.key.pem"), "utf8"), cert: readFileSync(join(fixtures, "pinned-test.cert.pem"), "utf8") } });
+    const proxy = startProxyServer((host) => (host === "pinned.test" ? secure.port : undefined));
+    try {
+      secure.route("/behind", () => html("<p>Only the proxy reaches this.</p>"));
+      api.push(
+        turn({ id: "msg_1", content: [{ type: "tool_use", id: "f", name: "WebFetch", input: { url: `https://pinned.test:${secure.port}/behind`, prompt: "What does it say?" } }] }),
+        textTurn("Only the proxy reaches it."),
+        turn({ id: "msg_3", content: [{ type: "text", text: "It was behind the proxy." }] }),
+      );
+      const proxied = { ...env, HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: join(fixtures, "pinned-test.cert.pem") };
+      const run = await runBinary(["-p", "read it", "--output-format", "json", "--allowedTools", "WebFetch(domain:pinned.test)"], proxied, project);
+      expect(JSON.parse(run.stdout)).toMatchObject({ subtype: "success", result: "It was behind the proxy." });
+      expect(proxy.requests.map((request) => request.line)).toEqual([`CONNECT pinned.test:${secure.port} HTTP/1.1`]);
+      expect(JSON.stringify(api.requests.at(-2)?.body)).toContain("Only the proxy reaches this.");
+    } finally {
+      proxy.close();
+      await secure.close();
+    }
   });
 });
