@@ -1,6 +1,7 @@
 /**
  * Paths no allow rule and no mode but bypassPermissions may approve a write to: repository and
- * editor metadata, shell start-up files, package-manager configs, toolshed's own settings.
+ * editor metadata, shell start-up files, package-manager configs, toolshed's own settings (and
+ * the `.claude/` ones it reads alongside them).
  * And the paths no mode may remove: `/`, its direct children, home, the working folder and its parents.
  */
 import { dirname, sep } from "node:path";
@@ -8,7 +9,7 @@ import { isPathWithin } from "../paths/isInsideDirectories.ts";
 import { managedSettingsPath, userConfigDirectory } from "../settings/settingsPaths.ts";
 
 /** Folders whose contents are protected wherever they appear (`.config/git` is two segments). */
-export const PROTECTED_FOLDERS: readonly string[] = [".git", ".toolshed", ".vscode", ".idea", ".husky", ".config/git"];
+export const PROTECTED_FOLDERS: readonly string[] = [".git", ".toolshed", ".claude", ".vscode", ".idea", ".husky", ".config/git"];
 
 /** File names protected wherever they appear. */
 export const PROTECTED_FILES: readonly string[] = [

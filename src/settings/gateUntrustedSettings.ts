@@ -1,6 +1,7 @@
 /**
  * What a settings file of a folder not yet trusted may change: only what narrows access. A
- * repository can add deny and ask rules, pick a stricter mode (plan, dontAsk), turn MCP servers
+ * repository can add deny and ask rules, pick a stricter mode (plan, dontAsk, or default over a
+ * looser one; never one looser than the person's own settings choose), turn MCP servers
  * off and name a model; everything else it could set (allow rules, extra folders, a looser mode,
  * hooks, environment variables, an API key helper, MCP servers, endpoints, clean-up periods, and
  * any key added later) waits for `toolshed trust`. The list is of what may pass, so a new key is
@@ -14,6 +15,14 @@ const NARROWING_MODES: ReadonlySet<PermissionMode> = new Set(["default", "plan",
 
 /** Top-level keys that only narrow what the session may do, or do not touch it. */
 const NARROWING_KEYS: ReadonlySet<string> = new Set(["$schema", "permissions", "disabledMcpjsonServers", "model"]);
+
+/** How strict each mode is; plan and dontAsk narrow in different ways, so neither replaces the other. */
+const STRICTNESS: Record<PermissionMode, number> = { bypassPermissions: 0, acceptEdits: 1, default: 2, plan: 3, dontAsk: 3 };
+
+/** Whether an untrusted file's mode may replace `trustedMode`, the one the other sources choose: only for a stricter one. */
+export function untrustedModeNarrows(mode: PermissionMode, trustedMode: PermissionMode): boolean {
+  return mode === trustedMode || STRICTNESS[mode] > STRICTNESS[trustedMode];
+}
 
 export interface GatedSettings {
   settings: Settings;

@@ -21,7 +21,7 @@ import {
   type ToolPermissionContext,
 } from "../permissions/types.ts";
 import { readSavedAnswers } from "./answersStore.ts";
-import { gateUntrustedSettings } from "./gateUntrustedSettings.ts";
+import { gateUntrustedSettings, untrustedModeNarrows } from "./gateUntrustedSettings.ts";
 import { mergeSettings } from "./mergeSettings.ts";
 import { readSettingsSource, settingsSourceFromText, SettingsError, type SettingsSource } from "./readSettingsSource.ts";
 import type { SessionFlags } from "./sessionFlags.ts";
@@ -121,6 +121,22 @@ function readRules(source: SettingsSource, permissions: NonNullable<Settings["pe
   return rules;
 }
 
+/**
+ * The sources with each untrusted file's mode dropped unless it is stricter than the mode the
+ * other sources choose (a repository's "default" must not undo the person's own plan or dontAsk).
+ */
+function keepNarrowingModes(sources: readonly SettingsSource[], isGated: (source: SettingsSource) => boolean, skipped: string[]): SettingsSource[] {
+  const trustedMode = sources.find((source) => !isGated(source) && source.settings.permissions?.defaultMode !== undefined)?.settings.permissions?.defaultMode ?? "default";
+  return sources.map((source) => {
+    const mode = source.settings.permissions?.defaultMode;
+    // A mode looser than the default is held back by gateUntrustedSettings, whatever the others choose.
+    if (!isGated(source) || mode === undefined || !untrustedModeNarrows(mode, "default") || untrustedModeNarrows(mode, trustedMode)) return source;
+    const { defaultMode: _dropped, ...permissions } = source.settings.permissions ?? {};
+    skipped.push(`defaultMode "${mode}" from ${source.where}, which is not stricter than "${trustedMode}"`);
+    return { ...source, settings: { ...source.settings, permissions } };
+  });
+}
+
 /** Builds what the session needs from sources already read (highest precedence first). */
 export function combineSettingsSources(options: {
   sources: SettingsSource[];
@@ -137,8 +153,9 @@ export function combineSettingsSources(options: {
   const additionalDirectories: string[] = [];
   const hooks: HookDefinition[] = [];
   const sources: SettingsSource[] = [];
-  for (const original of options.sources) {
-    const gated = !trusted && (original.source === "projectSettings" || original.source === "localSettings");
+  const isGated = (source: SettingsSource) => !trusted && (source.source === "projectSettings" || source.source === "localSettings");
+  for (const original of keepNarrowingModes(options.sources, isGated, skippedUntrusted)) {
+    const gated = isGated(original);
     let source = original;
     if (gated) {
       const narrowed = gateUntrustedSettings(original.settings, original.where);

@@ -75,6 +75,8 @@ const CASES: PathCase[] = [
   { name: "writing .bashrc", tool: Write, path: "{home}/.bashrc", rules: { allow: ["Edit(/{home}/**)"] }, expected: "ask" },
   { name: "writing .npmrc in acceptEdits", tool: Write, path: "{project}/.npmrc", mode: "acceptEdits", expected: "ask" },
   { name: "writing .mcp.json", tool: Write, path: "{project}/.mcp.json", mode: "acceptEdits", expected: "ask" },
+  { name: "writing .claude/settings.local.json in acceptEdits", tool: Write, path: "{project}/.claude/settings.local.json", mode: "acceptEdits", expected: "ask" },
+  { name: "writing .claude/settings.json with an allow rule", tool: Edit, path: "{project}/.claude/settings.json", rules: { allow: ["Edit(/{project}/**)"] }, expected: "ask" },
   { name: "writing .vscode/settings.json", tool: Edit, path: "{project}/.vscode/settings.json", mode: "acceptEdits", expected: "ask" },
   { name: "writing .config/git/config", tool: Write, path: "{home}/.config/git/config", mode: "acceptEdits", additional: true, expected: "ask" } as PathCase,
   { name: "reading .git/config is fine", tool: Read, path: "{project}/.git/config", expected: "allow" },

@@ -65,6 +65,30 @@ describe("a project file in an untrusted folder cannot loosen the mode", () => {
     writeFileSync(join(sandbox.root.path, "user", "settings.json"), JSON.stringify({ permissions: { defaultMode: "acceptEdits" } }));
     expect(loadSettings({ cwd: project }).permissionContext.mode).toBe("acceptEdits");
   });
+
+  const userMode = (mode: string) => {
+    mkdirSync(join(sandbox.root.path, "user"), { recursive: true });
+    writeFileSync(join(sandbox.root.path, "user", "settings.json"), JSON.stringify({ permissions: { defaultMode: mode } }));
+  };
+  for (const [own, theirs] of [["plan", "default"], ["dontAsk", "default"], ["plan", "dontAsk"], ["dontAsk", "plan"]] as const) {
+    test(`the repository's "${theirs}" does not replace the person's own "${own}"; once trusted it does`, () => {
+      userMode(own);
+      const path = write(".toolshed/settings.local.json", { permissions: { defaultMode: theirs } });
+      const loaded = loadSettings({ cwd: project });
+      expect(loaded.permissionContext.mode).toBe(own);
+      expect(loaded.skippedUntrusted).toEqual([`defaultMode "${theirs}" from ${path}, which is not stricter than "${own}"`]);
+      expect(loadSettings({ cwd: project, trusted: true }).permissionContext.mode).toBe(theirs);
+    });
+  }
+
+  test("a stricter mode than the person's own still applies at once", () => {
+    userMode("acceptEdits");
+    write(".claude/settings.json", { permissions: { defaultMode: "default" } });
+    expect(loadSettings({ cwd: project }).permissionContext.mode).toBe("default");
+    write(".claude/settings.json", { permissions: { defaultMode: "plan" } });
+    expect(loadSettings({ cwd: project }).skippedUntrusted).toEqual([]);
+    expect(loadSettings({ cwd: project }).permissionContext.mode).toBe("plan");
+  });
 });
 
 describe("other widening keys wait for trust; narrowing ones apply", () => {
