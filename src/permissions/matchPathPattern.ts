@@ -69,8 +69,25 @@ function test(ignorer: Ignore, rel: string, isDirectory: boolean | undefined, st
   return false;
 }
 
-/** True when the absolute `path` matches the rule `pattern`. */
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/** A text and its composed and compatibility forms: the same name as a person reads it. */
+export function unicodeSpellings(text: string): string[] {
+  return NON_ASCII.test(text) ? [...new Set([text, text.normalize("NFC"), text.normalize("NFKC")])] : [text];
+}
+
+/**
+ * True when the absolute `path` matches the rule `pattern`. For deny and ask rules, a pattern and
+ * a path that differ only in how their accents are composed (a rule typed on one system, a name
+ * made on another) or by compatibility look-alikes match too.
+ */
 export function matchPathPattern(pattern: string, path: string, options: PathPatternOptions): boolean {
+  if (!options.strict) return matchSpelling(pattern, path, options);
+  const paths = unicodeSpellings(path);
+  return unicodeSpellings(pattern).some((each) => paths.some((spelled) => matchSpelling(each, spelled, options)));
+}
+
+function matchSpelling(pattern: string, path: string, options: PathPatternOptions): boolean {
   if (path.length > MAX_PATH_LENGTH) return options.strict;
   const anchored = anchorPattern(pattern, options);
   const ignorer = matcher(anchored.pattern, options.strict, path);

@@ -35,7 +35,10 @@ export function coveredFileUnder(rule: PermissionRule, folder: string, context: 
   if (anchored.pattern.replace(/\/$/, "").includes("/")) {
     const body = anchored.pattern.replace(/^\//, "");
     const globAt = body.search(/[*?[]/);
-    const root = join(anchored.base, globAt === -1 ? body : body.slice(0, body.lastIndexOf("/", globAt) + 1));
+    // Up to the first name with letters beyond ASCII: on disk it may be spelled with its accents composed otherwise.
+    const fixed = (globAt === -1 ? body : body.slice(0, body.lastIndexOf("/", globAt) + 1)).split("/");
+    const plain = fixed.findIndex((segment) => /[^\u0000-\u007f]/.test(segment));
+    const root = join(anchored.base, ...(plain === -1 ? fixed : fixed.slice(0, plain)));
     if (isPathWithin(root, folder)) start = root;
     else if (!isPathWithin(folder, root)) return { kind: "none" };
   }

@@ -1,13 +1,13 @@
 /** Glob: file paths matching a pattern, newest first. */
 import { statSync } from "node:fs";
-import { isAbsolute } from "node:path";
+import { isAbsolute, join } from "node:path";
 import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
 import { resolveSearchPath } from "../../files/resolveFilePath.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { GLOB_TIMEOUT_MS } from "./limits.ts";
 import { DESCRIPTION, GLOB_TOOL_NAME, MAX_GLOB_RESULTS, renderPrompt } from "./prompt.ts";
-import { splitGlobBase } from "./splitGlobBase.ts";
+import { literalPrefix, splitGlobBase } from "./splitGlobBase.ts";
 import { FileWalker } from "../../search/walkFiles.ts";
 import { NewestFiles } from "./newestFiles.ts";
 
@@ -35,9 +35,12 @@ export const GlobTool = buildTool({
   tags: ["primitive"],
   isConcurrencySafe: () => true,
   isReadOnly: () => true,
-  // An absolute pattern searches its own literal folder, so that folder is what permissions judge.
+  // The folder the pattern's literal start names (an absolute pattern's own, or `secrets` of
+  // `secrets/*` below the path) is the one listed, so that folder is what permissions judge.
   permissionSubjects(input) {
-    const path = isAbsolute(input.pattern) ? splitGlobBase(input.pattern, "/").base : input.path;
+    const prefix = literalPrefix(input.pattern);
+    const path = isAbsolute(input.pattern) ? splitGlobBase(input.pattern, "/").base
+      : prefix === "" ? input.path : join(input.path ?? ".", prefix);
     return path === undefined ? [] : [{ kind: "path", path, access: "read" }];
   },
   getToolUseSummary: (input) => (input?.pattern === undefined ? null : `${input.pattern}${input.path ? ` in ${input.path}` : ""}`),

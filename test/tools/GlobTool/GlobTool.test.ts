@@ -3,7 +3,7 @@ import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { GlobTool } from "../../../src/tools/GlobTool/GlobTool.ts";
 import { MAX_GLOB_RESULTS } from "../../../src/tools/GlobTool/prompt.ts";
-import { splitGlobBase } from "../../../src/tools/GlobTool/splitGlobBase.ts";
+import { literalPrefix, splitGlobBase } from "../../../src/tools/GlobTool/splitGlobBase.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../../helpers/temporaryFolder.ts";
 import { callTool, createTestContext } from "../../helpers/testSession.ts";
 
@@ -81,6 +81,22 @@ describe("Glob", () => {
     expect(denied.stage).toBe("permission");
   });
 
+  test("a relative pattern's literal folders are the folder permissions judge: a denied folder is not listed by naming it in the pattern", async () => {
+    touch("secrets/key.txt", 10);
+    const inside = touch("src/a.ts", 10);
+    const deny = [{ behavior: "deny" as const, toolName: "Read", ruleContent: "secrets/**", source: "projectSettings" as const, baseDirectory: folder.path }];
+    const guarded = () => createTestContext({ tools: [GlobTool], cwd: folder.path, rules: deny });
+    for (const pattern of ["secrets/*", "./secrets/**/*.txt"]) {
+      const denied = await callTool(await guarded(), "Glob", { pattern });
+      expect(denied.stage).toBe("permission");
+      expect(denied.text).toContain("Read(secrets/**) denies Glob");
+    }
+    expect((await callTool(await guarded(), "Glob", { pattern: "*.txt", path: "." + "/secrets" })).stage).toBe("permission");
+    expect((await callTool(await guarded(), "Glob", { pattern: "src/*.ts" })).text).toBe(inside);
+    // Outside the working folder asks, as any read there does.
+    expect((await callTool(await guarded(), "Glob", { pattern: "../*" })).stage).toBe("permission");
+  });
+
   test("Glob is read-only and concurrency-safe", () => {
     expect(GlobTool.isReadOnly({ pattern: "*" })).toBe(true);
     expect(GlobTool.isConcurrencySafe({ pattern: "*" })).toBe(true);
@@ -92,5 +108,13 @@ describe("splitGlobBase", () => {
     expect(splitGlobBase("/srv/app/**/*.ts", "/cwd")).toEqual({ base: "/srv/app", pattern: "**/*.ts" });
     expect(splitGlobBase("/srv/app/file.ts", "/cwd")).toEqual({ base: "/srv/app", pattern: "file.ts" });
     expect(splitGlobBase("src/*.ts", "/cwd")).toEqual({ base: "/cwd", pattern: "src/*.ts" });
+    expect(splitGlobBase("/*.ts", "/cwd")).toEqual({ base: "/", pattern: "*.ts" });
+  });
+
+  test("literalPrefix gives the folders a relative pattern names before its first glob", () => {
+    expect(literalPrefix("secrets/keys/*.pem")).toBe("secrets/keys");
+    expect(literalPrefix("**/*.ts")).toBe("");
+    expect(literalPrefix("file.ts")).toBe("");
+    expect(literalPrefix("src/{a,b}/x.ts")).toBe("src");
   });
 });
