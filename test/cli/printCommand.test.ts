@@ -88,6 +88,29 @@ describe("exit status and errors", () => {
     expect(usage.stderr).toContain('--output-format "yaml" is not one of: text, json, stream-json');
   });
 
+  test("a redirect from the API address is not followed: neither the key nor the conversation goes where it points, and it is not retried", async () => {
+    kit = await createPrintKit();
+    const elsewhere: { headers: Record<string, string>; body: string }[] = [];
+    const other = Bun.serve({ port: 0, hostname: "127.0.0.1", async fetch(request) {
+      elsewhere.push({ headers: Object.fromEntries(request.headers), body: await request.text() });
+      return new Response("{}");
+    } });
+    let asked = 0;
+    const gateway = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => (asked++, new Response(null, { status: 307, headers: { location: `http://127.0.0.1:${other.port}/v1/messages` } })) });
+    try {
+      const run = await kit.run(["-p", "the secret plan", "--output-format", "json"], { env: { ANTHROPIC_BASE_URL: `http://127.0.0.1:${gateway.port}`, ANTHROPIC_API_KEY: "sk-ant-secret" } });
+      expect(run.status).toBe(1);
+      const result = JSON.parse(run.stdout) as { is_error: boolean; errors: string[] };
+      expect(result.is_error).toBe(true);
+      expect(result.errors.join(" ")).toContain(`the API address answered 307 (a redirect to http://127.0.0.1:${other.port}/v1/messages); model requests do not follow redirects`);
+      expect(elsewhere).toEqual([]);
+      expect(asked).toBe(1);
+    } finally {
+      gateway.stop(true);
+      other.stop(true);
+    }
+  });
+
   test("no credentials: a clear error naming the ways to give them", async () => {
     kit = await createPrintKit();
     const run = await kit.run(["-p", "hi", "--output-format", "json"], { env: { ANTHROPIC_API_KEY: "" } });

@@ -6,6 +6,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerConfig } from "./config/McpServerConfig.ts";
 import { limitResponseBody } from "./limitResponseBody.ts";
 import { MAX_MESSAGE_BYTES } from "./mcpLimits.ts";
+import { sameOriginRedirects } from "./sameOriginRedirects.ts";
 import { ProcessStdioTransport } from "./ProcessStdioTransport.ts";
 import type { ServerLog } from "./ServerLog.ts";
 import { serverCommand, type StartedServer } from "./spawnServerProcess.ts";
@@ -29,7 +30,7 @@ export async function createMcpTransport(config: McpServerConfig, options: { cwd
   }
   const url = new URL(config.url);
   const requestInit = { headers: config.headers };
-  const fetch = limitResponseBody(MAX_MESSAGE_BYTES);
+  const fetch = limitResponseBody(MAX_MESSAGE_BYTES, sameOriginRedirects());
   const transport = config.type === "http"
     ? new (await import("@modelcontextprotocol/sdk/client/streamableHttp.js")).StreamableHTTPClientTransport(url, { requestInit, fetch })
     : new (await import("@modelcontextprotocol/sdk/client/sse.js")).SSEClientTransport(url, { requestInit, fetch });
