@@ -1,6 +1,6 @@
 /** Transcripts: appended a line at a time, read back as one chain, torn lines skipped, owner-only files. */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { appendFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { findSession, listSessions } from "../../../src/query/transcript/listSessions.ts";
 import { MAX_TRANSCRIPT_BYTES, readTranscript } from "../../../src/query/transcript/readTranscript.ts";
@@ -48,6 +48,27 @@ describe("transcripts", () => {
     const { entries, skipped } = readTranscript(path);
     expect(skipped).toBe(1);
     expect(entries).toHaveLength(2);
+  });
+
+  test("a run that carries on after a torn line starts on a line of its own: nothing it or the earlier runs wrote is lost", () => {
+    const id = crypto.randomUUID();
+    const path = transcriptPath(sandbox.project, id);
+    const first = new TranscriptWriter(path, id, sandbox.project);
+    first.append("user", { role: "user", content: "one" });
+    const two = first.append("assistant", { role: "assistant", content: [{ type: "text", text: "two" }] });
+    appendFileSync(path, '{"type": "user", "uuid": "x", "parent');
+    // The next run resumes from the last whole entry, as --resume does.
+    const resumed = new TranscriptWriter(path, id, sandbox.project, readTranscript(path).entries.at(-1)?.uuid ?? null);
+    expect(readTranscript(path).entries.at(-1)?.uuid).toBe(two);
+    resumed.append("user", { role: "user", content: "three" });
+    resumed.append("assistant", { role: "assistant", content: [{ type: "text", text: "four" }] });
+    const { entries, skipped } = readTranscript(path);
+    expect(skipped).toBe(1);
+    expect(entries.map((entry) => JSON.stringify(entry.message.content))).toEqual(['"one"', '[{"type":"text","text":"two"}]', '"three"', '[{"type":"text","text":"four"}]']);
+    // A third run finds whole lines and adds no blank one.
+    new TranscriptWriter(path, id, sandbox.project, entries.at(-1)?.uuid ?? null).append("user", { role: "user", content: "five" });
+    expect(readTranscript(path).entries).toHaveLength(5);
+    expect(readFileSync(path, "utf8")).not.toContain("\n\n");
   });
 
   test("a transcript too large to read back is refused with a clear message", () => {
