@@ -71,17 +71,24 @@ export class MessageAccumulator {
   #stopDetails: Message["stop_details"] = null;
   #stopped = false;
 
-  /** Adds one event; throws StreamProtocolError for an unreadable or out-of-order one. Events of types it does not know are left out. */
-  add(event: RawMessageStreamEvent): void {
+  /**
+   * Adds one event and says whether it was one of the reply's own (false for a type it does not
+   * know, which is left out); throws StreamProtocolError for an unreadable or out-of-order one.
+   */
+  add(event: RawMessageStreamEvent): boolean {
+    // A `data: null` or `data: 3` line parses as JSON but is no event at all.
+    if (typeof event !== "object" || event === null || typeof (event as { type?: unknown }).type !== "string") {
+      throw new StreamProtocolError("an event was not an object with a type");
+    }
     const schema = Object.hasOwn(eventSchemas, event.type) ? eventSchemas[event.type] : undefined;
-    if (schema === undefined) return;
+    if (schema === undefined) return false;
     if (!schema.safeParse(event).success) throw new StreamProtocolError(`a ${event.type} event was not in the expected shape`);
     if (event.type === "message_start") {
       if (this.#start !== undefined) throw new StreamProtocolError("a second message_start arrived");
       this.#start = event.message;
       this.#usage = { ...event.message.usage };
       this.#blocks = event.message.content.map((block) => ({ block, complete: true }));
-      return;
+      return true;
     }
     if (this.#start === undefined || this.#usage === undefined) throw new StreamProtocolError(`${event.type} arrived before message_start`);
     if (this.#stopped) throw new StreamProtocolError(`${event.type} arrived after message_stop`);
@@ -89,15 +96,15 @@ export class MessageAccumulator {
       case "content_block_start":
         if (event.index !== this.#blocks.length) throw new StreamProtocolError(`block ${event.index} started where block ${this.#blocks.length} was due`);
         this.#blocks.push({ block: { ...event.content_block }, complete: false });
-        return;
+        return true;
       case "content_block_delta":
         this.#addDelta(this.#open(event.index), event.delta);
-        return;
+        return true;
       case "content_block_stop": {
         const state = this.#open(event.index);
         if (state.json !== undefined) state.block = withInput(state.block, state.json);
         state.complete = true;
-        return;
+        return true;
       }
       case "message_delta": {
         this.#stopReason = event.delta.stop_reason;
@@ -111,12 +118,13 @@ export class MessageAccumulator {
         if (usage.cache_read_input_tokens != null) this.#usage.cache_read_input_tokens = usage.cache_read_input_tokens;
         if (usage.server_tool_use != null) this.#usage.server_tool_use = usage.server_tool_use;
         if (usage.output_tokens_details != null) this.#usage.output_tokens_details = usage.output_tokens_details;
-        return;
+        return true;
       }
       case "message_stop":
         this.#stopped = true;
-        return;
+        return true;
     }
+    return false;
   }
 
   #open(at: number): BlockState {

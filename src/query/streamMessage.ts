@@ -59,7 +59,7 @@ async function* attemptRequest(options: StreamMessageOptions, attempt: number, t
   const controller = new AbortController();
   const onAbort = () => controller.abort();
   options.signal?.addEventListener("abort", onAbort, { once: true });
-  // One timer for the whole attempt, re-armed by every event; time the loop spends on an event
+  // One timer for the whole attempt, re-armed by every event of the reply; time the loop spends on an event
   // we have handed it does not count as the API's silence.
   let timedOut = false;
   let withConsumer = false;
@@ -80,12 +80,14 @@ async function* attemptRequest(options: StreamMessageOptions, attempt: number, t
       .withResponse();
     requestId = response.headers.get("request-id") ?? undefined;
     for await (const event of stream) {
-      timer.refresh();
-      accumulator.add(event);
+      // Only the reply's own events show it is coming: a stream of events of other types (or
+      // of nothing but pings) runs out the timer like silence does.
+      const progress = accumulator.add(event);
+      if (progress) timer.refresh();
       withConsumer = true;
       yield { type: "stream_event", event, attempt };
       withConsumer = false;
-      timer.refresh();
+      if (progress) timer.refresh();
     }
     // The SDK ends its stream quietly when the request is aborted.
     if (controller.signal.aborted) throw new AbortError();
