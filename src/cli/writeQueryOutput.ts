@@ -6,6 +6,7 @@
 import type { QueryEvent, ResultEvent } from "../query/events.ts";
 import type { CliStreams } from "./cliStreams.ts";
 import type { OutputFormat } from "./printFlags.ts";
+import { describeRetryCause } from "../query/describeRetryCause.ts";
 
 export interface QueryOutputOptions {
   format: OutputFormat;
@@ -27,7 +28,7 @@ export function createQueryOutput(options: QueryOutputOptions): { write(event: Q
         return;
       }
       if (event.type === "system" && event.subtype === "api_retry") {
-        streams.stderr.write(`toolshed: the API answered ${event.error_status ?? event.error} (${event.message}); trying again in ${Math.round(event.retry_delay_ms / 100) / 10} s (retry ${event.attempt} of ${event.max_retries})\n`);
+        streams.stderr.write(`toolshed: ${describeRetryCause(event)}; trying again in ${Math.round(event.retry_delay_ms / 100) / 10} s (retry ${event.attempt} of ${event.max_retries})\n`);
         return;
       }
       if (event.type !== "result") return;

@@ -112,7 +112,7 @@ function giveUpMessage(failure: ModelFailure, decision: Exclude<RetryDecision, {
       );
     case "retries_exhausted":
       return (
-        `The model request still failed after ${context.attempts - 1} retries; the last error: ${last}. ` +
+        (context.attempts === 1 ? `The model request failed and retries are off: ${last}. ` : `The model request still failed after ${context.attempts - 1} ${context.attempts === 2 ? "retry" : "retries"}; the last error: ${last}. `) +
         `Try again later (TOOLSHED_MAX_RETRIES sets the number of retries, up to ${MAX_RETRIES_LIMIT}).`
       );
   }

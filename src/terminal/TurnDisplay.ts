@@ -13,6 +13,7 @@ import { splitStableMarkdown } from "./markdown/splitStableMarkdown.ts";
 import type { Store } from "./Store.ts";
 import { compactInput, renderedToolResult, summarizeToolResult } from "./summarizeToolResult.ts";
 import { nextItemId, type ScreenItem, type TerminalState, type ToolCallView } from "./terminalState.ts";
+import { describeRetryCause } from "../query/describeRetryCause.ts";
 
 /** Lines of a running call's progress kept on screen. */
 export const PROGRESS_LINES = 5;
@@ -98,7 +99,8 @@ export class TurnDisplay {
         if (event.subtype === "api_retry") {
           const seconds = Math.round(event.retry_delay_ms / 100) / 10;
           const restarted = this.store.get().streamingContinues;
-          this.store.update((state) => ({ ...state, streaming: "", streamingContinues: false, busy: `The API answered ${event.error_status ?? event.error}; trying again in ${seconds} s (${event.attempt} of ${event.max_retries})` }));
+          const cause = describeRetryCause(event);
+          this.store.update((state) => ({ ...state, streaming: "", streamingContinues: false, busy: `${cause.charAt(0).toUpperCase()}${cause.slice(1)}; trying again in ${seconds} s (${event.attempt} of ${event.max_retries})` }));
           if (restarted) this.push({ kind: "notice", id: nextItemId(), level: "warning", text: "The answer was cut off and starts again below." });
         }
         return;

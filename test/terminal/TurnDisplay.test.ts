@@ -52,7 +52,7 @@ describe("a streamed answer", () => {
     turn.handle(delta("Done block.\n\nhalf"));
     turn.handle({ type: "system", subtype: "api_retry", attempt: 1, max_retries: 3, retry_delay_ms: 1500, error_status: 529, error: "overloaded", message: "Overloaded", ...base });
     expect(store.get().streaming).toBe("");
-    expect(store.get().busy).toBe("The API answered 529; trying again in 1.5 s (1 of 3)");
+    expect(store.get().busy).toBe("The API answered 529 (Overloaded); trying again in 1.5 s (1 of 3)");
     expect(store.get().items.at(-1)).toMatchObject({ kind: "notice", text: "The answer was cut off and starts again below." });
   });
 });
