@@ -21,7 +21,8 @@ import type { TranscriptWriter } from "../query/transcript/TranscriptWriter.ts";
 import { readMcpConfigFlags } from "../mcp/cli/mcpConfigFlags.ts";
 import { createSessionWithMcp } from "../mcp/client/createSessionWithMcp.ts";
 import type { CliStreams } from "./cliStreams.ts";
-import { INTERRUPTED_EXIT_STATUS } from "./exitStatus.ts";
+import { INTERRUPTED_EXIT_STATUS, TERMINATED_EXIT_STATUS } from "./exitStatus.ts";
+import { listenForTermination, TERMINATION_GRACE_MS } from "./listenForTermination.ts";
 import { parseCommandArgs } from "./parseCommandArgs.ts";
 import { INPUT_FORMATS, OUTPUT_FORMATS, PRINT_FLAG_OPTIONS, type InputFormat, type OutputFormat } from "./printFlags.ts";
 import { openTranscript } from "./openTranscript.ts";
@@ -101,6 +102,8 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
   connections.onChange(() => session.setMcpTools(connections.tools()));
   const onSigint = () => interrupt.abort();
   process.once("SIGINT", onSigint);
+  // SIGTERM too ends the turn as interrupted, so the output still ends in a result; 143 after.
+  const termination = listenForTermination(() => interrupt.abort());
   const output = createQueryOutput({ format: outputFormat, includePartialMessages: values["include-partial-messages"] === true, verbose: values.verbose === true, streams });
   let writer: TranscriptWriter | undefined;
   try {
@@ -125,17 +128,31 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
       apiKeySource,
       version: getBuildInfo().version,
     });
-    for await (const event of events) output.write(event);
+    const consumed = (async () => {
+      for await (const event of events) output.write(event);
+    })();
+    // A turn that does not stop within the grace period after SIGTERM is given up with a result of its own.
+    if ((await Promise.race([consumed, termination.expired])) === "expired") {
+      output.write(failedResult(session.id, [`toolshed was terminated (SIGTERM) and the turn did not stop within ${TERMINATION_GRACE_MS / 1000} s`], "terminated"));
+    } else if (output.lastResult() === undefined && !interrupt.signal.aborted) {
+      // Standard input (--input-format stream-json) ended before any user message: say so, with a result.
+      output.write(failedResult(session.id, ["standard input ended before any user message; --input-format stream-json reads one JSON message per line, such as {\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"hello\"}}"], "no_input"));
+    }
   } catch (error) {
     if (error instanceof UsageError) throw error;
     // A failure before the loop could start (credentials, a helper that failed): still end with a result.
     output.write(failedResult(session.id, [describeError(error)], "turn_setup_failed"));
   } finally {
     process.off("SIGINT", onSigint);
-    // After the last result, also after Ctrl-C: the SessionEnd hooks, within their budget.
-    await runSessionEndHooks(hookScopeOf(session.context, { transcriptPath: writer?.path }), "other");
-    await session.close();
+    // After the last result, also after Ctrl-C: the SessionEnd hooks, within their budget (and after SIGTERM, within its grace).
+    const ending = (async () => {
+      await runSessionEndHooks(hookScopeOf(session.context, { transcriptPath: writer?.path }), "other");
+      await session.close();
+    })();
+    await (termination.terminated ? Promise.race([ending, termination.expired]) : ending);
+    termination.dispose();
   }
+  if (termination.terminated) return TERMINATED_EXIT_STATUS;
   if (interrupt.signal.aborted) return INTERRUPTED_EXIT_STATUS;
   return output.lastResult()?.is_error === false ? 0 : 1;
 }

@@ -74,6 +74,16 @@ describe("output formats", () => {
     expect(run.status).toBe(0);
     expect(lines(run.stdout).filter((event) => event.type === "result").map((event) => event.result)).toEqual(["one", "two"]);
   });
+
+  test("stream-json input that ends before any message ends in a result saying so, not in silence", async () => {
+    kit = await createPrintKit();
+    const run = await kit.run(["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose"], { stdin: "" });
+    expect(run.status).toBe(1);
+    const last = lines(run.stdout).at(-1);
+    expect(last).toMatchObject({ type: "result", is_error: true });
+    expect(String((last?.errors as string[])[0])).toContain("standard input ended before any user message");
+    expect(kit.server.requestCount).toBe(0);
+  });
 });
 
 describe("exit status and errors", () => {
@@ -215,17 +225,18 @@ describe("signals", () => {
     expect(JSON.stringify(sent[2]?.content)).toContain("t1");
   });
 
-  test("SIGTERM during a tool kills its process tree and exits 143", async () => {
+  test("SIGTERM during a tool kills its process tree, ends the output with a result and exits 143", async () => {
     kit = await createPrintKit();
     const pidFile = join(kit.project, "sleep.pid");
     kit.server.push(turn([{ type: "tool_use", id: "t1", name: "Bash", input: { command: `sleep 60 & echo $! > ${pidFile}; wait` } }]));
-    const child = kit.spawn(["-p", "wait", "--allowedTools", "Bash"]);
+    const child = kit.spawn(["-p", "wait", "--allowedTools", "Bash", "--output-format", "stream-json", "--verbose"]);
     expect(await eventually(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "", 15_000)).toBe(true);
     const sleeper = Number(readFileSync(pidFile, "utf8").trim());
     child.kill("SIGTERM");
-    const status = await child.exited;
-    expect(status === 143 || child.signalCode === "SIGTERM").toBe(true);
+    expect(await child.exited).toBe(143);
     expect(await eventually(() => !isProcessAlive(sleeper), 5_000)).toBe(true);
+    const last = lines(await new Response(child.stdout).text()).at(-1);
+    expect(last).toMatchObject({ type: "result", is_error: true });
   });
 
   test("a run killed mid-turn can be continued: the call that never finished gets an error result", async () => {
