@@ -300,8 +300,15 @@ function allowSide(judge: Judge, subject: Subject): Verdict {
     }
     return { decision: "ask", reason: `${describe(subject, judge.tool)} reads ${placeOf(resolved, subject.word.value, subject.word.glob)}, outside the working folders`, suggestion };
   }
-  const where = resolved?.forms?.hardLinked ? " (a file with other hard links)" : "";
-  return { decision: "ask", reason: `${describe(subject, judge.tool)} writes ${placeOf(resolved, subject.word.value, subject.word.glob)}${where}`, suggestion };
+  if (resolved !== undefined && isHardLinked(resolved)) {
+    // No rule can approve it, so none is suggested, and an answer holds for this call only.
+    return {
+      decision: "ask",
+      reason: `${describe(subject, judge.tool)} writes ${placeOf(resolved, subject.word.value, subject.word.glob)}, a file with other hard links: its other names cannot be seen from here (one may be a protected file such as a git hook, or lie outside the working folders), so no allow rule approves this write and it is asked every time`,
+      answerHoldsOnce: true,
+    };
+  }
+  return { decision: "ask", reason: `${describe(subject, judge.tool)} writes ${placeOf(resolved, subject.word.value, subject.word.glob)}`, suggestion };
 }
 
 /** Judges one subject in the spec's order. */
