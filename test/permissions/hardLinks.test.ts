@@ -83,7 +83,8 @@ describe("hard links", () => {
   test("a write of a file with other links suggests no rule (none could approve it) and says why it is asked every time", async () => {
     const decision = await decideFor({ tool: Write, input: { file_path: join(project, "shadow-link"), content: "" }, rules: { allow: ["Edit(./shadow-link)"] }, cwd: project });
     expect(decision.decision).toBe("ask");
-    expect(decision.suggestion).toBeUndefined();
+    expect(decision.suggestedRule).toBeUndefined();
+    expect(decision.suggestedRules ?? []).toEqual([]);
     expect(decision.answerHoldsOnce).toBe(true);
     expect(decision.reason).toContain("a file with other hard links: its other names cannot be seen from here");
     expect(decision.reason).toContain("no allow rule approves this write and it is asked every time");

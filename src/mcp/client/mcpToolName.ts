@@ -40,10 +40,17 @@ export function mcpToolPrefix(serverPart: string): string {
 /**
  * The server part of each server's tool names, in the order given. Names that normalize alike
  * ("my.server", "my_server") keep apart by a hash, except one that needed no change; a server
- * part is kept short enough to leave room for tool names.
+ * part is kept short enough to leave room for tool names. A part never holds `__` and never
+ * starts or ends with `_`: `mcp__github` and `mcp__github__*` must name the tools of the server
+ * "github" only, not those of one a repository named "github__helper" or "github_" (such names
+ * have their underscores folded and always carry a hash).
  */
 export function assignServerParts(serverNames: readonly string[]): string[] {
-  return assignDistinct(serverNames, 40);
+  return assignDistinct(serverNames, 40, "", (name) => {
+    const part = normalizeNamePart(name);
+    if (!/__|^_|_$/.test(part)) return { part, hashed: false };
+    return { part: part.replace(/_+/g, "_").replace(/^_|_$/g, "") || "server", hashed: true };
+  });
 }
 
 /** The full tool names for one server's tools, in the order given, all distinct. */
@@ -52,15 +59,21 @@ export function assignToolNames(serverPart: string, toolNames: readonly string[]
   return assignDistinct(toolNames, MAX_TOOL_NAME_CHARS - prefix.length, `${serverPart}\u0000`).map((part) => `${prefix}${part}`);
 }
 
-/** Normalized forms of `names`, each at most `limit` long, all distinct. */
-function assignDistinct(names: readonly string[], limit: number, salt = ""): string[] {
-  const normalized = names.map(normalizeNamePart);
+/** Normalized forms of `names`, each at most `limit` long, all distinct; `normalize` may insist on a hash. */
+function assignDistinct(
+  names: readonly string[],
+  limit: number,
+  salt = "",
+  normalize: (name: string) => { part: string; hashed: boolean } = (name) => ({ part: normalizeNamePart(name), hashed: false }),
+): string[] {
+  const forms = names.map(normalize);
+  const normalized = forms.map((form) => form.part);
   const counts = new Map<string, number>();
   for (const name of normalized) counts.set(name, (counts.get(name) ?? 0) + 1);
   const result = normalized.map((name, index) => {
     const original = names[index] ?? "";
     const shared = (counts.get(name) ?? 0) > 1 && name !== original;
-    return name.length > limit || shared || name === "" ? withHash(name, `${salt}${original}`, limit) : name;
+    return name.length > limit || shared || name === "" || forms[index]?.hashed === true ? withHash(name, `${salt}${original}`, limit) : name;
   });
   // Two originals that are both unchanged cannot clash (they are equal), but a hashed name could
   // land on another one by chance: resolve any leftover clash by hashing the later one again.

@@ -1,6 +1,7 @@
 /** mcp__<server>__<tool>: normalized, at most 64 characters, distinct and stable. */
 import { describe, expect, test } from "bun:test";
 import { assignServerParts, assignToolNames, MAX_TOOL_NAME_CHARS, normalizeNamePart } from "../../../src/mcp/client/mcpToolName.ts";
+import { matchToolName } from "../../../src/permissions/matchToolName.ts";
 
 describe("MCP tool names", () => {
   test("characters outside [A-Za-z0-9_-] become _", () => {
@@ -32,6 +33,23 @@ describe("MCP tool names", () => {
     expect(parts[0]).toMatch(/^my_server_[0-9a-f]{6}$/);
     expect(parts[2]?.length).toBeLessThanOrEqual(40);
     expect(assignToolNames(parts[2] ?? "", ["tool"])[0]?.length).toBeLessThanOrEqual(MAX_TOOL_NAME_CHARS);
+  });
+
+  test("a server part never holds __ or starts or ends with _: a rule for one server cannot name another's tools", () => {
+    const parts = assignServerParts(["github", "github__helper", "github_", "a__b", "__", "_x"]);
+    expect(parts[0]).toBe("github");
+    expect(parts[1]).toMatch(/^github_helper_[0-9a-f]{6}$/);
+    expect(parts[2]).toMatch(/^github_[0-9a-f]{6}$/);
+    expect(parts[3]).toMatch(/^a_b_[0-9a-f]{6}$/);
+    expect(parts[4]).toMatch(/^server_[0-9a-f]{6}$/);
+    expect(parts[5]).toMatch(/^x_[0-9a-f]{6}$/);
+    for (const part of parts) expect(part).not.toMatch(/__|^_|_$/);
+    // The rule mcp__github (and mcp__github__*) reaches only the server "github".
+    const tools = parts.flatMap((part) => assignToolNames(part, ["run"]));
+    const allowed = tools.filter((name) => matchToolName("mcp__github", { name }) || matchToolName("mcp__github__*", { name }));
+    expect(allowed).toEqual(["mcp__github__run"]);
+    // A server a__b's tool c and server a's tool b__c no longer share a name.
+    expect(assignToolNames(parts[3] ?? "", ["c"])[0]).not.toBe(assignToolNames("a", ["b__c"])[0]);
   });
 
   test("a name listed twice still gets two distinct names", () => {
