@@ -22,6 +22,11 @@ export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 export const MAX_CLIENT_SESSIONS = 32;
 /** A client session that sends nothing for this long is closed (a client that went away without saying so). */
 export const IDLE_SESSION_MS = 60 * 60_000;
+/**
+ * A connection idle this long is closed, unless it carries an authorized request (whose stream
+ * may rightly stay quiet): connections that never show the token cannot pile up and lock clients out.
+ */
+export const IDLE_CONNECTION_SECONDS = 30;
 
 /** A running HTTP server. */
 export interface McpHttpServer {
@@ -40,8 +45,8 @@ interface ClientSession {
 /** The served session every client shares, or how to make one for each client (closed when that client's session ends). */
 export type ServedSource = ServedSession | (() => Promise<ServedSession>);
 
-function jsonError(status: number, code: number, message: string): Response {
-  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
+function jsonError(status: number, code: number, message: string, close = false): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, ...(close ? { headers: { connection: "close" } } : {}) });
 }
 
 /** Whether the request carries `token`, as a bearer token or in the URL; compared in constant time. */
@@ -87,7 +92,7 @@ async function cancelOnDisconnect(request: Request, client: ClientSession): Prom
 }
 
 /** Starts serving; `port` 0 picks a free port. */
-export async function serveMcpHttp(source: ServedSource, options: { host: string; port: number; token?: string; idleSessionMs?: number }): Promise<McpHttpServer> {
+export async function serveMcpHttp(source: ServedSource, options: { host: string; port: number; token?: string; idleSessionMs?: number; idleConnectionSeconds?: number }): Promise<McpHttpServer> {
   const sessions = new Map<string, ClientSession>();
   // Toolshed sessions made for clients that are closing: stop waits for them.
   const closing = new Set<Promise<void>>();
@@ -142,21 +147,24 @@ export async function serveMcpHttp(source: ServedSource, options: { host: string
   }, Math.min(60_000, Math.max(10, Math.floor(idleMs / 2))));
   sweeper.unref();
 
-  const handle = async (request: Request): Promise<Response> => {
+  const handle = async (request: Request, bun: Bun.Server<undefined>): Promise<Response> => {
     let url: URL;
     try {
       url = new URL(request.url);
     } catch {
       // Bun builds the request's URL from its Host header: one that does not parse is refused, not a 500.
-      return jsonError(400, -32000, "Bad request: the Host header is not a host name");
+      return jsonError(400, -32000, "Bad request: the Host header is not a host name", true);
     }
-    if (url.pathname !== MCP_PATH) return jsonError(404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}`);
+    // Refusals close their connection: a client that is not let in holds nothing open.
+    if (url.pathname !== MCP_PATH) return jsonError(404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}`, true);
     if (!isAllowedRequest(request.headers, options.host)) {
-      return jsonError(403, -32000, "Forbidden: the Host or Origin header names a host this server does not serve (DNS rebinding protection)");
+      return jsonError(403, -32000, "Forbidden: the Host or Origin header names a host this server does not serve (DNS rebinding protection)", true);
     }
     if (options.token !== undefined && !carriesToken(request, url, options.token)) {
-      return jsonError(401, -32000, "Unauthorized: this server needs the token it printed when it started: use the URL it printed (which ends in ?token=...), or send Authorization: Bearer <token>");
+      return jsonError(401, -32000, "Unauthorized: this server needs the token it printed when it started: use the URL it printed (which ends in ?token=...), or send Authorization: Bearer <token>", true);
     }
+    // An authorized request's stream stays open for as long as its client listens.
+    bun.timeout(request, 0);
     const id = request.headers.get("mcp-session-id");
     if (id !== null) {
       const client = sessions.get(id);
@@ -179,8 +187,8 @@ export async function serveMcpHttp(source: ServedSource, options: { host: string
   const server = Bun.serve({
     hostname: options.host,
     port: options.port,
-    // Streams stay open for as long as a client listens; Bun would otherwise close them after 10 s idle.
-    idleTimeout: 0,
+    // Authorized requests lift this for their own connection (above); everything else is closed when idle.
+    idleTimeout: options.idleConnectionSeconds ?? IDLE_CONNECTION_SECONDS,
     maxRequestBodySize: MAX_REQUEST_BYTES,
     fetch: handle,
     error: () => jsonError(500, -32603, "Internal error"),

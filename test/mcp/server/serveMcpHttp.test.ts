@@ -92,6 +92,52 @@ describe("the token", () => {
   });
 });
 
+/** Opens a raw connection, sends `text` (if any), and resolves with what came back once the server closed it, or "open" after `waitMs`. */
+function rawExchange(port: number, text: string | undefined, waitMs: number): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let reply = "";
+    let settled = false;
+    Bun.connect({ hostname: "127.0.0.1", port, socket: {
+      open: (socket) => {
+        if (text !== undefined) socket.write(text);
+        setTimeout(() => {
+          if (settled) return;
+          settled = true;
+          resolve(`open: ${reply}`);
+          socket.end();
+        }, waitMs);
+      },
+      data: (_socket, data) => void (reply += data.toString()),
+      close: () => {
+        if (settled) return;
+        settled = true;
+        resolve(`closed: ${reply}`);
+      },
+      error: (_socket, error) => reject(error),
+    } }).catch(reject);
+  });
+}
+
+describe("connections", () => {
+  test("one refused for want of the token is closed at once, whatever it declared; an authorized stream outlives the idle limit", async () => {
+    folder = createTemporaryFolder("toolshed-mcp-http-");
+    session = await createSession({ cwd: folder.path, settings: {}, sessionDirectory: join(folder.path, ".session"), isNonInteractive: true });
+    const token = "s3cret-token_0123456789abcdefghij";
+    http = await serveMcpHttp(createServedSession(session), { host: "127.0.0.1", port: 0, token, idleConnectionSeconds: 1 });
+    const port = Number(new URL(http.url).port);
+    const refused = await rawExchange(port, `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`, 5_000);
+    expect(refused).toStartWith("closed: HTTP/1.1 401 Unauthorized");
+    // A declared body that never comes is not waited for either.
+    expect(await rawExchange(port, `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 100\r\n\r\n`, 5_000)).toStartWith("closed: HTTP/1.1 401");
+    // An initialized client's event stream outlives the idle limit (Bun closes idle connections on a 4 s clock).
+    const init = await post(http.url, {});
+    const sessionId = init.headers.get("mcp-session-id") ?? "";
+    await init.text();
+    const stream = await rawExchange(port, `GET /mcp?token=${token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\nMcp-Session-Id: ${sessionId}\r\nMcp-Protocol-Version: 2025-11-25\r\n\r\n`, 5_500);
+    expect(stream).toStartWith("open: HTTP/1.1 200");
+  });
+});
+
 describe("a client that goes away", () => {
   test("mid-question: its call is cancelled, so the turn it held goes to the next client at once", async () => {
     folder = createTemporaryFolder("toolshed-mcp-http-");
