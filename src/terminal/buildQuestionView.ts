@@ -2,9 +2,12 @@
  * A permission question as the person sees it, made from what the call declares: the commands it
  * runs, the files it writes (with a diff when the tool can preview its change), the addresses it
  * fetches; the engine's reason; and the three answers, the second naming the rules it would save.
+ * Everything the model or a file wrote has its control characters shown, not obeyed, before any
+ * styling: an escape sequence in a command cannot hide or repaint what the person approves.
  */
 import type { AskRequest } from "../permissions/askHandler.ts";
 import type { DeclaredSubject, PermissionDecision } from "../permissions/types.ts";
+import { printableText } from "../text/printableText.ts";
 import { renderDiff } from "./renderDiff.ts";
 import type { Style } from "./style.ts";
 import { compactInput } from "./summarizeToolResult.ts";
@@ -64,15 +67,16 @@ export async function buildQuestionView(request: AskRequest, style: Style): Prom
     tool.description(input, { isNonInteractive: false }).catch(() => ""),
     tool.description({}, { isNonInteractive: false }).catch(() => ""),
   ]);
-  const shortDescription = description === general ? "" : (description.split("\n")[0] ?? "");
+  const shortDescription = printableText(description === general ? "" : (description.split("\n")[0] ?? ""));
+  const shown = subject.map(printableText);
   return {
     id: nextItemId(),
-    heading: headingFor(subjects, name, change !== undefined && change.before === undefined),
+    heading: printableText(headingFor(subjects, name, change !== undefined && change.before === undefined)),
     subject: shortDescription !== "" && shortDescription.length <= 120 && subjects.some((item) => item.kind === "shell")
-      ? [...subject, style.dim(shortDescription)]
-      : subject,
-    diff: change === undefined ? undefined : renderDiff(change, style),
-    reason: decision.reason,
+      ? [...shown, style.dim(shortDescription)]
+      : shown,
+    diff: change === undefined ? undefined : renderDiff({ ...change, path: printableText(change.path), ...(change.before === undefined ? {} : { before: printableText(change.before) }), after: printableText(change.after) }, style),
+    reason: printableText(decision.reason),
     options: questionOptions(decision),
   };
 }

@@ -16,6 +16,7 @@ import { readProjectInstructions } from "../query/systemPrompt/projectInstructio
 import { answerModelQuestions } from "./answerModelQuestions.ts";
 import { createQuestionAskHandler } from "./createQuestionAskHandler.ts";
 import type { TerminalController, TerminalEngine } from "./TerminalController.ts";
+import { describeServerTarget } from "../mcp/client/config/describeServerTarget.ts";
 
 export interface TerminalEngineOptions {
   cwd: string;
@@ -46,10 +47,14 @@ export async function openTerminalEngine(options: TerminalEngineOptions): Promis
     isNonInteractive: false,
     askTrust: async (skipped) =>
       (await controller.pick(`This folder's own settings would apply: ${skipped.join("; ")}. Trust this folder?`, [{ label: "Yes, trust it and apply them" }, { label: "No, not now" }])) === 0,
+    // One question per server, showing what it would run: a repository names its servers as it likes.
     approveMcpServers: async (servers) => {
-      const names = servers.map((server) => server.name);
-      const chosen = await controller.pick(`This project's MCP servers are not approved yet: ${names.join(", ")}. Start them?`, [{ label: "Yes, start them" }, { label: "No, not now" }]);
-      return chosen === 0 ? names : [];
+      const approved: string[] = [];
+      for (const server of servers) {
+        const question = `This project's .mcp.json would start the MCP server "${server.name}": ${describeServerTarget(server)} (${server.where}). Start it? (To always start it, add its name to "enabledMcpjsonServers" in your own settings.)`;
+        if ((await controller.pick(question, [{ label: "Yes, start it" }, { label: "No, not now" }])) === 0) approved.push(server.name);
+      }
+      return approved;
     },
     warn: (text) => options.warn(text.replace(/^toolshed: (warning: )?/, "").trimEnd()),
     waitForServers: false,

@@ -2,12 +2,15 @@
  * Each thing the screen shows as lines of styled text at most `width` columns wide: the person's
  * messages, the model's answers (Markdown), tool calls with their progress and result, notices,
  * command output and `!` commands. The view draws these lines as they are, so what a test renders
- * is what a terminal shows.
+ * is what a terminal shows. What the items carry (a model's text, a file's contents in a tool's
+ * result, a server's name in a notice) has its control characters shown, not obeyed, before any
+ * styling is added: an escape sequence in a file cannot set the window title or the clipboard.
  */
 import { renderMarkdown, wrapText } from "./markdown/renderMarkdown.ts";
 import { infoNoticeLines } from "./firstFrame.ts";
 import type { Style } from "./style.ts";
 import type { ScreenItem, ToolCallView } from "./terminalState.ts";
+import { printableStyledText, printableText } from "../text/printableText.ts";
 
 /** The mark before an answer and before each tool call. */
 export const BULLET = "●";
@@ -24,7 +27,7 @@ function prefixed(text: string, width: number, first: string, rest: string): str
 
 /** The call's heading: its name, and its summary in brackets. */
 export function toolHeading(call: ToolCallView, style: Style): string {
-  return `${style.bold(call.title)}${call.summary === null || call.summary === "" ? "" : `(${call.summary})`}`;
+  return `${style.bold(printableText(call.title))}${call.summary === null || call.summary === "" ? "" : `(${printableText(call.summary)})`}`;
 }
 
 /** A tool call: the heading, then its progress while it runs, or its result once it ended. */
@@ -34,7 +37,7 @@ export function toolCallLines(call: ToolCallView, width: number, style: Style, s
   const body = call.status === "running" ? call.progress : call.result;
   const elapsed = call.status === "running" && call.elapsedSeconds !== undefined && call.elapsedSeconds >= 1 ? ` ${style.dim(`(${Math.floor(call.elapsedSeconds)} s)`)}` : "";
   if (elapsed !== "" && heading.length > 0) heading[heading.length - 1] += elapsed;
-  const shown = body.flatMap((line) => wrapText(line, width - 4)).map((line) => (call.status === "error" ? style.color("error", line) : style.dim(line)));
+  const shown = body.flatMap((line) => wrapText(printableText(line), width - 4)).map((line) => (call.status === "error" ? style.color("error", line) : style.dim(line)));
   return [...heading, ...indent(shown, "  └ ", "    ")];
 }
 
@@ -42,23 +45,25 @@ export function toolCallLines(call: ToolCallView, width: number, style: Style, s
 export function renderItemLines(item: ScreenItem, width: number, style: Style): string[] {
   switch (item.kind) {
     case "user":
-      return prefixed(item.text, width, style.color("muted", "> "), "  ").map((line) => style.bold(line));
+      return prefixed(printableText(item.text), width, style.color("muted", "> "), "  ").map((line) => style.bold(line));
     case "assistant": {
-      const lines = renderMarkdown(item.text, width - 2, style);
+      const lines = renderMarkdown(printableText(item.text), width - 2, style);
       return indent(lines, item.continued ? "  " : `${style.color("accent", BULLET)} `, "  ");
     }
     case "tool":
       return toolCallLines(item.call, width, style);
     case "notice": {
-      if (item.level === "error") return prefixed(item.text, width, style.color("error", "✗ "), "  ").map((line) => style.color("error", line));
-      if (item.level === "warning") return prefixed(item.text, width, style.color("warning", "! "), "  ").map((line) => style.color("warning", line));
-      return infoNoticeLines(item.text, width, style);
+      const text = printableText(item.text);
+      if (item.level === "error") return prefixed(text, width, style.color("error", "✗ "), "  ").map((line) => style.color("error", line));
+      if (item.level === "warning") return prefixed(text, width, style.color("warning", "! "), "  ").map((line) => style.color("warning", line));
+      return infoNoticeLines(text, width, style);
     }
     case "output":
-      return item.lines.flatMap((line) => wrapText(line, width - 2)).map((line) => `  ${line}`);
+      // Laid out and styled by toolshed's own commands: their colours stay, any other control is shown.
+      return item.lines.flatMap((line) => wrapText(printableStyledText(line), width - 2)).map((line) => `  ${line}`);
     case "shell": {
-      const heading = prefixed(item.command, width, `${style.color("warning", "!")} `, "  ").map((line) => style.bold(line));
-      const output = item.output.flatMap((line) => wrapText(line, width - 4)).map((line) => style.dim(line));
+      const heading = prefixed(printableText(item.command), width, `${style.color("warning", "!")} `, "  ").map((line) => style.bold(line));
+      const output = item.output.flatMap((line) => wrapText(printableText(line), width - 4)).map((line) => style.dim(line));
       return [...heading, ...indent([...output, item.status], "  └ ", "    ")];
     }
   }

@@ -19,3 +19,14 @@ function mark(char: string): string {
 export function printableText(text: string): string {
   return text.replace(CONTROL, mark);
 }
+
+// A colour or weight (SGR: ESC [ digits m) is kept; any other control is marked.
+const CONTROL_OR_STYLE = /\u001b\[[0-9;]*m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** Like printableText, but colours and weights (SGR sequences, as toolshed's own styling writes them) still apply; concealed text (SGR 8) does not. */
+export function printableStyledText(text: string): string {
+  return text.replace(CONTROL_OR_STYLE, (found) => {
+    if (found.length === 1) return mark(found);
+    return found.slice(2, -1).split(";").includes("8") ? `${mark("\u001b")}${found.slice(1)}` : found;
+  });
+}

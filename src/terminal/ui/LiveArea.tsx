@@ -8,6 +8,7 @@ import { showableStreamingText } from "../markdown/splitStableMarkdown.ts";
 import { BULLET, indent, toolCallLines } from "../renderItemLines.ts";
 import type { Style } from "../style.ts";
 import type { TerminalState } from "../terminalState.ts";
+import { printableText } from "../../text/printableText.ts";
 
 export interface LiveAreaProps {
   state: Pick<TerminalState, "streaming" | "streamingContinues" | "tools" | "shell" | "busy" | "queued">;
@@ -17,7 +18,8 @@ export interface LiveAreaProps {
 }
 
 export function LiveArea({ state, width, style, spinner }: LiveAreaProps) {
-  const shown = showableStreamingText(state.streaming);
+  // What is quoted (the model's text, a command's output) shows its control characters, never obeys them.
+  const shown = printableText(showableStreamingText(state.streaming));
   const streaming = shown.trim() === "" ? [] : indent(renderMarkdown(shown, width - 2, style), state.streamingContinues ? "  " : `${style.color("accent", BULLET)} `, "  ");
   return (
     <Box flexDirection="column">
@@ -34,17 +36,17 @@ export function LiveArea({ state, width, style, spinner }: LiveAreaProps) {
       {state.shell !== undefined && (
         <Box marginTop={1}>
           <Text>
-            {[`${style.color("warning", "!")} ${style.bold(state.shell.command)}`, ...indent(state.shell.output.flatMap((line) => wrapText(line, width - 4)).map((line) => style.dim(line)), "  └ ", "    ")].join("\n")}
+            {[`${style.color("warning", "!")} ${style.bold(printableText(state.shell.command))}`, ...indent(state.shell.output.flatMap((line) => wrapText(printableText(line), width - 4)).map((line) => style.dim(line)), "  └ ", "    ")].join("\n")}
           </Text>
         </Box>
       )}
       {state.busy !== undefined && (
         <Box marginTop={1}>
-          <Text>{`${style.color("accent", spinner)} ${state.busy}… ${style.dim("(esc to interrupt)")}`}</Text>
+          <Text>{`${style.color("accent", spinner)} ${printableText(state.busy)}… ${style.dim("(esc to interrupt)")}`}</Text>
         </Box>
       )}
       {state.queued.map((text, index) => (
-        <Text key={`queued-${index}`}>{style.dim(`  queued: ${text.split("\n")[0] ?? ""}`)}</Text>
+        <Text key={`queued-${index}`}>{style.dim(`  queued: ${printableText(text.split("\n")[0] ?? "")}`)}</Text>
       ))}
     </Box>
   );

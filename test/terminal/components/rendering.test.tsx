@@ -124,6 +124,39 @@ describe("tool calls", () => {
   });
 });
 
+describe("control characters in what others wrote", () => {
+  // Sets the window title, writes the clipboard (OSC 52), hides text, moves the cursor.
+  const hostile = "a\u001b]0;owned\u0007b\u001b]52;c;ZWNobyBoaQ==\u0007c\u001b[8mhidden\u001b[2Ad\r";
+
+  test("an answer, a notice, a tool's result and its summary show them instead of obeying them", () => {
+    const everything = [
+      ...renderItemLines({ kind: "assistant", id: "a", text: hostile, continued: false }, 200, plain),
+      ...renderItemLines({ kind: "notice", id: "n", level: "warning", text: hostile }, 200, plain),
+      ...renderItemLines({ kind: "tool", id: "t", call: { id: "t", title: "Bash", summary: hostile, status: "done", progress: [], result: [hostile] } }, 200, plain),
+      ...renderItemLines({ kind: "output", id: "o", lines: [hostile] }, 200, plain),
+    ].join("\n");
+    // Only toolshed's own styling is left: no title, clipboard, concealing or cursor sequence.
+    for (const sequence of ["\u001b]", "\u001b[8m", "\u001b[2A", "\u0007"]) expect(everything).not.toContain(sequence);
+    expect(everything).not.toContain("\r");
+    expect(everything).toContain("a^[]0;owned^Gb");
+    const live = renderToString(<LiveArea state={{ streaming: hostile, streamingContinues: false, tools: [], queued: [hostile], busy: hostile }} width={200} style={plain} spinner="⠋" />, { columns: 200 });
+    expect(live).not.toContain("\u001b]");
+    expect(live).toContain("^[[8mhidden");
+  });
+
+  test("toolshed's own colours in a command's output still apply", () => {
+    const [line] = renderItemLines({ kind: "output", id: "o", lines: [`${colour.bold("Commands")} \u001b]0;x\u0007`] }, 80, colour);
+    expect(line).toContain("\u001b[1mCommands");
+    expect(line).toContain("^[]0;x^G");
+  });
+
+  test("a picker's title and options show them too", () => {
+    const shown = renderToString(<PickerView picker={{ id: "p", title: `Start ${hostile}?`, options: [{ label: hostile, detail: hostile }], selected: 0 }} width={200} style={plain} />, { columns: 200 });
+    expect(shown).not.toContain("\u001b]");
+    expect(shown).toContain("^[]0;owned^G");
+  });
+});
+
 describe("the permission question", () => {
   const question: Question = {
     id: "q",

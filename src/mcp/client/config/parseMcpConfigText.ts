@@ -12,6 +12,9 @@ import { parseMcpServerEntry } from "./parseMcpServerEntry.ts";
 /** The entries of a file (good and bad), with warnings; or why the whole file was unusable. */
 export type McpConfigParseResult = { ok: true; entries: McpServerEntry[]; warnings: string[] } | { ok: false; message: string };
 
+/** Control characters, and the invisible ones that reorder or hide text. */
+const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/;
+
 function lineAt(text: string, offset: number): number {
   let line = 1;
   for (let index = 0; index < offset && index < text.length; index++) if (text.charCodeAt(index) === 10) line++;
@@ -46,6 +49,11 @@ export function parseMcpConfigText(text: string, where: string, scope: McpServer
     const at = place(where, text, findNodeAtLocation(root, ["mcpServers", name]), isFile);
     if (name.trim() === "") {
       warnings.push(`${at}: an MCP server has an empty name; it is skipped`);
+      continue;
+    }
+    // A name is shown in questions and lists: control and invisible characters could make it look like another.
+    if (UNSHOWABLE.test(name)) {
+      warnings.push(`${at}: the MCP server name ${JSON.stringify(name).replace(/[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`)} has control or invisible characters; it is skipped`);
       continue;
     }
     const parsed = parseMcpServerEntry(value);

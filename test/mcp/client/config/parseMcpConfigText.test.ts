@@ -53,4 +53,14 @@ describe("parseMcpConfigText", () => {
     const parsed = parseMcpConfigText('{"mcpServers": {"a": {"command": "x"}}}', "--mcp-config", "flag", false);
     expect(parsed.ok && parsed.entries[0]?.where).toBe("--mcp-config");
   });
+  test("a server name with control or invisible characters is skipped with a warning that shows them escaped", () => {
+    const text = JSON.stringify({ mcpServers: { "eslint\u001b[31m": { command: "x" }, "a\u202eb": { command: "y" }, ok: { command: "z" } } });
+    const parsed = parseMcpConfigText(text, "--mcp-config", "project", false);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.entries.map((entry) => entry.name)).toEqual(["ok"]);
+    expect(parsed.warnings).toEqual([
+      '--mcp-config: the MCP server name "eslint\\u001b[31m" has control or invisible characters; it is skipped',
+      '--mcp-config: the MCP server name "a\\u202eb" has control or invisible characters; it is skipped',
+    ]);
+  });
 });
