@@ -5,6 +5,7 @@
  */
 import { describeError } from "../../errors/describeError.ts";
 import { trackProcessGroup } from "../../tasks/processGroups.ts";
+import { newCommandTag, taggedEnvironment } from "../../tasks/processTags.ts";
 import type { StdioServerConfig } from "./config/McpServerConfig.ts";
 
 export type ServerProcess = Bun.Subprocess<"pipe", "pipe", "pipe">;
@@ -43,12 +44,13 @@ export function serverCommand(config: StdioServerConfig, cwd: string): ServerCom
 
 /**
  * Starts the server in a process group of its own (so stopping it stops every process it
- * started), tracked so toolshed's exit stops it too. Throws `cannot start "<command>": ...`.
+ * started), tracked so toolshed's exit stops it too, and tagged as shell commands are (so a child
+ * that left the group with setsid is found at exit by its environment). Throws `cannot start "<command>": ...`.
  */
 export function spawnServerProcess({ command, args, env, cwd }: ServerCommand): ServerProcess {
   let child: ServerProcess;
   try {
-    child = Bun.spawn([command, ...args], { cwd, env, stdin: "pipe", stdout: "pipe", stderr: "pipe", detached: true });
+    child = Bun.spawn([command, ...args], { cwd, env: taggedEnvironment(env, newCommandTag()) as Record<string, string>, stdin: "pipe", stdout: "pipe", stderr: "pipe", detached: true });
   } catch (error) {
     throw new Error(`cannot start "${command}": ${describeError(error)}`);
   }

@@ -11,7 +11,7 @@ export const SERVER_FILESYSTEM = join(ROOT, "node_modules/@modelcontextprotocol/
 export const FIXTURE_SERVER = join(ROOT, "test/mcp/fixtures/fixtureServer.ts");
 export const SILENT_SERVER = join(ROOT, "test/mcp/fixtures/silentServer.ts");
 /** The fixture's tools beyond its `--tools N` echo tools (add_tool, die, spawn_child, ...). */
-export const FIXTURE_EXTRA_TOOLS = 7;
+export const FIXTURE_EXTRA_TOOLS = 8;
 
 /** The reference servers run on node, as their users run them; these tests skip where there is none. */
 export const NODE = Bun.which("node");

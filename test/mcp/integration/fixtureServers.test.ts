@@ -125,17 +125,19 @@ describe("stdio servers of our own", () => {
     expect(readFileSync(log, "utf8")).toContain(`[toolshed: this log reached ${MAX_SERVER_LOG_BYTES} bytes; later output is left out]`);
   });
 
-  test("toolshed exiting without closing anything still stops each server's process tree", async () => {
+  test("toolshed exiting without closing anything still stops each server's process tree, a child that left it with setsid too", async () => {
     const script = Bun.spawn([BUN, EXIT_SCRIPT], { stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 20_000 });
     const [output, code] = await Promise.all([new Response(script.stdout).text(), script.exited]);
     expect(code).toBe(0);
-    const [serverPid, childPid] = output.trim().split(" ").map(Number);
+    const [serverPid, childPid, detachedPid] = output.trim().split(" ").map(Number);
     expect(serverPid).toBeGreaterThan(0);
     expect(childPid).toBeGreaterThan(0);
+    expect(detachedPid).toBeGreaterThan(0);
     // SIGKILL takes effect a moment after the exit hook sends it, and these are not our children,
     // so there is nothing to wait on but their state: look again for a bounded while.
-    const gone = () => !isAlive(serverPid ?? 0) && !isAlive(childPid ?? 0);
+    const pids = [serverPid ?? 0, childPid ?? 0, detachedPid ?? 0];
+    const gone = () => pids.every((pid) => !isAlive(pid));
     for (let look = 0; look < 200 && !gone(); look++) await Bun.sleep(10);
-    expect([isAlive(serverPid ?? 0), isAlive(childPid ?? 0)]).toEqual([false, false]);
+    expect(pids.map(isAlive)).toEqual([false, false, false]);
   });
 });
