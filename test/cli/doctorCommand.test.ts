@@ -3,6 +3,7 @@ import { afterEach, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MAIN } from "../helpers/printRun.ts";
+import { FIXTURE_EXTRA_TOOLS } from "../mcp/helpers/serverProcesses.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
 
 let folder: TemporaryFolder | undefined;
@@ -43,7 +44,7 @@ test("reports the settings file and its problem, credentials without their value
   expect(run.stdout).toMatch(/^warning +settings +.*permisions.*permissions/m);
   expect(run.stdout).toMatch(/^ok +credentials +ANTHROPIC_API_KEY is set \(its value is not shown\)/m);
   expect(run.stdout).not.toContain("sk-test-secret-value");
-  expect(run.stdout).toMatch(/^ok +mcp fx +connected \(9 tools\)/m);
+  expect(run.stdout).toMatch(new RegExp(`^ok +mcp fx +connected \\(${2 + FIXTURE_EXTRA_TOOLS} tools\\)`, "m"));
   expect(run.stdout).toMatch(/^problem +mcp broken +failed/m);
   expect(run.stdout.trim().split("\n").at(-1)).toBe("1 problem found.");
 });
