@@ -19,7 +19,7 @@ import { matchCommandPattern } from "./matchCommandPattern.ts";
 import { matchToolName } from "./matchToolName.ts";
 import { createPathContext, isInsideWorkingFolders, resolvePathSubject, ruledOut, subjectBase, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
 import { planCall } from "./planCall.ts";
-import { criticalRemovalReason, protectedGlobReason, protectedPathReason } from "./protectedPaths.ts";
+import { criticalRemovalReason, protectedGlobReason, protectedPathReasonIn } from "./protectedPaths.ts";
 import { everyForm, type PathForms } from "../paths/pathForms.ts";
 import { readableSessionFolders } from "../paths/sessionFolders.ts";
 import { DOMAIN_PREFIX, isWholeToolRule, ruleMatchesSubject } from "./ruleMatchesSubject.ts";
@@ -182,7 +182,7 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   if (forms?.invalid !== undefined) return { decision: "ask", reason: `${subject.label}: ${forms.invalid}` };
   if (subject.access === "write" && judge.mode !== "bypassPermissions" && forms !== undefined) {
     // Every spelling, and every path a glob reaches (`.gi?/hooks/` lands in .git).
-    const reason = [...everyForm(forms), ...expansions.flatMap(everyForm)].map(protectedPathReason).find((found) => found !== undefined) ??
+    const reason = [...everyForm(forms), ...expansions.flatMap(everyForm)].map((path) => protectedPathReasonIn(path, judge.paths.gitFolders)).find((found) => found !== undefined) ??
       (subject.word.glob ? protectedGlobReason(subject.word.value) : undefined);
     if (reason !== undefined) return { decision: "ask", reason: `${subject.label} writes a protected path, which no allow rule can approve: ${reason}`, suggestion: undefined };
   }
@@ -199,7 +199,7 @@ function mentionedProtectedPath(judge: Judge, subject: PathSubject): Verdict | u
   if (part === undefined || part.mentionedOnly || judge.mode === "bypassPermissions" || isReadOnlySubject(judge, { kind: "command", part })) return undefined;
   const forms = judge.resolved.get(subject)?.forms;
   if (forms === undefined || forms.invalid !== undefined) return undefined;
-  const reason = everyForm(forms).map(protectedPathReason).find((found) => found !== undefined);
+  const reason = everyForm(forms).map((path) => protectedPathReasonIn(path, judge.paths.gitFolders)).find((found) => found !== undefined);
   return reason === undefined ? undefined : { decision: "ask", reason: `${part.source} may write a protected path, which no allow rule can approve: ${reason}` };
 }
 

@@ -11,6 +11,7 @@ import { expandShellGlob } from "../paths/expandShellGlob.ts";
 import { matchPathPattern } from "./matchPathPattern.ts";
 import type { PathSubject } from "./subjects.ts";
 import type { PermissionRule } from "./types.ts";
+import { separateGitFolders } from "./protectedPaths.ts";
 
 export interface PathContext {
   /** The session's working folder: tools' relative paths and rules' relative patterns start here. */
@@ -23,10 +24,12 @@ export interface PathContext {
   readableDirectories: readonly string[];
   /** `path` (relative to `cwd`) with symlinks resolved; each path is resolved once per decision. */
   canonical(path: string): string;
+  /** Git folders kept outside their repositories (see separateGitFolders), looked up once per decision when first needed. */
+  readonly gitFolders: readonly string[];
 }
 
 /** The path context of one decision: working folders and `cd` targets hit the file system once each. */
-export function createPathContext(options: Omit<PathContext, "canonical" | "readableDirectories" | "shellCwd"> & { readableDirectories?: readonly string[]; shellCwd?: string | (() => string) }): PathContext {
+export function createPathContext(options: Omit<PathContext, "canonical" | "readableDirectories" | "shellCwd" | "gitFolders"> & { readableDirectories?: readonly string[]; shellCwd?: string | (() => string) }): PathContext {
   const { cwd, home, workingDirectories, readableDirectories = [] } = options;
   // Read when a shell command is judged (it checks the folder is still there), not for every call.
   let shellFolder = typeof options.shellCwd === "string" ? options.shellCwd : undefined;
@@ -40,11 +43,16 @@ export function createPathContext(options: Omit<PathContext, "canonical" | "read
     }
     return found;
   };
+  let gitFolders: readonly string[] | undefined;
   return {
     cwd,
     get shellCwd() {
       shellFolder ??= readShellFolder();
       return shellFolder;
+    },
+    get gitFolders() {
+      gitFolders ??= separateGitFolders(workingDirectories);
+      return gitFolders;
     },
     home,
     workingDirectories,

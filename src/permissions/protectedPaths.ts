@@ -4,7 +4,8 @@
  * the `.claude/` ones it reads alongside them).
  * And the paths no mode may remove: `/`, its direct children, home, the working folder and its parents.
  */
-import { dirname, sep } from "node:path";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { dirname, join, resolve, sep } from "node:path";
 import { isPathWithin } from "../paths/isInsideDirectories.ts";
 import { managedSettingsPath, userConfigDirectory } from "../settings/settingsPaths.ts";
 
@@ -39,6 +40,56 @@ export function protectedPathReason(path: string): string | undefined {
   const name = lower.at(-1);
   if (name !== undefined && PROTECTED_FILES.includes(name)) return `${path} is a protected file (${name})`;
   return undefined;
+}
+
+/** A `.git` file is one line (`gitdir: <path>`); more than this is not one. */
+const MAX_GIT_FILE_BYTES = 4096;
+
+/** The folder a `.git` file names, or undefined when `path` is not such a file. */
+function gitFileTarget(path: string): string | undefined {
+  let descriptor: number | undefined;
+  try {
+    if (!statSync(path).isFile()) return undefined;
+    descriptor = openSync(path, "r");
+    const buffer = Buffer.alloc(MAX_GIT_FILE_BYTES);
+    const text = buffer.toString("utf8", 0, readSync(descriptor, buffer, 0, MAX_GIT_FILE_BYTES, 0));
+    const target = /^gitdir:\s*(.+?)\s*$/m.exec(text)?.[1];
+    return target === undefined ? undefined : resolve(dirname(path), target);
+  } catch {
+    return undefined;
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
+  }
+}
+
+/**
+ * The git folders of the working folders' repositories that lie outside them: where a `.git`
+ * file (`git init --separate-git-dir`, worktrees, submodules) points. Hooks and config live there
+ * as in `.git/`, so they are protected the same way. The nearest `.git` above each folder counts.
+ */
+export function separateGitFolders(workingDirectories: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const directory of workingDirectories) {
+    for (let folder = directory; ; folder = dirname(folder)) {
+      const dotGit = join(folder, ".git");
+      const target = gitFileTarget(dotGit);
+      if (target !== undefined) found.add(target);
+      let exists = target !== undefined;
+      try {
+        exists ||= statSync(dotGit) !== undefined;
+      } catch {
+        // No .git here: look further up.
+      }
+      if (exists || dirname(folder) === folder) break;
+    }
+  }
+  return [...found];
+}
+
+/** The protected-path reason for `path`, counting the repositories' separate git folders too. */
+export function protectedPathReasonIn(path: string, gitFolders: readonly string[]): string | undefined {
+  const found = gitFolders.find((folder) => isPathWithin(path, folder));
+  return protectedPathReason(path) ?? (found === undefined ? undefined : `${path} is inside the repository's git folder (${found}, which its .git file names)`);
 }
 
 /** Why removing `path` would be catastrophic, or undefined. */
