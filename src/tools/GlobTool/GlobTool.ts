@@ -10,6 +10,7 @@ import { DESCRIPTION, GLOB_TOOL_NAME, MAX_GLOB_RESULTS, renderPrompt } from "./p
 import { literalPrefix, splitGlobBase } from "./splitGlobBase.ts";
 import { FileWalker } from "../../search/walkFiles.ts";
 import { NewestFiles } from "./newestFiles.ts";
+import { readRuleFilter } from "../../permissions/readRuleFilter.ts";
 
 /** Built on first use: start-up never pays for a schema it does not need. */
 const inputSchema = () => z.strictObject({
@@ -24,6 +25,8 @@ export interface GlobOutput {
   truncated: boolean;
   /** True when the walk stopped at GLOB_TIMEOUT_MS: the matches are those found until then. */
   timedOut?: boolean;
+  /** Matches left out because a deny or ask rule on reading covers them. */
+  withheld?: number;
   durationMs: number;
 }
 
@@ -69,8 +72,15 @@ export const GlobTool = buildTool({
     // order does not matter (the results are ordered here), and only matching files are statted.
     const hidden = /(^|\/)\.[^./]/.test(pattern);
     const walker = new FileWalker({ root: base, hidden, sorted: false, signal, deadline: Date.now() + GLOB_TIMEOUT_MS });
+    // What a deny or ask rule on reading keeps back is not listed, however the pattern reached it.
+    const held = readRuleFilter(context, GlobTool);
+    let withheld = 0;
     for (let file = walker.next(); file !== undefined; file = walker.next()) {
       if (!glob.match(file.relativePath)) continue;
+      if (held?.(file.path)) {
+        withheld++;
+        continue;
+      }
       let mtimeMs: number;
       try {
         mtimeMs = statSync(file.path).mtimeMs;
@@ -85,14 +95,15 @@ export const GlobTool = buildTool({
         totalMatches: newest.total,
         truncated: newest.total > MAX_GLOB_RESULTS,
         timedOut: walker.timedOut,
+        ...(withheld > 0 ? { withheld } : {}),
         durationMs: Math.round(performance.now() - started),
       },
     };
   },
   mapToolResultToToolResultBlockParam(output: GlobOutput, toolUseId) {
-    const stopped = output.timedOut
+    const stopped = (output.timedOut
       ? `\n(The search was stopped after ${GLOB_TIMEOUT_MS / 1000} seconds: these are the matches found until then. Narrow the pattern or path.)`
-      : "";
+      : "") + (output.withheld === undefined ? "" : `\n(${output.withheld} ${output.withheld === 1 ? "match is" : "matches are"} not listed: the permission rules keep ${output.withheld === 1 ? "it" : "them"} from being read.)`);
     if (output.filenames.length === 0) return { type: "tool_result", tool_use_id: toolUseId, content: `No files found${stopped}` };
     const note = (output.truncated
       ? `\n(Showing the ${output.filenames.length} most recently modified of ${output.totalMatches} matches. Narrow the pattern or path to see the rest.)`

@@ -97,6 +97,21 @@ describe("Glob", () => {
     expect((await callTool(await guarded(), "Glob", { pattern: "../*" })).stage).toBe("permission");
   });
 
+  test("a pattern that reaches a denied folder without spelling its name lists the rest, never what the rule keeps back", async () => {
+    touch("secrets/k.key", 10);
+    touch("keys/public.key", 20);
+    const deny = [{ behavior: "deny" as const, toolName: "Read", ruleContent: "secrets/**", source: "projectSettings" as const, baseDirectory: folder.path }];
+    const guarded = () => createTestContext({ tools: [GlobTool], cwd: folder.path, rules: deny });
+    for (const pattern of ["secret[s]/*", "{secrets,x}/*", "*/k.key", "**/*.key", "**/*"]) {
+      const { text } = await callTool(await guarded(), "Glob", { pattern });
+      expect(text).not.toContain("k.key");
+      expect(text).toContain("not listed: the permission rules keep");
+    }
+    expect((await callTool(await guarded(), "Glob", { pattern: "**/*.key" })).text.split("\n")[0]).toBe(join(folder.path, "keys", "public.key"));
+    // Without the rule, everything is listed and nothing is said.
+    expect((await callTool(await context(), "Glob", { pattern: "**/*.key" })).text).toBe([join(folder.path, "secrets", "k.key"), join(folder.path, "keys", "public.key")].join("\n"));
+  });
+
   test("Glob is read-only and concurrency-safe", () => {
     expect(GlobTool.isReadOnly({ pattern: "*" })).toBe(true);
     expect(GlobTool.isConcurrencySafe({ pattern: "*" })).toBe(true);
