@@ -3,8 +3,8 @@
  * (or `HTTPS_PROXY`) for https URLs, `http_proxy` (or `HTTP_PROXY`) for http ones, and hosts in
  * `no_proxy` (or `NO_PROXY`) reached directly: a name and the names under it (`example.com`,
  * `.example.com`, `*.example.com`), an address or an IPv4 range (`10.0.0.0/8`), optionally with a
- * port, or `*` for every host. This machine by its name (localhost, a loopback address) is never
- * reached through a proxy, where it would name the proxy's machine.
+ * port, or `*` for every host. This machine and its network as written (localhost, an address
+ * that is not public) are never reached through a proxy, where they would name the proxy's.
  */
 import { BlockList, isIP } from "node:net";
 import { classifyAddress } from "./classifyAddress.ts";
@@ -68,13 +68,14 @@ export function bypassesProxy(url: URL, environment: Environment): boolean {
   return setting.value.split(/[\s,]+/).some((entry) => entry === "*" || (entry !== "" && entryCovers(entry, host, port)));
 }
 
-function isLoopbackName(host: string): boolean {
-  return host === "localhost" || host.endsWith(".localhost") || classifyAddress(host) === "loopback";
+/** This machine or its network by how the host is written: a localhost name, or an address literal that is not public (loopback, unspecified, private, link-local...). */
+function isLocalName(host: string): boolean {
+  return host === "localhost" || host.endsWith(".localhost") || classifyAddress(host) !== undefined;
 }
 
 /** The proxy for `url`, or undefined to connect directly. */
 export function proxyFor(url: URL, environment: Environment = process.env): ProxyChoice | undefined {
-  if (isLoopbackName(hostOf(url))) return undefined;
+  if (isLocalName(hostOf(url))) return undefined;
   const setting = variable(environment, url.protocol === "https:" ? "https_proxy" : "http_proxy");
   if (setting === undefined || bypassesProxy(url, environment)) return undefined;
   // Like curl, a proxy written without a scheme is an http:// one.

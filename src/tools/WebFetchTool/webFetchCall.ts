@@ -151,7 +151,8 @@ async function fetchChecked(url: URL, context: ToolUseContext, signal: AbortSign
   const fetched = await fetchPage({
     url,
     addresses: "addresses" in checked ? checked.addresses : [],
-    ...(network.proxy === undefined ? {} : { proxyFor: network.proxy }),
+    // A name found to lead to this machine's network goes to the address the person approved, never through the proxy (where it would lead to the proxy's).
+    ...(network.proxy === undefined || localNote !== undefined ? {} : { proxyFor: network.proxy }),
     signal,
     timeoutMs: fetchTimeoutMs(),
     maxBytes: MAX_RESPONSE_BYTES,

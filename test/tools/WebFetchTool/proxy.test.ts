@@ -124,6 +124,17 @@ describe("WebFetch through a proxy", () => {
     await session.close();
   });
 
+  test("a name this machine finds on its own network, once a rule naming it allows it, is fetched from the address checked here, not through the proxy", async () => {
+    secure.route("/p", () => html("<p>this machine</p>"));
+    const { session } = await proxiedSession({ HTTPS_PROXY: `http://127.0.0.1:${proxy.port}` }, ["WebFetch(domain:pinned.test)"], () => [{ address: "127.0.0.1", family: 4 }]);
+    kit.server.push(textTurn("read it here"));
+    const outcome = await callTool(session.context, "WebFetch", { url: `https://pinned.test:${secure.port}/p`, prompt: "?" });
+    expect(outcome.text).toBe("read it here");
+    expect(proxy.requests).toEqual([]);
+    expect(secure.requests.length).toBe(1);
+    await session.close();
+  });
+
   test("a proxy that cannot be reached, or that does not know the host, is reported without its credentials", async () => {
     const { session } = await proxiedSession({ https_proxy: "http://me:s3cret@127.0.0.1:1" }, ["WebFetch(domain:pinned.test)"]);
     const unreachable = await callTool(session.context, "WebFetch", { url: "https://pinned.test/p", prompt: "?" });

@@ -37,10 +37,12 @@ describe("proxyFor", () => {
     expect(bypassesProxy(url("https://example.com/"), { NO_PROXY: ",, ," })).toBe(false);
   });
 
-  test("this machine by its name never goes through a proxy", () => {
+  test("this machine and its network as written never go through a proxy", () => {
     const environment = { http_proxy: "http://p:1", https_proxy: "http://p:1" };
-    for (const text of ["http://localhost:3000/", "https://app.localhost/", "http://127.0.0.1/", "http://127.8.9.10/", "http://[::1]:8080/"]) expect(proxyFor(url(text), environment)).toBeUndefined();
-    expect(proxyFor(url("http://10.0.0.1/"), environment)).toEqual({ url: "http://p:1/", label: "http://p:1" });
+    for (const text of ["http://localhost:3000/", "https://app.localhost/", "http://127.0.0.1/", "http://127.8.9.10/", "http://[::1]:8080/", "http://0.0.0.0/", "http://[::]/", "http://10.0.0.1/", "https://169.254.169.254/", "https://[fe80::1]/"]) {
+      expect(proxyFor(url(text), environment)).toBeUndefined();
+    }
+    expect(proxyFor(url("https://93.184.215.14/"), environment)).toEqual({ url: "http://p:1/", label: "http://p:1" });
   });
 
   test("no_proxy entries with a port cover that port only; addresses and IPv4 ranges cover addresses, not names", () => {
