@@ -6,7 +6,6 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerConfig } from "./config/McpServerConfig.ts";
 import { limitResponseBody } from "./limitResponseBody.ts";
 import { MAX_MESSAGE_BYTES } from "./mcpLimits.ts";
-import { sameOriginRedirects } from "./sameOriginRedirects.ts";
 import { ProcessStdioTransport } from "./ProcessStdioTransport.ts";
 import type { ServerLog } from "./ServerLog.ts";
 import { serverCommand, type StartedServer } from "./spawnServerProcess.ts";
@@ -30,7 +29,9 @@ export async function createMcpTransport(config: McpServerConfig, options: { cwd
   }
   const url = new URL(config.url);
   const requestInit = { headers: config.headers };
-  const fetch = limitResponseBody(MAX_MESSAGE_BYTES, sameOriginRedirects());
+  // The SDK's transports follow redirects only within the server's origin (their default
+  // redirectPolicy), so the configured headers never go elsewhere; a test holds them to it.
+  const fetch = limitResponseBody(MAX_MESSAGE_BYTES);
   const transport = config.type === "http"
     ? new (await import("@modelcontextprotocol/sdk/client/streamableHttp.js")).StreamableHTTPClientTransport(url, { requestInit, fetch })
     : new (await import("@modelcontextprotocol/sdk/client/sse.js")).SSEClientTransport(url, { requestInit, fetch });
