@@ -24,7 +24,8 @@ export function questionOptions(decision: PermissionDecision): QuestionOption[] 
   const rules = decision.answerHoldsOnce ? [] : rulesToSave(decision);
   return [
     { label: "Yes", answer: "yes" },
-    ...(rules.length > 0 ? [{ label: `Yes, and don't ask again for ${rules.join(", ")}`, answer: "always" as const }] : []),
+    // The rules quote the call's paths and commands: the person sees exactly what would be saved.
+    ...(rules.length > 0 ? [{ label: printableText(`Yes, and don't ask again for ${rules.join(", ")}`), answer: "always" as const }] : []),
     { label: "No, and tell the model what to do instead", answer: "instead" },
   ];
 }

@@ -9,6 +9,7 @@ import { wrapText } from "./markdown/wrapText.ts";
 import { renderStatusLine } from "./renderStatusLine.ts";
 import type { Style } from "./style.ts";
 import type { StatusView } from "./terminalState.ts";
+import { printableText } from "../text/printableText.ts";
 
 /** An info notice's lines (dim, indented by two), as the finished items show them. */
 export function infoNoticeLines(text: string, width: number, style: Style): string[] {
@@ -26,7 +27,8 @@ export function emptyInputBoxLines(width: number, style: Style): string[] {
 /** The whole first frame, one entry per screen line (the first is the blank line above the welcome). */
 export function firstFrameLines(options: { width: number; style: Style; welcome: string; status: StatusView }): string[] {
   const { width, style } = options;
-  return ["", ...infoNoticeLines(options.welcome, width, style), "", ...emptyInputBoxLines(width, style), `  ${renderStatusLine(options.status, width - 4, style)}`];
+  // Written before the screen library loads, so nothing else stands between the welcome (it names the folder) and the terminal.
+  return ["", ...infoNoticeLines(printableText(options.welcome), width, style), "", ...emptyInputBoxLines(width, style), `  ${renderStatusLine(options.status, width - 4, style)}`];
 }
 
 /** Moves back to the start of a frame of `lines` lines (the cursor on its last) and clears from there down. */

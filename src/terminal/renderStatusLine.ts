@@ -2,6 +2,7 @@
 import stringWidth from "string-width";
 import type { Style } from "./style.ts";
 import type { StatusView } from "./terminalState.ts";
+import { printableText } from "../text/printableText.ts";
 
 /** How the modes read on the status line. */
 export const MODE_LABELS: Readonly<Record<StatusView["mode"], string>> = {
@@ -21,7 +22,8 @@ function tokens(count: number): string {
 export function statusParts(status: StatusView): string[] {
   const percent = status.contextWindow > 0 ? Math.round((status.contextTokens / status.contextWindow) * 100) : 0;
   return [
-    status.model,
+    // A model name can come from a repository's settings.
+    printableText(status.model),
     MODE_LABELS[status.mode],
     `context ${percent}% (${tokens(status.contextTokens)}/${tokens(status.contextWindow)})`,
     `$${status.costUsd.toFixed(status.costUsd >= 1 ? 2 : 4)}`,

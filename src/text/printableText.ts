@@ -1,12 +1,13 @@
 /**
  * Text from a model, a file or a server made safe to print to a terminal: control characters
  * (escape sequences that clear the screen, hide text or set the window title, backspaces,
- * carriage returns that overwrite a line) are shown as visible `^X` / `\u{...}` marks instead of
- * acting. Line feeds and tabs stay.
+ * carriage returns that overwrite a line, bidirectional overrides that reorder it) are shown as
+ * visible `^X` / `\u{...}` marks instead of acting. Line feeds and tabs stay.
  */
 
-// C0 controls except tab and line feed, DEL, and the C1 controls (including the one-byte CSI).
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// C0 controls except tab and line feed, DEL, the C1 controls (including the one-byte CSI), and
+// the bidirectional embeddings, overrides and isolates that reorder how a line reads.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 function mark(char: string): string {
   const code = char.charCodeAt(0);
@@ -21,12 +22,12 @@ export function printableText(text: string): string {
 }
 
 // A colour or weight (SGR: ESC [ digits m) is kept; any other control is marked.
-const CONTROL_OR_STYLE = /\u001b\[[0-9;]*m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL_OR_STYLE = /\u001b\[[0-9;]*m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Like printableText, but colours and weights (SGR sequences, as toolshed's own styling writes them) still apply; concealed text (SGR 8) does not. */
 export function printableStyledText(text: string): string {
   return text.replace(CONTROL_OR_STYLE, (found) => {
     if (found.length === 1) return mark(found);
-    return found.slice(2, -1).split(";").includes("8") ? `${mark("\u001b")}${found.slice(1)}` : found;
+    return found.slice(2, -1).split(";").some((parameter) => Number(parameter) === 8) ? `${mark("\u001b")}${found.slice(1)}` : found;
   });
 }

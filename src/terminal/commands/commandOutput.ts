@@ -5,6 +5,7 @@ import type { McpServerStatus } from "../../session/types.ts";
 import type { Style } from "../style.ts";
 import type { CustomCommand } from "./customCommands.ts";
 import type { SlashCommand } from "./SlashCommand.ts";
+import { printableText } from "../../text/printableText.ts";
 
 /** The keys the terminal answers, for /help. */
 export const KEY_HELP: readonly (readonly [string, string])[] = [
@@ -24,7 +25,8 @@ export function helpLines(builtins: readonly SlashCommand[], custom: readonly Cu
   for (const command of builtins) lines.push(`  ${`/${command.name} ${command.argumentHint ?? ""}`.padEnd(width)}  ${style.dim(command.description)}`);
   if (custom.length > 0) {
     lines.push(style.bold("Your commands"));
-    for (const command of custom) lines.push(`  ${`/${command.name}`.padEnd(width)}  ${style.dim(`${command.description} (${command.scope})`)}`);
+    // A repository writes its own commands' names and descriptions: shown, never obeyed.
+    for (const command of custom) lines.push(`  ${printableText(`/${command.name}`).padEnd(width)}  ${style.dim(printableText(`${command.description} (${command.scope})`))}`);
   }
   lines.push(style.bold("Keys"));
   const keyWidth = Math.max(...KEY_HELP.map(([key]) => key.length));
@@ -42,7 +44,9 @@ export async function toolLines(tools: Tools, style: Style): Promise<string[]> {
     } catch {
       description = tool.searchHint ?? "";
     }
-    lines.push(`  ${tool.name.padEnd(width)}  ${style.dim(description.length > 90 ? `${description.slice(0, 89)}…` : description)}`);
+    // An MCP server writes its tools' descriptions.
+    const shown = printableText(description);
+    lines.push(`  ${tool.name.padEnd(width)}  ${style.dim(shown.length > 90 ? `${shown.slice(0, 89)}…` : shown)}`);
   }
   return lines;
 }

@@ -6,6 +6,7 @@
 import { Box, Text } from "ink";
 import type { EditorState } from "../input/EditorState.ts";
 import type { Style } from "../style.ts";
+import { printableText } from "../../text/printableText.ts";
 
 export interface Completion {
   /** What is inserted. */
@@ -50,8 +51,9 @@ export function InputBox({ editor, placeholder, width, style, completions, selec
         <Box flexDirection="column" paddingX={2}>
           {completions.map((completion, index) => (
             <Text key={completion.value} wrap="truncate-end">
-              {index === selected ? style.inverse(completion.label) : style.color("accent", completion.label)}
-              {completion.detail === undefined ? "" : `  ${style.dim(completion.detail)}`}
+              {/* Labels and details quote file names and a repository's commands: shown, never obeyed. */}
+              {index === selected ? style.inverse(printableText(completion.label)) : style.color("accent", printableText(completion.label))}
+              {completion.detail === undefined ? "" : `  ${style.dim(printableText(completion.detail))}`}
             </Text>
           ))}
         </Box>

@@ -16,6 +16,8 @@ import { LiveArea } from "../../../src/terminal/ui/LiveArea.tsx";
 import { PickerView } from "../../../src/terminal/ui/PickerView.tsx";
 import { QuestionView } from "../../../src/terminal/ui/QuestionView.tsx";
 import { StatusLineView } from "../../../src/terminal/ui/StatusLineView.tsx";
+import { questionOptions } from "../../../src/terminal/buildQuestionView.ts";
+import { firstFrameLines } from "../../../src/terminal/firstFrame.ts";
 
 const plain = createStyle(false);
 const colour = createStyle(true);
@@ -148,6 +150,26 @@ describe("control characters in what others wrote", () => {
     const [line] = renderItemLines({ kind: "output", id: "o", lines: [`${colour.bold("Commands")} \u001b]0;x\u0007`] }, 80, colour);
     expect(line).toContain("\u001b[1mCommands");
     expect(line).toContain("^[]0;x^G");
+  });
+
+  test("the rule a question would save, completions, the status line's model and the first frame show them too", () => {
+    const options = questionOptions({ decision: "ask", reason: "r", suggestedRule: "Edit(./o\u009b8mx/a.txt)" });
+    expect(options[1]?.label).toBe("Yes, and don't ask again for Edit(./o\\u{9b}8mx/a.txt)");
+    const box = renderToString(<InputBox editor={{ text: "/dep", cursor: 4 }} width={80} style={plain} completions={[{ value: "/deploy ", label: "/deploy\u001b[8m", detail: "Deploy \u001b[8mand push" }]} selected={0} />, { columns: 80 });
+    expect(box).not.toContain("\u001b[8m");
+    expect(box).toContain("Deploy ^[[8mand push");
+    const line = renderStatusLine({ model: "claude-x\u009b8m-hidden", mode: "default", contextTokens: 0, contextWindow: 1000, costUsd: 0 }, 200, plain);
+    expect(line).toContain("claude-x\\u{9b}8m-hidden");
+    const frame = firstFrameLines({ width: 80, style: plain, welcome: "Welcome to /tmp/evil\u001b]0;x\u0007", status: { model: "m", mode: "default", contextTokens: 0, contextWindow: 1000, costUsd: 0 } }).join("\n");
+    expect(frame).not.toContain("\u001b]");
+    expect(frame).toContain("evil^[]0;x^G");
+  });
+
+  test("concealed text and bidirectional overrides are marked even in toolshed's own styled output", () => {
+    const [line] = renderItemLines({ kind: "output", id: "o", lines: [`${colour.bold("ok")} \u001b[08mhidden \u202eevil`] }, 80, colour);
+    expect(line).toContain("\u001b[1mok");
+    expect(line).toContain("^[[08mhidden");
+    expect(line).toContain("\\u{202e}evil");
   });
 
   test("a picker's title and options show them too", () => {
