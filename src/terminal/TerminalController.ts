@@ -203,7 +203,8 @@ export class TerminalController {
     this.showServerWait();
     const display = new TurnDisplay(this.store, () => this.session.tools, (event) => this.countAnswer(event));
     try {
-      const attachments = await attachMentions(text, this.session.context);
+      const attachments = await attachMentions(text, this.session.context, async (question) =>
+        (await this.pick(question, [{ label: "Yes, attach it" }, { label: "No, leave it out" }])) === 0);
       for (const notice of attachments.notices) this.notice("warning", notice);
       const carried = this.pendingContext;
       const extra = [...carried, ...attachments.blocks];

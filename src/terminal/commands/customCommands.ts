@@ -3,8 +3,8 @@
  * of the project, and `commands/` of the user config folder. A file's path names the command
  * (`review.md` is /review, `git/commit.md` is /git:commit); optional front matter gives a
  * `description`, an `argument-hint` and a `model`; the body is the prompt, with `$ARGUMENTS` and
- * `$1`...`$9` replaced by what follows the command. The first definition of a name wins
- * (project before user).
+ * `$1`...`$9` replaced by what follows the command. The first definition of a name wins: the
+ * user's own, then the project's (.toolshed before .claude).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -25,12 +25,12 @@ export interface CustomCommand {
   template: string;
 }
 
-/** The folders commands are read from, in order of precedence. */
+/** The folders commands are read from, in order of precedence: the person's own first, so a repository cannot stand in for one of them. */
 export function commandFolders(cwd: string): { folder: string; scope: CustomCommand["scope"] }[] {
   return [
+    { folder: join(userConfigDirectory(), "commands"), scope: "user" },
     { folder: join(cwd, ".toolshed", "commands"), scope: "project" },
     { folder: join(cwd, ".claude", "commands"), scope: "project" },
-    { folder: join(userConfigDirectory(), "commands"), scope: "user" },
   ];
 }
 

@@ -1,7 +1,9 @@
 /**
  * Turns the `@path` mentions of a message into attachments the model reads. Each file is judged
- * by the permission engine as a read of that path (so a deny rule such as `Read(.env)` holds
- * against a mention too); the person's own mention counts as their approval otherwise.
+ * by the permission engine as a read of that path: a deny rule such as `Read(.env)` holds against
+ * a mention too, and one the engine would ask about (a link leading out of the working folders, a
+ * file outside them, a mention a command file made rather than the person) is put to the person,
+ * saying why, before anything is attached.
  */
 import type { TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import * as z from "zod/mini";
@@ -31,8 +33,11 @@ export interface Attachments {
   notices: string[];
 }
 
-/** The attachments for `text`'s mentions. */
-export async function attachMentions(text: string, context: ToolUseContext): Promise<Attachments> {
+/** Asks the person whether to attach a mentioned file, given the question; true for yes. */
+export type ConfirmAttachment = (question: string) => Promise<boolean>;
+
+/** The attachments for `text`'s mentions; `confirm` answers for the ones the engine would ask about. */
+export async function attachMentions(text: string, context: ToolUseContext, confirm: ConfirmAttachment): Promise<Attachments> {
   const blocks: TextBlockParam[] = [];
   const notices: string[] = [];
   for (const { path } of mentionedFiles(text, context.cwd)) {
@@ -41,6 +46,11 @@ export async function attachMentions(text: string, context: ToolUseContext): Pro
     if (decision.decision === "deny") {
       notices.push(`@${shown} was not attached: ${decision.reason}`);
       blocks.push({ type: "text", text: unattachedFileText(shown, "a permission rule denies reading it") });
+      continue;
+    }
+    if (decision.decision === "ask" && !(await confirm(`Attach @${shown} for the model to read? ${decision.reason}.`))) {
+      notices.push(`@${shown} was not attached: you said no`);
+      blocks.push({ type: "text", text: unattachedFileText(shown, "the user chose not to attach it") });
       continue;
     }
     const read = readPreviewText(path);
