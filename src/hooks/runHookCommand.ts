@@ -4,6 +4,7 @@
  * abort) is stopped together with everything it started.
  */
 import { processGroupHasMembers, stopProcessGroup, trackProcessGroup, untrackProcessGroup } from "../tasks/processGroups.ts";
+import { newCommandTag, taggedEnvironment } from "../tasks/processTags.ts";
 
 /** How much of each output stream is kept; the rest is read and dropped. */
 export const HOOK_OUTPUT_LIMIT_BYTES = 1024 * 1024;
@@ -59,7 +60,8 @@ export async function runHookCommand(request: HookRunRequest): Promise<HookRunRe
     shell ??= Bun.which("sh") ?? "/bin/sh";
     child = Bun.spawn([shell, "-c", request.command], {
       cwd: request.cwd,
-      env: request.env ?? process.env,
+      // Tagged as shell commands are, so a process the hook detaches with setsid is still stopped at exit.
+      env: taggedEnvironment(request.env ?? process.env, newCommandTag()),
       stdin: new TextEncoder().encode(request.input),
       stdout: "pipe",
       stderr: "pipe",

@@ -11,7 +11,7 @@ import type { MessageParam } from "@anthropic-ai/sdk/resources/messages";
 import { hang, textTurn, turn } from "../helpers/messagesApiServer.ts";
 import { createPrintKit, type PrintKit } from "../helpers/printRun.ts";
 import { writeHookScript } from "../hooks/hookHelpers.ts";
-import { eventually } from "../tasks/processAlive.ts";
+import { eventually, isProcessAlive } from "../tasks/processAlive.ts";
 
 let kit: PrintKit;
 afterEach(async () => {
@@ -36,6 +36,18 @@ describe("hooks in toolshed -p", () => {
     const input = JSON.parse(readFileSync(file("end.json"), "utf8"));
     expect(input).toMatchObject({ hook_event_name: "SessionEnd", session_id: result.session_id, cwd: kit.project, reason: "other" });
     expect(existsSync(input.transcript_path)).toBe(true);
+  });
+
+  test("a process a hook detaches with setsid is stopped when toolshed exits", async () => {
+    kit = await createPrintKit();
+    const pidFile = file("detached.pid");
+    writeUserHooks({ SessionStart: [{ hooks: [{ type: "command", command: script("detach.sh", `setsid sleep 60 >/dev/null 2>&1 < /dev/null & echo $! > ${JSON.stringify(pidFile)}`) }] }] });
+    kit.server.push(textTurn("done"));
+    const run = await kit.run(["-p", "hi"]);
+    expect(run.status).toBe(0);
+    const pid = Number(readFileSync(pidFile, "utf8").trim());
+    expect(pid).toBeGreaterThan(0);
+    expect(await eventually(() => !isProcessAlive(pid), 5_000)).toBe(true);
   });
 
   test("SessionEnd runs after Ctrl-C too", async () => {
