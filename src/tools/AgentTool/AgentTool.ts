@@ -19,6 +19,7 @@ import { launchBackgroundAgent } from "./backgroundAgent.ts";
 import { AGENT_TOOL_ALIAS, AGENT_TOOL_NAME, DESCRIPTION, renderPrompt } from "./prompt.ts";
 import { maxConcurrentSubagents, maxSubagentDepth, runningSubagentsService } from "./subagentLimits.ts";
 import { subagentPool } from "./subagentPool.ts";
+import { withoutTurnGrants } from "../../permissions/turnGrants.ts";
 
 const MODEL_CHOICES = Object.keys(MODEL_ALIASES) as [keyof typeof MODEL_ALIASES, ...(keyof typeof MODEL_ALIASES)[]];
 
@@ -128,7 +129,8 @@ async function startAgent(input: AgentInput, options: ToolCallOptions, { definit
     signal: options.signal,
   };
   if (input.run_in_background === true) {
-    const task = launchBackgroundAgent({ run, description: input.description, running, runSubagent });
+    // It goes on after this turn ends, so what was granted for the turn only (a skill's allowed-tools) stays behind.
+    const task = launchBackgroundAgent({ run: { ...run, context: withoutTurnGrants(context) }, description: input.description, running, runSubagent });
     return { status: "async_launched", agentId: run.agentId, agentType: definition.name, taskId: task.id, description: input.description, prompt: input.prompt, outputFile: task.outputPath };
   }
   const started = performance.now();

@@ -11,7 +11,8 @@ import { ToolError } from "../../errors/ToolError.ts";
 import type { Skill, SkillCatalog } from "../../skills/loadSkills.ts";
 import { renderSkill } from "../../skills/renderSkill.ts";
 import { skillsService } from "../../skills/skillsService.ts";
-import { parseAllowedTools, withGrantedRules } from "./grantAllowedTools.ts";
+import { parseAllowedTools } from "./grantAllowedTools.ts";
+import { withGrantedRules } from "../../permissions/turnGrants.ts";
 import { askReason, DESCRIPTION, grantedNote, personOnlyText, renderPrompt, SKILL_TOOL_NAME, skillResultText, unknownSkillText, untrustedNote } from "./prompt.ts";
 
 /** Built on first use: start-up never pays for a schema it does not need. */

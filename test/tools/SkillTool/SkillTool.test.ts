@@ -14,7 +14,7 @@ import type { PermissionRule, RuleBehavior } from "../../../src/permissions/type
 import { trustFolder } from "../../../src/settings/trustStore.ts";
 import type { Session } from "../../../src/session/createSession.ts";
 import { createLoopKit, type LoopKit } from "../../helpers/loopKit.ts";
-import { textTurn, turn, type RecordedRequest } from "../../helpers/messagesApiServer.ts";
+import { conversationAbout, textTurn, turn, type RecordedRequest } from "../../helpers/messagesApiServer.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../../helpers/temporaryFolder.ts";
 
 let kit: LoopKit | undefined;
@@ -184,6 +184,27 @@ describe("allowed-tools", () => {
     const trusted = await kit.run("take notes");
     expect(results(trusted.events)[1]?.is_error).toBeUndefined();
     expect(existsSync(join(kit.folder.path, NOTE))).toBe(true);
+  });
+
+  test("a sub-agent started in the background does not take the turn's allowed-tools along: it outlives the turn", async () => {
+    kit = await createLoopKit();
+    mkdirSync(join(kit.folder.path, "notes"));
+    writeSkill(userSkills(), "scribe", ["description: Writes notes.", "allowed-tools: Write"], "Write the notes.");
+    addRules(kit.session, "allow", "Skill(scribe *)");
+    const bgNote = join(kit.folder.path, "notes", "background.txt");
+    kit.server.push(
+      skillCall({ skill: "scribe" }),
+      turn({ content: [{ type: "tool_use", id: "bg", name: "Agent", input: { description: "Write later", prompt: "TASK-SCRIBE", subagent_type: "general-purpose", run_in_background: true } }] }),
+      textTurn("started"),
+    );
+    kit.server.script(conversationAbout("TASK-SCRIBE"),
+      turn({ content: [{ type: "tool_use", id: "bg_write", name: "Write", input: { file_path: bgNote, content: "later\n" } }] }),
+      textTurn("could not write"));
+    await kit.run("take notes, some in the background");
+    const session = kit.session;
+    for (let wait = 0; wait < 400 && session.services.tasks.list().some((task) => task.status === "running"); wait++) await Bun.sleep(10);
+    expect(session.services.tasks.list()[0]?.status).not.toBe("running");
+    expect(existsSync(bgNote)).toBe(false);
   });
 
   test("allowed-tools only answer what would ask: a deny rule still wins", async () => {
