@@ -98,7 +98,9 @@ describe("streamMessage: timeouts", () => {
     const run = await runRequest(server, { timeoutMs: 50, retry: { maxRetries: 1 } });
     expect(run.error).toBeInstanceOf(ModelRequestError);
     expect(String(run.error)).toContain("API_TIMEOUT_MS");
-    expect(server.requestCount).toBe(2);
+    // Tried twice; on a loaded machine an attempt can time out before its request reaches the server, so count attempts, not requests.
+    expect(run.retries).toHaveLength(1);
+    expect(server.requestCount).toBeLessThanOrEqual(2);
   });
 
   test("time the loop spends on an event does not count as the API's silence", async () => {
