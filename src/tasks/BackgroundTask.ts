@@ -6,6 +6,7 @@ import { closeSync, fstatSync, ftruncateSync, openSync, readSync, statSync } fro
 import { MAX_TASK_LOG_BYTES } from "./limits.ts";
 import type { ShellProcess } from "./spawnShellCommand.ts";
 import type { StopReport } from "./stopCommand.ts";
+import { guardLeftoverOutput } from "./guardLeftoverOutput.ts";
 import { watchFileSize } from "./watchFileSize.ts";
 
 /** What a task runs: a shell process, or work in this process (which has no process group of its own). */
@@ -55,6 +56,8 @@ export class BackgroundTask {
     const stopWatching = watchFileSize(outputPath, maxLogBytes, () => this.emptyLog());
     this.done = process.exited.then((code) => {
       stopWatching();
+      // Processes the command left running still write here: past the limit they are stopped.
+      if (process.pid !== undefined) guardLeftoverOutput({ outputPath, maxBytes: maxLogBytes, leader: process.pid, stop: () => process.stop() });
       if (this.status === "running") this.status = code === 0 ? "completed" : "failed";
       this.exitCode = code;
       this.endedAt = Date.now();

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BackgroundTask } from "../../src/tasks/BackgroundTask.ts";
 import { spawnShellCommand } from "../../src/tasks/spawnShellCommand.ts";
 import { TaskRegistry } from "../../src/tasks/TaskRegistry.ts";
 import { TaskOutputTool } from "../../src/tools/TaskOutputTool/TaskOutputTool.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
-import { eventually } from "./processAlive.ts";
+import { eventually, isProcessAlive } from "./processAlive.ts";
+import { guardLeftoverOutput } from "../../src/tasks/guardLeftoverOutput.ts";
 
 let folder: TemporaryFolder;
 beforeEach(() => {
@@ -40,6 +41,29 @@ test("a background task's log is emptied when it passes its limit; the task runs
     "toolu_1",
   );
   expect(block.content).toContain("123 bytes of output were dropped unread");
+});
+
+test("a process a task's shell left running (even one gone with setsid) is stopped once the log passes its limit: it cannot fill the disk", async () => {
+  const log = join(folder.path, "left.log");
+  const pidFile = join(folder.path, "yes.pid");
+  const shell = spawnShellCommand({ command: `setsid yes >> ${JSON.stringify(log)} 2>&1 & echo $! > ${JSON.stringify(pidFile)}; echo started`, cwd: folder.path, outputPath: log, cwdPath: join(folder.path, "cwd") });
+  const task = new BackgroundTask("t2", "yes &", undefined, log, shell, MIB);
+  await task.done;
+  expect(task.status).toBe("completed");
+  const pid = Number(readFileSync(pidFile, "utf8").trim());
+  expect(await eventually(() => !isProcessAlive(pid), 10_000)).toBe(true);
+  expect(statSync(log).size).toBeLessThan(2 * MIB);
+});
+
+test("a foreground command's leftover writer is stopped the same way", async () => {
+  const log = join(folder.path, "fg.log");
+  const pidFile = join(folder.path, "fg.pid");
+  const shell = spawnShellCommand({ command: `(yes & echo $! > ${JSON.stringify(pidFile)}); echo done`, cwd: folder.path, outputPath: log, cwdPath: join(folder.path, "cwd") });
+  await shell.exited;
+  guardLeftoverOutput({ outputPath: log, maxBytes: MIB, leader: shell.pid, stop: () => shell.stop() });
+  const pid = Number(readFileSync(pidFile, "utf8").trim());
+  expect(await eventually(() => !isProcessAlive(pid), 10_000)).toBe(true);
+  expect(statSync(log).size).toBeLessThan(2 * MIB);
 });
 
 test("closing the session's tasks removes their logs and the folders left empty, and keeps saved results", async () => {

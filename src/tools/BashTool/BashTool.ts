@@ -13,6 +13,7 @@ import { readShellFolder } from "./readShellFolder.ts";
 import { BASH_TOOL_NAME, DESCRIPTION, renderPrompt } from "./prompt.ts";
 import { followOutput } from "../../tasks/followOutput.ts";
 import { readCommandOutput, type CommandOutput } from "./readCommandOutput.ts";
+import { guardLeftoverOutput } from "../../tasks/guardLeftoverOutput.ts";
 
 /** Built on first use: start-up never pays for a schema it does not need. */
 const inputSchema = () => z.strictObject({
@@ -152,6 +153,8 @@ export const BashTool = buildTool({
     // A full disk makes the command's writes to its output fail unseen: say so instead of "Exit code 1".
     const diskFull = isDiskFull(dirname(outputPath)) ? dirname(outputPath) : undefined;
     const output = readCommandOutput(outputPath);
+    // What the command left running may go on writing here: it is stopped before the log passes the limit.
+    if (ended === "exit") guardLeftoverOutput({ outputPath, maxBytes: MAX_COMMAND_OUTPUT_BYTES, leader: shell.pid, stop: () => shell.stop() });
     const data: BashOutput = { kind: "foreground", output, exitCode, signal: shell.signalCode(), ended, timeoutMs, notes, stopReport, diskFull };
     return { data, contextModifier: moveTo === undefined ? undefined : moveShellTo(moveTo) };
   },
