@@ -145,16 +145,29 @@ dest="$bindir/toolshed"
 # --- fetching, each download bounded in size and time ---
 file_bytes() { wc -c <"$1" | tr -d ' '; }
 
+# An hour in all for one download, where the system has timeout(1) to say so to wget.
+deadline() { if command -v timeout >/dev/null 2>&1; then timeout 3600 "$@"; else "$@"; fi; }
+
 fetch() { # fetch <file name> <destination> <most bytes>
   if [ "$kind" = folder ]; then
     [ -f "$from/$1" ] || fail "$from/$1 does not exist (is $from a release folder?)"
     cp "$from/$1" "$2" || fail "could not copy $from/$1"
   elif command -v curl >/dev/null 2>&1; then
-    # No answer in 20 s, or under 1 KB/s for a minute, or an hour in all: give up.
-    curl -fsSL --connect-timeout 20 --speed-limit 1024 --speed-time 60 --max-time 3600 --max-filesize "$3" -o "$2" "$from/$1" \
-      || fail "could not download $from/$1"
+    # No answer in 20 s, or under 1 KB/s for a minute, or an hour in all: give up. Redirects are
+    # followed over https only. The bytes are counted here too: curl does not stop a download
+    # whose size the server did not announce at --max-filesize.
+    rm -f "$work/failed"
+    { curl -fsSL --proto '=http,https' --proto-redir '=https' --connect-timeout 20 --speed-limit 1024 --speed-time 60 --max-time 3600 --max-filesize "$3" -o - "$from/$1" \
+      || : >"$work/failed"; } | head -c "$(($3 + 1))" >"$2"
+    [ "$(file_bytes "$2")" -le "$3" ] || fail "$from/$1 is larger than $3 bytes, which no release file is"
+    [ ! -e "$work/failed" ] || fail "could not download $from/$1"
   elif command -v wget >/dev/null 2>&1; then
-    wget -q --timeout=60 --tries=2 -O "$2" "$from/$1" || fail "could not download $from/$1"
+    rm -f "$work/failed"
+    { deadline wget -q -S --timeout=60 --tries=2 -O - "$from/$1" 2>"$work/wget-headers" || : >"$work/failed"; } | head -c "$(($3 + 1))" >"$2"
+    [ "$(file_bytes "$2")" -le "$3" ] || fail "$from/$1 is larger than $3 bytes, which no release file is"
+    # wget follows redirects to plain http; a redirect there is refused like an http --from.
+    if grep -qi '^ *location: *http://' "$work/wget-headers"; then fail "$from/$1 redirects to plain http, where anyone on the way could swap the download; nothing was installed"; fi
+    [ ! -e "$work/failed" ] || fail "could not download $from/$1"
   else
     fail "neither curl nor wget is installed; install one, or pass --from with a folder"
   fi
@@ -174,11 +187,17 @@ sha256_of() {
 }
 
 work=$(mktemp -d 2>/dev/null || mktemp -d -t toolshed-install) || fail "could not make a temporary folder"
-trap 'rm -rf "$work"' EXIT
+staged=""
+# Whatever way it ends, nothing is left behind: not the downloads, not a half-copied binary.
+trap 'rm -rf "$work"; [ -z "$staged" ] || rm -f "$staged"' EXIT
+trap 'exit 129' HUP
 trap 'exit 130' INT
+trap 'exit 141' PIPE
 trap 'exit 143' TERM
 
 fetch SHA256SUMS "$work/SHA256SUMS" "$CHECKSUMS_MAX_BYTES"
+# Line ends written on Windows read as any others (toolshed update reads them so too).
+tr -d '\r' <"$work/SHA256SUMS" >"$work/SHA256SUMS.lf" && mv -f "$work/SHA256SUMS.lf" "$work/SHA256SUMS"
 # The archive's name carries the version, so SHA256SUMS is the index: one line for flavor and target.
 matches=$(grep -E "^[0-9a-fA-F]{64} [ *]toolshed-.+-$flavor-$target\.tar\.gz\$" "$work/SHA256SUMS" || true)
 if [ -z "$matches" ]; then
@@ -208,12 +227,14 @@ fi
 mkdir "$work/unpacked"
 (cd "$work/unpacked" && gzip -dc "../$name" | tar -xf -) || fail "could not unpack $name"
 binary="$work/unpacked/$stem/toolshed"
-[ -f "$binary" ] || fail "$name does not hold $stem/toolshed"
+# A regular file, not a link that would make some other file on this machine the binary.
+{ [ -f "$binary" ] && [ ! -L "$binary" ]; } || fail "$name does not hold $stem/toolshed as a regular file"
 chmod 755 "$binary"
 # Run it before it replaces anything, so a build this machine cannot run leaves the old one in place.
 new_version=$("$binary" --version 2>&1) || fail "the $target build does not run on this machine, so nothing was installed: $new_version"
 
 mkdir -p "$bindir" || fail "could not create $bindir"
+[ ! -d "$dest" ] || fail "$dest is a folder, so toolshed cannot be installed there; move it away, or pass --prefix"
 old_version=""
 if [ -x "$dest" ]; then old_version=$("$dest" --version 2>/dev/null || printf 'an unknown version'); fi
 # Copy beside the old binary, then rename over it: the swap is atomic, and a toolshed that is
@@ -221,7 +242,8 @@ if [ -x "$dest" ]; then old_version=$("$dest" --version 2>/dev/null || printf 'a
 staged="$bindir/.toolshed.new.$$"
 cp "$binary" "$staged" || fail "could not write into $bindir"
 chmod 755 "$staged"
-mv -f "$staged" "$dest" || { rm -f "$staged"; fail "could not replace $dest"; }
+mv -f "$staged" "$dest" || fail "could not replace $dest"
+staged=""
 
 if [ "$old_version" = "$new_version" ]; then
   say "reinstalled $dest: $new_version"

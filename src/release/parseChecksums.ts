@@ -13,6 +13,8 @@ export function parseChecksums(text: string): { ok: true; sums: Map<string, stri
     // Two spaces (text mode) or space and star (binary mode), as sha256sum writes them.
     const match = /^([0-9a-fA-F]{64}) [ *](.+)$/.exec(line.replace(/\r$/, ""));
     if (match === null) return { ok: false, error: `line ${index + 1} is not "<sha256>  <file>": ${JSON.stringify(line.slice(0, 120))}` };
+    // Two sums for one file: which is meant cannot be told, so neither is trusted (install.sh refuses it too).
+    if (sums.has(match[2] as string)) return { ok: false, error: `${match[2]} is listed more than once` };
     sums.set(match[2] as string, (match[1] as string).toLowerCase());
   }
   return { ok: true, sums };

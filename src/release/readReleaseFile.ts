@@ -1,7 +1,7 @@
 /**
  * One file of a release, from a web server or a folder, within a size limit and a time limit.
- * Redirects are followed (GitHub's latest/download answers with one), but never to plain http
- * off this machine: a checksum fetched over such a link would prove nothing.
+ * Redirects are followed (GitHub's latest/download answers with one), but never through plain
+ * http off this machine, at any hop: a checksum fetched over such a link would prove nothing.
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { releaseFileLocation, type ReleaseSource } from "./releaseLocation.ts";
@@ -19,6 +19,8 @@ export interface ReadReleaseFileOptions {
 }
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+/** More hops than a release host's download link takes. */
+const MAX_REDIRECTS = 10;
 
 function megabytes(bytes: number): string {
   return bytes < 1024 * 1024 ? `${bytes} bytes` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -28,16 +30,25 @@ async function readUrl(url: string, options: ReadReleaseFileOptions): Promise<Ui
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal === undefined ? timeout : AbortSignal.any([timeout, options.signal]);
   let response: Response;
-  try {
-    response = await fetch(url, { signal, redirect: "follow" });
-  } catch (error) {
-    if (timeout.aborted) throw new ReleaseFetchError(`${url} did not answer within ${options.timeoutMs / 1000} s`);
-    throw new ReleaseFetchError(`${url} could not be reached (${(error as Error).message})`);
-  }
-  const final = new URL(response.url || url);
-  if (final.protocol === "http:" && !LOOPBACK_HOSTS.has(final.hostname)) {
+  // Hop by hop: every address on the way must be https (or this machine), not only the last one,
+  // since whoever answers a plain http hop chooses where the next one goes.
+  let at = new URL(url);
+  for (let hops = 0; ; hops++) {
+    try {
+      response = await fetch(at, { signal, redirect: "manual" });
+    } catch (error) {
+      if (timeout.aborted) throw new ReleaseFetchError(`${url} did not answer within ${options.timeoutMs / 1000} s`);
+      throw new ReleaseFetchError(`${url} could not be reached (${(error as Error).message})`);
+    }
+    const location = response.headers.get("location");
+    if (![301, 302, 303, 307, 308].includes(response.status) || location === null) break;
     await response.body?.cancel();
-    throw new ReleaseFetchError(`${url} redirected to plain http (${final.href}); refusing it`);
+    if (hops >= MAX_REDIRECTS) throw new ReleaseFetchError(`${url} redirected more than ${MAX_REDIRECTS} times`);
+    const next = new URL(location, at);
+    if (next.protocol !== "https:" && !(next.protocol === "http:" && LOOPBACK_HOSTS.has(next.hostname))) {
+      throw new ReleaseFetchError(`${url} redirected to ${next.protocol === "http:" ? "plain http" : next.protocol} (${next.href}); refusing it`);
+    }
+    at = next;
   }
   if (!response.ok) {
     await response.body?.cancel();

@@ -2,9 +2,11 @@
  * Puts a new executable where the running one is: written beside it under a temporary name,
  * flushed, checked to run and to say the version expected, then renamed over the old one (on
  * Windows, whose running programs cannot be replaced, the old one is first moved aside to
- * `.old`). Nothing is half-written: until the rename, the old executable is untouched.
+ * `.old`). Nothing is half-written: until the rename, the old executable is untouched; what an
+ * update killed midway left beside it is removed by the next one.
  */
-import { chmodSync, closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { chmodSync, closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from "node:fs";
+import { isProcessRunning } from "../tasks/isProcessRunning.ts";
 import { basename, dirname, join } from "node:path";
 
 export class ReplaceError extends Error {
@@ -38,9 +40,26 @@ function versionOf(path: string): { line: string } | { problem: string } {
   return { line: ran.stdout.toString().split("\n")[0]?.trim() ?? "" };
 }
 
+/** Removes what an earlier update killed midway left beside `target`: its temporary files whose process is gone. */
+function sweepAbandoned(target: string): void {
+  const prefix = `.${basename(target)}.update-`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(target));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split("-")[0]);
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !isProcessRunning(pid)) rmSync(join(dirname(target), name), { force: true });
+  }
+}
+
 /** Replaces `target` with `bytes`, which must run and report `toolshed <version>`. Throws ReplaceError. */
 export function replaceExecutable(target: string, bytes: Uint8Array, version: string): string {
   const folder = dirname(target);
+  sweepAbandoned(target);
   const temporary = join(folder, `.${basename(target)}.update-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
   try {
     writeFlushed(temporary, bytes);

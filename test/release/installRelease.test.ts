@@ -4,7 +4,7 @@
  * It installs, refuses a tampered archive, upgrades in place, and what it installed runs.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runBuild, type BuildResult } from "../../scripts/build/runBuild.ts";
 import { hostTarget } from "../../scripts/build/targets.ts";
@@ -115,6 +115,58 @@ describe.skipIf(process.platform === "win32" || Bun.which("curl", { PATH: "/usr/
     expect(readdirSync(bin)).toEqual(["toolshed"]);
     const listed = runBinary(join(bin, "toolshed"), ["tools", "--json"], {}, folder.path);
     expect((JSON.parse(listed.stdout) as Array<{ name: string }>).map((tool) => tool.name)).toContain("Read");
+  });
+
+  test("a redirect to plain http, a download larger than any release file (its size unannounced), a binary that is a link, and a folder in the binary's place are all refused, leaving nothing behind", async () => {
+    const archive = archiveName({ version: "0.1.0", flavor: "public", target: host });
+    const stem = archiveStem({ version: "0.1.0", flavor: "public", target: host });
+    // A release whose archive holds toolshed as a symlink to a file elsewhere on the machine.
+    const secret = join(folder.path, "secret-key");
+    writeFileSync(secret, "not a program\n");
+    const linkRelease = join(folder.path, "link-release");
+    mkdirSync(join(linkRelease, "unpack", stem), { recursive: true });
+    symlinkSync(secret, join(linkRelease, "unpack", stem, "toolshed"));
+    Bun.spawnSync(["tar", "-czf", join(linkRelease, archive), "-C", join(linkRelease, "unpack"), stem]);
+    writeFileSync(join(linkRelease, CHECKSUMS_FILE), formatChecksums([{ file: archive, sha256: new Bun.CryptoHasher("sha256").update(readFileSync(join(linkRelease, archive))).digest("hex") }]));
+    const hostile = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch(request) {
+        const path = new URL(request.url).pathname;
+        if (path === `/moved/${CHECKSUMS_FILE}`) return new Response(null, { status: 302, headers: { location: `http://127.0.0.1:${server.port}/release/${CHECKSUMS_FILE}` } });
+        if (path === `/huge/${CHECKSUMS_FILE}`) {
+          // Chunked, no Content-Length, and no end: only the installer's own count can stop it.
+          return new Response(new ReadableStream({ pull(controller) {
+            controller.enqueue(new Uint8Array(64 * 1024).fill(0x61));
+          } }));
+        }
+        if (path.startsWith("/link/")) return new Response(Bun.file(join(linkRelease, path.slice("/link/".length))));
+        return new Response("not found", { status: 404 });
+      },
+    });
+    try {
+      const at = (name: string) => `http://127.0.0.1:${hostile.port}/${name}`;
+      const prefix = join(folder.path, "hostile-prefix");
+      const moved = await install(["--from", at("moved"), "--prefix", prefix], { HOME: folder.path });
+      expect(moved.exitCode).toBe(1);
+      // curl says why (the http protocol is not allowed for the redirect); install.sh says what failed.
+      expect(moved.stderr).toEndWith(`install.sh: could not download ${at("moved")}/${CHECKSUMS_FILE}\n`);
+      const huge = await install(["--from", at("huge"), "--prefix", prefix], { HOME: folder.path });
+      expect(huge.exitCode).toBe(1);
+      expect(huge.stderr).toEndWith(`install.sh: ${at("huge")}/${CHECKSUMS_FILE} is larger than 1048576 bytes, which no release file is\n`);
+      const linked = await install(["--from", at("link"), "--prefix", prefix], { HOME: folder.path });
+      expect(linked.exitCode).toBe(1);
+      expect(linked.stderr).toContain(`does not hold ${stem}/toolshed as a regular file`);
+      expect(readFileSync(secret, "utf8")).toBe("not a program\n");
+      mkdirSync(join(prefix, "bin", "toolshed"), { recursive: true });
+      const folderInPlace = await install(["--from", url("release"), "--prefix", prefix], { HOME: folder.path });
+      expect(folderInPlace.exitCode).toBe(1);
+      expect(folderInPlace.stderr).toContain(`${join(prefix, "bin", "toolshed")} is a folder, so toolshed cannot be installed there`);
+      expect(readdirSync(join(prefix, "bin"))).toEqual(["toolshed"]);
+      expect(readdirSync(join(prefix, "bin", "toolshed"))).toEqual([]);
+    } finally {
+      hostile.stop(true);
+    }
   });
 });
 

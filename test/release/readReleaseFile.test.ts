@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseChecksums } from "../../src/release/parseChecksums.ts";
 import { readReleaseFile } from "../../src/release/readReleaseFile.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
 
@@ -22,6 +23,22 @@ describe("readReleaseFile", () => {
   test("reads a file over HTTP, following a redirect on this machine", async () => {
     const source = serve((request) => new URL(request.url).pathname === "/SHA256SUMS" ? Response.redirect("/real/SHA256SUMS", 302) : new Response("sums"));
     expect(new TextDecoder().decode(await readReleaseFile(source, "SHA256SUMS", { maxBytes: 100, timeoutMs: 5_000 }))).toBe("sums");
+  });
+
+  test("a redirect through plain http off this machine is refused at that hop, before anything goes there; so is a redirect loop", async () => {
+    const source = serve((request) => {
+      const path = new URL(request.url).pathname;
+      if (path === "/SHA256SUMS") return Response.redirect("http://192.0.2.1/SHA256SUMS", 302);
+      return Response.redirect("/loop", 302);
+    });
+    await expect(readReleaseFile(source, "SHA256SUMS", { maxBytes: 100, timeoutMs: 5_000 })).rejects.toThrow("redirected to plain http (http://192.0.2.1/SHA256SUMS); refusing it");
+    await expect(readReleaseFile(source, "loop", { maxBytes: 100, timeoutMs: 5_000 })).rejects.toThrow("redirected more than 10 times");
+  });
+
+  test("a checksum list that names a file twice is refused", () => {
+    const sum = "a".repeat(64);
+    expect(parseChecksums(`${sum}  toolshed.tar.gz\n${"b".repeat(64)}  toolshed.tar.gz\n`)).toEqual({ ok: false, error: "toolshed.tar.gz is listed more than once" });
+    expect(parseChecksums(`${sum}  toolshed.tar.gz\r\n`)).toMatchObject({ ok: true });
   });
 
   test("a file over the limit, a server that stalls, and an error status are refused with what happened", async () => {
