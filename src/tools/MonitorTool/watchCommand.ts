@@ -5,6 +5,9 @@ import { findShell } from "../../tasks/spawnShellCommand.ts";
 import { killCommandNow } from "../../tasks/stopCommand.ts";
 import { MAX_KEPT_LINES, MAX_LINE_CHARS } from "./prompt.ts";
 
+/** The most of one unfinished line held while its newline has not come (lines are cut at MAX_LINE_CHARS when kept). */
+const PENDING_LIMIT = 4 * MAX_LINE_CHARS;
+
 /** Why a watch ended. */
 export type WatchEnd = "matched" | "exited" | "timeout" | "aborted";
 
@@ -88,14 +91,27 @@ export async function watchCommand(options: WatchOptions): Promise<WatchResult> 
   try {
     const decoder = new TextDecoder();
     let pending = "";
+    // A line that never ends is kept only up to PENDING_LIMIT characters; the rest is passed over to its newline.
+    let skipping = false;
     reading: for await (const chunk of child.stdout) {
-      pending += decoder.decode(chunk, { stream: true });
+      let text = decoder.decode(chunk, { stream: true });
+      if (skipping) {
+        const end = text.indexOf("\n");
+        if (end === -1) continue;
+        text = text.slice(end);
+        skipping = false;
+      }
+      pending += text;
       let newline = pending.indexOf("\n");
       while (newline !== -1) {
         const line = pending.slice(0, newline);
         pending = pending.slice(newline + 1);
         if (take(line)) break reading;
         newline = pending.indexOf("\n");
+      }
+      if (pending.length > PENDING_LIMIT) {
+        pending = pending.slice(0, PENDING_LIMIT);
+        skipping = true;
       }
     }
     if (matchedLine === undefined && pending !== "") take(pending);

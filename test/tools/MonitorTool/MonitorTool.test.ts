@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ToolProgress } from "../../../src/Tool.ts";
 import { MonitorTool, type MonitorOutput } from "../../../src/tools/MonitorTool/MonitorTool.ts";
-import { MAX_KEPT_LINES, MAX_MONITOR_TIMEOUT_MS } from "../../../src/tools/MonitorTool/prompt.ts";
+import { MAX_KEPT_LINES, MAX_LINE_CHARS, MAX_MONITOR_TIMEOUT_MS } from "../../../src/tools/MonitorTool/prompt.ts";
 import { trackedProcessGroups } from "../../../src/tasks/processGroups.ts";
 import { callTool } from "../../helpers/testSession.ts";
 import { isProcessAlive } from "../../tasks/processAlive.ts";
@@ -73,6 +73,19 @@ describe("Monitor", () => {
     expect(data.totalLines).toBe(500);
     expect(data.lines).toHaveLength(MAX_KEPT_LINES);
     expect(data.lines.at(-1)).toBe("500");
+  });
+
+  test("a line that never ends holds little: 50 MB without a newline is cut, and the next line still counts", async () => {
+    const created = await monitorFixture();
+    fixture = created;
+    await callTool(fixture.context, "Monitor", { description: "long line", command: "head -c 50000000 /dev/zero | tr '\\0' a; echo; echo next" });
+    // What is held of the unfinished line (and handed on as progress) stays a few lines' worth.
+    expect(created.lines.map((line) => line.length <= 4 * MAX_LINE_CHARS)).toEqual([true, true]);
+    const data = await monitorData({ command: "head -c 50000000 /dev/zero | tr '\\0' a; echo; echo next" });
+    expect(data.lines).toHaveLength(2);
+    expect(data.lines[0]?.length).toBeLessThanOrEqual(MAX_LINE_CHARS + 3);
+    expect(data.lines[0]).toEndWith("...");
+    expect(data.lines[1]).toBe("next");
   });
 
   test("the watched command's process group is tracked while it runs, so toolshed's exit stops it", async () => {
