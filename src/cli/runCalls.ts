@@ -29,6 +29,9 @@ export type ToolCallList = z.infer<ReturnType<typeof callsSchema>>;
 
 const EXAMPLE = '[{"name": "Read", "input": {"file_path": "/tmp/a.txt"}}, {"name": "Edit", "input": {...}}]';
 
+/** The most calls one `run --calls` takes. */
+export const MAX_CALLS = 10_000;
+
 /** Parses and checks the calls file; every problem is a UsageError saying where and what. */
 export function parseCalls(text: string, where: string): ToolCallList {
   let value: unknown;
@@ -36,6 +39,10 @@ export function parseCalls(text: string, where: string): ToolCallList {
     value = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`the calls ${where} are not valid JSON (${describeError(error)}). Give a JSON array such as ${EXAMPLE}.`);
+  }
+  // Every call's result is kept for the end: a bound on their number bounds what that holds.
+  if (Array.isArray(value) && value.length > MAX_CALLS) {
+    throw new UsageError(`the calls ${where} are ${value.length}; one run takes at most ${MAX_CALLS}. Split them over several runs.`);
   }
   const parsed = callsSchema().safeParse(value);
   if (parsed.success) return parsed.data;

@@ -1,6 +1,7 @@
 import { afterEach, expect, test } from "bun:test";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { MAX_CALLS } from "../../src/cli/runCalls.ts";
 import { makeFifo } from "../helpers/specialFiles.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../helpers/temporaryFolder.ts";
 import { eventually } from "../tasks/processAlive.ts";
@@ -42,6 +43,16 @@ test("a calls file that is a named pipe, a device or a folder is a clear usage e
   const fromFolder = await finish(start(["run", "--calls", "calls.d"]));
   expect(fromFolder.code).toBe(2);
   expect(fromFolder.stderr).toContain("the calls file calls.d is a folder");
+});
+
+test("more calls than one run takes is a usage error before any runs, saying how many it takes", async () => {
+  folder = createTemporaryFolder();
+  const calls = join(folder.path, "many.json");
+  writeFileSync(calls, JSON.stringify(Array.from({ length: MAX_CALLS + 1 }, () => ({ name: "LS", input: {} }))));
+  const run = await finish(start(["run", "--calls", calls]));
+  expect(run.code).toBe(2);
+  expect(run.stderr).toContain(`are ${MAX_CALLS + 1}; one run takes at most ${MAX_CALLS}. Split them over several runs.`);
+  expect(run.stdout).toBe("");
 });
 
 test("SIGTERM during run --calls --json prints the calls that finished, then exits 143", async () => {
