@@ -73,7 +73,7 @@ export const GlobTool = buildTool({
     const hidden = /(^|\/)\.[^./]/.test(pattern);
     const walker = new FileWalker({ root: base, hidden, sorted: false, signal, deadline: Date.now() + GLOB_TIMEOUT_MS });
     // What a deny or ask rule on reading keeps back is not listed, however the pattern reached it.
-    const held = readRuleFilter(context, GlobTool);
+    const held = await readRuleFilter(context, GlobTool);
     let withheld = 0;
     for (let file = walker.next(); file !== undefined; file = walker.next()) {
       if (!glob.match(file.relativePath)) continue;
