@@ -3,9 +3,9 @@
  * with the page's host in the Host header and as the TLS server name (so certificates are still
  * verified against the host), so a DNS answer that changes after the check cannot send it
  * anywhere else. A URL the environment sends through a proxy goes there by name instead (the
- * proxy looks it up and decides what it may reach). Redirects within the same host are followed (at most MAX_REDIRECTS); one to
- * another host is returned, not followed. The body is read up to a byte limit; the whole fetch
- * has a deadline.
+ * proxy looks it up and decides what it may reach). Redirects within the same host are followed
+ * (at most MAX_REDIRECTS); one to another host is returned, not followed. The body is read up to
+ * a byte limit; the whole fetch has a deadline.
  */
 import { isIP } from "node:net";
 import { ToolError } from "../../errors/ToolError.ts";

@@ -2,8 +2,8 @@
  * What WebFetch does when it is called: the URL checked, the permission judged without touching
  * the network, then the host resolved, asked about again when it turns out to lead to this
  * machine's own network, the page fetched from exactly the addresses the lookup found (or
- * through the proxy the environment names), kept in
- * the page cache, and read by the small model. Loaded by WebFetchTool.ts on first use.
+ * through the proxy the environment names, for a host not found local), kept in the page cache,
+ * and read by the small model. Loaded by WebFetchTool.ts on first use.
  */
 import type { PermissionResult, ToolResult, ToolUseContext } from "../../Tool.ts";
 import type { PermissionDecision } from "../../permissions/types.ts";
