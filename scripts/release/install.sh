@@ -145,8 +145,11 @@ dest="$bindir/toolshed"
 # --- fetching, each download bounded in size and time ---
 file_bytes() { wc -c <"$1" | tr -d ' '; }
 
-# An hour in all for one download, where the system has timeout(1) to say so to wget.
-deadline() { if command -v timeout >/dev/null 2>&1; then timeout 3600 "$@"; else "$@"; fi; }
+# An hour in all for one download, where the system has timeout(1) to say so to wget; in the
+# foreground, so Ctrl-C reaches wget too.
+deadline() {
+  if command -v timeout >/dev/null 2>&1 && timeout --foreground 1 true >/dev/null 2>&1; then timeout --foreground 3600 "$@"; else "$@"; fi
+}
 
 fetch() { # fetch <file name> <destination> <most bytes>
   if [ "$kind" = folder ]; then
@@ -165,9 +168,15 @@ fetch() { # fetch <file name> <destination> <most bytes>
     rm -f "$work/failed"
     { deadline wget -q -S --timeout=60 --tries=2 -O - "$from/$1" 2>"$work/wget-headers" || : >"$work/failed"; } | head -c "$(($3 + 1))" >"$2"
     [ "$(file_bytes "$2")" -le "$3" ] || fail "$from/$1 is larger than $3 bytes, which no release file is"
-    # wget follows redirects to plain http; a redirect there is refused like an http --from.
+    if [ -e "$work/failed" ]; then
+      # What wget said that is not a header line (headers are indented).
+      grep -v '^ ' "$work/wget-headers" >&2 || true
+      fail "could not download $from/$1"
+    fi
+    # wget follows redirects to plain http; a redirect there is refused like an http --from. A
+    # wget that shows no headers (wget2 under -q) cannot be checked, so it is not trusted.
+    grep -qi '^ *HTTP/' "$work/wget-headers" || fail "this wget does not show the answers it followed, so a redirect to plain http could not be ruled out; install curl, or pass --from with a folder"
     if grep -qi '^ *location: *http://' "$work/wget-headers"; then fail "$from/$1 redirects to plain http, where anyone on the way could swap the download; nothing was installed"; fi
-    [ ! -e "$work/failed" ] || fail "could not download $from/$1"
   else
     fail "neither curl nor wget is installed; install one, or pass --from with a folder"
   fi
@@ -227,8 +236,9 @@ fi
 mkdir "$work/unpacked"
 (cd "$work/unpacked" && gzip -dc "../$name" | tar -xf -) || fail "could not unpack $name"
 binary="$work/unpacked/$stem/toolshed"
-# A regular file, not a link that would make some other file on this machine the binary.
-{ [ -f "$binary" ] && [ ! -L "$binary" ]; } || fail "$name does not hold $stem/toolshed as a regular file"
+# No links at all: neither the binary nor a folder on its way may lead to some other file on this machine.
+[ -z "$(find "$work/unpacked" -type l | head -n 1)" ] || fail "$name holds a symbolic link, which no release archive does; nothing was installed"
+[ -f "$binary" ] || fail "$name does not hold $stem/toolshed as a regular file"
 chmod 755 "$binary"
 # Run it before it replaces anything, so a build this machine cannot run leaves the old one in place.
 new_version=$("$binary" --version 2>&1) || fail "the $target build does not run on this machine, so nothing was installed: $new_version"

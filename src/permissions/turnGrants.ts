@@ -1,16 +1,17 @@
 /**
  * Allow rules that hold for the rest of one turn (a skill's `allowed-tools`): the context a turn
  * carries on with reads them as part of its permission context, while the session's own stays as
- * it was. What outlives the turn (a sub-agent started in the background) starts from the context
- * without them.
+ * it was. What outlives the turn (a sub-agent started in the background) reads the same context
+ * without them: whatever else the context reads (a sub-agent's plan mode, rules the person added
+ * since) still holds.
  */
 import type { ToolUseContext } from "../Tool.ts";
 import type { PermissionRule } from "./types.ts";
 
-/** Where a context with grants keeps the one it was made from. */
-const WITHOUT_GRANTS = Symbol("withoutTurnGrants");
+/** The rules granted for the turn, kept on the context that carries them. */
+const GRANTED = Symbol("turnGrants");
 
-type GrantedContext = ToolUseContext & { [WITHOUT_GRANTS]?: ToolUseContext };
+type GrantedContext = ToolUseContext & { [GRANTED]?: readonly PermissionRule[] };
 
 /** The context with `rules` added to what it reads as the permission context; writes still go to the session. */
 export function withGrantedRules(context: ToolUseContext, rules: readonly PermissionRule[]): ToolUseContext {
@@ -23,14 +24,22 @@ export function withGrantedRules(context: ToolUseContext, rules: readonly Permis
       return { ...state, toolPermissionContext: { ...state.toolPermissionContext, rules: [...state.toolPermissionContext.rules, ...rules] } };
     },
   };
-  granted[WITHOUT_GRANTS] = withoutTurnGrants(context);
+  granted[GRANTED] = [...((context as GrantedContext)[GRANTED] ?? []), ...rules];
   return granted;
 }
 
-/** The context as it was before any grant of this turn: for work that goes on after the turn ends. */
+/** The context as it reads now, less the rules granted for this turn: for work that goes on after the turn ends. */
 export function withoutTurnGrants(context: ToolUseContext): ToolUseContext {
-  const base = (context as GrantedContext)[WITHOUT_GRANTS];
-  if (base === undefined) return context;
-  // Whatever else changed since (the shell's folder, files read) stays; only the reading of the rules goes back.
-  return { ...context, getAppState: base.getAppState, [WITHOUT_GRANTS]: undefined } as ToolUseContext;
+  const granted = (context as GrantedContext)[GRANTED];
+  if (granted === undefined || granted.length === 0) return context;
+  const read = context.getAppState;
+  const stripped: GrantedContext = {
+    ...context,
+    getAppState: () => {
+      const state = read();
+      return { ...state, toolPermissionContext: { ...state.toolPermissionContext, rules: state.toolPermissionContext.rules.filter((rule) => !granted.includes(rule)) } };
+    },
+  };
+  stripped[GRANTED] = [];
+  return stripped;
 }

@@ -5,7 +5,7 @@
  * `.old`). Nothing is half-written: until the rename, the old executable is untouched; what an
  * update killed midway left beside it is removed by the next one.
  */
-import { chmodSync, closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from "node:fs";
+import { chmodSync, closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { isProcessRunning } from "../tasks/isProcessRunning.ts";
 import { basename, dirname, join } from "node:path";
 
@@ -40,6 +40,9 @@ function versionOf(path: string): { line: string } | { problem: string } {
   return { line: ran.stdout.toString().split("\n")[0]?.trim() ?? "" };
 }
 
+/** How old a dead update's temporary file must be before it is removed. */
+const ABANDONED_AFTER_MS = 60 * 60_000;
+
 /** Removes what an earlier update killed midway left beside `target`: its temporary files whose process is gone. */
 function sweepAbandoned(target: string): void {
   const prefix = `.${basename(target)}.update-`;
@@ -52,7 +55,15 @@ function sweepAbandoned(target: string): void {
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
     const pid = Number(name.slice(prefix.length).split("-")[0]);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !isProcessRunning(pid)) rmSync(join(dirname(target), name), { force: true });
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isProcessRunning(pid)) continue;
+    const path = join(dirname(target), name);
+    try {
+      // Only files an hour old: an update in another pid namespace (a container sharing this folder) may look dead from here.
+      const stats = statSync(path);
+      if (stats.isFile() && Date.now() - stats.mtimeMs > ABANDONED_AFTER_MS) rmSync(path, { force: true });
+    } catch {
+      // Gone, or not ours to remove: the update goes on without sweeping it.
+    }
   }
 }
 

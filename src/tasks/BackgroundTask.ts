@@ -10,7 +10,7 @@ import { guardLeftoverOutput } from "./guardLeftoverOutput.ts";
 import { watchFileSize } from "./watchFileSize.ts";
 
 /** What a task runs: a shell process, or work in this process (which has no process group of its own). */
-export type TaskProcess = Omit<ShellProcess, "pid" | "stop"> & { pid?: number; stop(): Promise<StopReport | void> };
+export type TaskProcess = Omit<ShellProcess, "pid" | "stop" | "killTagged"> & { pid?: number; stop(): Promise<StopReport | void>; killTagged?(): void };
 
 export type TaskStatus = "running" | "completed" | "failed" | "killed";
 
@@ -57,7 +57,20 @@ export class BackgroundTask {
     this.done = process.exited.then((code) => {
       stopWatching();
       // Processes the command left running still write here: past the limit they are stopped.
-      if (process.pid !== undefined) guardLeftoverOutput({ outputPath, maxBytes: maxLogBytes, leader: process.pid, stop: () => process.stop() });
+      if (process.pid !== undefined) {
+        guardLeftoverOutput({
+          outputPath,
+          maxBytes: maxLogBytes,
+          leader: process.pid,
+          stop: () => process.stop(),
+          killTagged: () => process.killTagged?.(),
+          // What was not read is counted as dropped, as when the log is emptied while the task runs.
+          onStopped: (size) => {
+            this.droppedUnread += Math.max(0, size - this.readOffset);
+            this.readOffset = 0;
+          },
+        });
+      }
       if (this.status === "running") this.status = code === 0 ? "completed" : "failed";
       this.exitCode = code;
       this.endedAt = Date.now();

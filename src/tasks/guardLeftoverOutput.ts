@@ -17,8 +17,10 @@ export interface LeftoverGuard {
   maxBytes: number;
   /** The shell's pid, which led the command's process group. */
   leader: number;
-  /** Stops every process the command started. */
+  /** Stops every process the command started (its group too, while the group has members). */
   stop(): Promise<unknown>;
+  /** Kills only the processes tagged as the command's: once the group is empty, its id may lead an unrelated group. */
+  killTagged?(): void;
   /** Hears that the leftovers were stopped for writing too much. */
   onStopped?(size: number): void;
 }
@@ -28,6 +30,8 @@ export function guardLeftoverOutput(guard: LeftoverGuard): () => void {
   let last = -1;
   let quiet = 0;
   let stopping = false;
+  // Once seen empty, the group is never signalled again: its id is free for the system to reuse.
+  let groupGone = false;
   const timer = setInterval(() => {
     let size: number;
     try {
@@ -36,10 +40,12 @@ export function guardLeftoverOutput(guard: LeftoverGuard): () => void {
       clearInterval(timer);
       return;
     }
+    groupGone ||= !processGroupHasMembers(guard.leader);
     if (size > guard.maxBytes && !stopping) {
       stopping = true;
       clearInterval(timer);
-      void guard.stop().finally(() => {
+      const stopped = groupGone ? Promise.resolve(guard.killTagged?.()) : guard.stop();
+      void stopped.finally(() => {
         try {
           truncateSync(guard.outputPath, 0);
         } catch {
@@ -51,7 +57,7 @@ export function guardLeftoverOutput(guard: LeftoverGuard): () => void {
     }
     quiet = size === last ? quiet + 1 : 0;
     last = size;
-    if (quiet >= QUIET_CHECKS && !processGroupHasMembers(guard.leader)) clearInterval(timer);
+    if (quiet >= QUIET_CHECKS && groupGone) clearInterval(timer);
   }, OUTPUT_CHECK_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);

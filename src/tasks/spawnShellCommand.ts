@@ -7,7 +7,7 @@ import { dirname } from "node:path";
 import { fileToolError } from "../errors/fileToolError.ts";
 import { processGroupHasMembers, trackProcessGroup, untrackProcessGroup } from "./processGroups.ts";
 import { newCommandTag, taggedEnvironment } from "./processTags.ts";
-import { stopCommand, type StopReport } from "./stopCommand.ts";
+import { killTaggedNow, stopCommand, type StopReport } from "./stopCommand.ts";
 
 export interface ShellProcess {
   pid: number;
@@ -17,6 +17,8 @@ export interface ShellProcess {
   signalCode(): string | null;
   /** Stops the command with every process it started (its group, its descendants, its tagged processes). */
   stop(): Promise<StopReport>;
+  /** Kills only its tagged processes: once its group is empty, its id may lead someone else's. */
+  killTagged(): void;
 }
 
 export interface SpawnShellOptions {
@@ -95,5 +97,6 @@ export function spawnShellCommand(options: SpawnShellOptions): ShellProcess {
     exited,
     signalCode: () => (child.signalCode === null ? null : String(child.signalCode)),
     stop: () => stopCommand({ leader: pid, tag, exited }),
+    killTagged: () => killTaggedNow(tag),
   };
 }

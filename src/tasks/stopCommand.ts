@@ -5,7 +5,7 @@
  * honest report of what could not be found or stopped.
  */
 import { signalProcessGroup, untrackProcessGroup } from "./processGroups.ts";
-import { findCommandProcesses } from "./processTree.ts";
+import { findCommandProcesses, findTaggedProcesses } from "./processTree.ts";
 
 /** What a stop achieved. */
 export interface StopReport {
@@ -26,6 +26,14 @@ function signalEach(pids: readonly number[], signal: NodeJS.Signals): void {
       // Gone already, or not ours to signal: the final sweep reports it if it is still there.
     }
   }
+}
+
+/**
+ * SIGKILLs only the processes that carry the command's tag: for leftovers found after the
+ * command's group emptied, whose id may since lead an unrelated group.
+ */
+export function killTaggedNow(tag: string): void {
+  signalEach(findTaggedProcesses(tag), "SIGKILL");
 }
 
 /** SIGKILLs the command's processes at once, without waiting (for toolshed's exit and for watches). */

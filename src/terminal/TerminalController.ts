@@ -204,7 +204,8 @@ export class TerminalController {
     const display = new TurnDisplay(this.store, () => this.session.tools, (event) => this.countAnswer(event));
     try {
       const attachments = await attachMentions(text, this.session.context, async (question) =>
-        (await this.pick(question, [{ label: "Yes, attach it" }, { label: "No, leave it out" }])) === 0);
+        // "No" is where the choice starts: a key typed ahead does not attach a file from outside.
+        (await this.pick(question, [{ label: "Yes, attach it" }, { label: "No, leave it out" }], 1)) === 0);
       for (const notice of attachments.notices) this.notice("warning", notice);
       const carried = this.pendingContext;
       const extra = [...carried, ...attachments.blocks];

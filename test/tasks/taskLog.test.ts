@@ -53,6 +53,19 @@ test("a process a task's shell left running (even one gone with setsid) is stopp
   const pid = Number(readFileSync(pidFile, "utf8").trim());
   expect(await eventually(() => !isProcessAlive(pid), 10_000)).toBe(true);
   expect(statSync(log).size).toBeLessThan(2 * MIB);
+  // What was emptied unread is reported as dropped, not lost in silence.
+  expect(await eventually(() => task.readNewOutput(1000).droppedBytes > MIB || false, 5_000)).toBe(true);
+});
+
+test("once a command's group is empty, a leftover is stopped by its tag alone: the group id, free for reuse, is not signalled", async () => {
+  const log = join(folder.path, "tagged.log");
+  let groupStops = 0;
+  let tagKills = 0;
+  const shell = spawnShellCommand({ command: `setsid sh -c 'sleep 0.3; yes' >> ${JSON.stringify(log)} 2>&1 & echo started`, cwd: folder.path, outputPath: log, cwdPath: join(folder.path, "cwd") });
+  await shell.exited;
+  guardLeftoverOutput({ outputPath: log, maxBytes: MIB, leader: shell.pid, stop: async () => void groupStops++, killTagged: () => (tagKills++, shell.killTagged()) });
+  expect(await eventually(() => tagKills === 1, 10_000)).toBe(true);
+  expect(groupStops).toBe(0);
 });
 
 test("a foreground command's leftover writer is stopped the same way", async () => {

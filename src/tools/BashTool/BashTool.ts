@@ -154,7 +154,7 @@ export const BashTool = buildTool({
     const diskFull = isDiskFull(dirname(outputPath)) ? dirname(outputPath) : undefined;
     const output = readCommandOutput(outputPath);
     // What the command left running may go on writing here: it is stopped before the log passes the limit.
-    if (ended === "exit") guardLeftoverOutput({ outputPath, maxBytes: MAX_COMMAND_OUTPUT_BYTES, leader: shell.pid, stop: () => shell.stop() });
+    if (ended === "exit") guardLeftoverOutput({ outputPath, maxBytes: MAX_COMMAND_OUTPUT_BYTES, leader: shell.pid, stop: () => shell.stop(), killTagged: () => shell.killTagged() });
     const data: BashOutput = { kind: "foreground", output, exitCode, signal: shell.signalCode(), ended, timeoutMs, notes, stopReport, diskFull };
     return { data, contextModifier: moveTo === undefined ? undefined : moveShellTo(moveTo) };
   },
