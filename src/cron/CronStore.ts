@@ -30,21 +30,34 @@ export class CronStore {
     if (!parsed.success) {
       throw new ToolError(`${this.durablePath} does not hold a valid job list (${parsed.error.issues[0]?.message ?? "bad shape"}). Fix or remove the file.`);
     }
-    return parsed.data.jobs;
+    // A file from the repository may hold any number: no more than the limit are taken from it.
+    return parsed.data.jobs.slice(0, MAX_CRON_JOBS);
+  }
+
+  /** The durable jobs, or why the file cannot be read (then none). */
+  private readDurableSafely(): { jobs: CronJob[]; problem?: string } {
+    try {
+      return { jobs: this.readDurable() };
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error;
+      return { jobs: [], problem: error.message };
+    }
   }
 
   private writeDurable(jobs: CronJob[]): void {
     writeFileAtomic(this.durablePath, `${JSON.stringify({ version: 1, jobs }, null, 2)}\n`, { createParents: true });
   }
 
-  /** Every job, memory-only ones first, each group oldest first. */
-  list(): CronJob[] {
-    return [...this.memory.values(), ...this.readDurable()];
+  /** Every job, memory-only ones first, each group oldest first; a durable file that cannot be read leaves its jobs out and says why. */
+  list(): { jobs: CronJob[]; problem?: string } {
+    const durable = this.readDurableSafely();
+    return { jobs: [...this.memory.values(), ...durable.jobs], ...(durable.problem === undefined ? {} : { problem: durable.problem }) };
   }
 
   /** Adds a job with a fresh id; refuses past MAX_CRON_JOBS. */
   add(job: Omit<CronJob, "id" | "createdAt">): CronJob {
-    const durable = this.readDurable();
+    // A session-only job does not need the durable file to be readable; a durable one does.
+    const durable = job.durable ? this.readDurable() : this.readDurableSafely().jobs;
     if (this.memory.size + durable.length >= MAX_CRON_JOBS) {
       throw new ToolError(`There are already ${MAX_CRON_JOBS} scheduled jobs, the most allowed. Delete some with CronDelete first.`);
     }

@@ -27,7 +27,7 @@ export const CronDeleteTool = buildTool({
     const store = context.services.use(cronStoreService);
     const job = store.delete(input.id.trim());
     if (job === undefined) {
-      const ids = store.list().map((entry) => entry.id);
+      const ids = store.list().jobs.map((entry) => entry.id);
       throw new ToolError(`There is no scheduled job with id "${input.id}". ${ids.length === 0 ? "No jobs are scheduled." : `The ids are: ${ids.join(", ")}.`}`);
     }
     return { data: { job } };

@@ -14,6 +14,8 @@ const PROMPT_PREVIEW_CHARS = 80;
 
 export interface CronListOutput {
   jobs: Array<CronJob & { nextFireAt: string | null }>;
+  /** Why the durable jobs could not be read, when they could not. */
+  problem?: string;
 }
 
 function preview(prompt: string): string {
@@ -32,16 +34,18 @@ export const CronListTool = buildTool({
   prompt: renderPrompt(),
   async call(_input, { context }) {
     const now = new Date();
-    const jobs = context.services.use(cronStoreService).list().map((job) => ({
+    const listed = context.services.use(cronStoreService).list();
+    const jobs = listed.jobs.map((job) => ({
       ...job,
       nextFireAt: nextFireTime(job.cron, now)?.toISOString() ?? null,
     }));
-    return { data: { jobs } };
+    return { data: { jobs, ...(listed.problem === undefined ? {} : { problem: listed.problem }) } };
   },
   mapToolResultToToolResultBlockParam(output: CronListOutput, toolUseId) {
-    if (output.jobs.length === 0) return { type: "tool_result", tool_use_id: toolUseId, content: "No scheduled jobs." };
+    const note = output.problem === undefined ? "" : `\n(The durable jobs are left out: ${output.problem})`;
+    if (output.jobs.length === 0) return { type: "tool_result", tool_use_id: toolUseId, content: `No scheduled jobs.${note}` };
     const lines = output.jobs.map((job) =>
       `${job.id}  ${job.cron}  ${job.recurring ? "recurring" : "once"}  ${job.durable ? "durable" : "session"}  next ${job.nextFireAt ?? "never"}  ${preview(job.prompt)}`);
-    return { type: "tool_result", tool_use_id: toolUseId, content: lines.join("\n") };
+    return { type: "tool_result", tool_use_id: toolUseId, content: lines.join("\n") + note };
   },
 });

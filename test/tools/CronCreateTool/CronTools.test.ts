@@ -106,16 +106,28 @@ describe("CronCreate, CronList and CronDelete", () => {
     expect(over.text).toContain(`already ${MAX_CRON_JOBS} scheduled jobs`);
   });
 
-  test("a damaged durable file is reported, not overwritten", async () => {
+  test("a damaged durable file is reported, not overwritten, and session-only jobs work on", async () => {
     fixture = await createToolFixture({ tools: CRON_TOOLS, allow: [], rules: [], mode: "bypassPermissions" });
     mkdirSync(join(fixture.folder.path, ".toolshed"));
     writeFileSync(join(fixture.folder.path, CRON_FILE), "{ not json");
     const listed = await callTool(fixture.context, "CronList", {});
-    expect(listed.result.is_error).toBe(true);
+    expect(listed.text).toContain("No scheduled jobs.\n(The durable jobs are left out:");
     expect(listed.text).toContain("is not valid JSON");
     const created = await callTool(fixture.context, "CronCreate", { cron: "0 * * * *", prompt: "x", durable: true });
     expect(created.result.is_error).toBe(true);
     expect(readFileSync(join(fixture.folder.path, CRON_FILE), "utf8")).toBe("{ not json");
+    const session = await callTool(fixture.context, "CronCreate", { cron: "0 * * * *", prompt: "for this session" });
+    expect(session.stage).toBe("done");
+    expect((await callTool(fixture.context, "CronList", {})).text).toContain("for this session");
+  });
+
+  test(`a durable file holding more than ${MAX_CRON_JOBS} jobs is read only up to the limit`, async () => {
+    fixture = await createToolFixture({ tools: CRON_TOOLS, allow: [], rules: [], mode: "bypassPermissions" });
+    mkdirSync(join(fixture.folder.path, ".toolshed"));
+    const jobs = Array.from({ length: MAX_CRON_JOBS * 3 }, (_, index) => ({ id: index.toString(16).padStart(8, "0"), cron: "0 * * * *", prompt: `p${index}`, recurring: true, durable: true, createdAt: new Date(0).toISOString() }));
+    writeFileSync(join(fixture.folder.path, CRON_FILE), JSON.stringify({ version: 1, jobs }));
+    const listed = await callTool(fixture.context, "CronList", {});
+    expect(listed.text.trim().split("\n")).toHaveLength(MAX_CRON_JOBS);
   });
 
   test("CronList is read-only and needs no rule; CronCreate without one is refused non-interactively", async () => {
