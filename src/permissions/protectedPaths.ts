@@ -4,8 +4,9 @@
  * the `.claude/` ones it reads alongside them).
  * And the paths no mode may remove: `/`, its direct children, home, the working folder and its parents.
  */
-import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
+import { readFileStart } from "../files/readBoundedFile.ts";
 import { isPathWithin } from "../paths/isInsideDirectories.ts";
 import { managedSettingsPath, userConfigDirectory } from "../settings/settingsPaths.ts";
 
@@ -45,21 +46,16 @@ export function protectedPathReason(path: string): string | undefined {
 /** A `.git` file is one line (`gitdir: <path>`); more than this is not one. */
 const MAX_GIT_FILE_BYTES = 4096;
 
-/** The folder a `.git` file names, or undefined when `path` is not such a file. */
+/** The folder the `.git` file at `path` names (`gitdir: <path>`), or undefined when it names none. */
 function gitFileTarget(path: string): string | undefined {
-  let descriptor: number | undefined;
+  let text: string;
   try {
-    if (!statSync(path).isFile()) return undefined;
-    descriptor = openSync(path, "r");
-    const buffer = Buffer.alloc(MAX_GIT_FILE_BYTES);
-    const text = buffer.toString("utf8", 0, readSync(descriptor, buffer, 0, MAX_GIT_FILE_BYTES, 0));
-    const target = /^gitdir:\s*(.+?)\s*$/m.exec(text)?.[1];
-    return target === undefined ? undefined : resolve(dirname(path), target);
+    text = readFileStart(path, MAX_GIT_FILE_BYTES).toString("utf8");
   } catch {
     return undefined;
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor);
   }
+  const target = /^gitdir:\s*(.+?)\s*$/m.exec(text)?.[1];
+  return target === undefined ? undefined : resolve(dirname(path), target);
 }
 
 /**
@@ -72,15 +68,15 @@ export function separateGitFolders(workingDirectories: readonly string[]): strin
   for (const directory of workingDirectories) {
     for (let folder = directory; ; folder = dirname(folder)) {
       const dotGit = join(folder, ".git");
-      const target = gitFileTarget(dotGit);
-      if (target !== undefined) found.add(target);
-      let exists = target !== undefined;
+      let isFile: boolean | undefined;
       try {
-        exists ||= statSync(dotGit) !== undefined;
+        isFile = statSync(dotGit).isFile();
       } catch {
         // No .git here: look further up.
       }
-      if (exists || dirname(folder) === folder) break;
+      const target = isFile === true ? gitFileTarget(dotGit) : undefined;
+      if (target !== undefined) found.add(target);
+      if (isFile !== undefined || dirname(folder) === folder) break;
     }
   }
   return [...found];

@@ -7,7 +7,8 @@
 
 // C0 controls except tab and line feed, DEL, the C1 controls (including the one-byte CSI), and
 // the bidirectional embeddings, overrides and isolates that reorder how a line reads.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL_CHARACTERS = "[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]";
+const CONTROL = new RegExp(CONTROL_CHARACTERS, "g");
 
 function mark(char: string): string {
   const code = char.charCodeAt(0);
@@ -22,7 +23,7 @@ export function printableText(text: string): string {
 }
 
 // A colour or weight (SGR: ESC [ digits m) is kept; any other control is marked.
-const CONTROL_OR_STYLE = /\u001b\[[0-9;]*m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL_OR_STYLE = new RegExp(`\\u001b\\[[0-9;]*m|${CONTROL_CHARACTERS}`, "g");
 
 /** Like printableText, but colours and weights (SGR sequences, as toolshed's own styling writes them) still apply; concealed text (SGR 8) does not. */
 export function printableStyledText(text: string): string {

@@ -5,7 +5,7 @@
  * starts on a line of its own). The file is readable by its owner only: transcripts hold what
  * tools read.
  */
-import { appendFileSync, closeSync, mkdirSync, openSync, readSync } from "node:fs";
+import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync } from "node:fs";
 import { dirname } from "node:path";
 import { describeError } from "../../errors/describeError.ts";
 import type { TranscriptEntry, TranscriptMessage } from "./transcriptEntry.ts";
@@ -20,7 +20,7 @@ function endsMidLine(path: string): boolean {
   }
   try {
     const last = Buffer.alloc(1);
-    const { size } = Bun.file(path);
+    const { size } = fstatSync(descriptor);
     return size > 0 && readSync(descriptor, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
   } finally {
     closeSync(descriptor);
