@@ -4,18 +4,19 @@
  * bound address) in the Host header, nor its own origin in Origin. So a request is served only
  * when the Host header, and the Origin header if there is one, name the bound host or a loopback
  * name; IP addresses as such are accepted too when serving every interface, since rebinding
- * needs a name the attacker controls.
+ * needs a name the attacker controls. An Origin must also name the Host header's port: a page
+ * another local server serves (http://localhost:3000) is another origin, not this server's.
  */
 import { isIP } from "node:net";
 
 /** Loopback names a local client uses. */
 const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "::1"];
 
-/** The host part of a Host header value or an origin, lower case, without port or brackets. */
-function hostName(value: string, isOrigin: boolean): string | undefined {
+/** The host part of a Host header value or an origin (lower case, without brackets) and its port ("" for the scheme's own). */
+function hostAndPort(value: string, isOrigin: boolean): { name: string; port: string } | undefined {
   try {
     const url = new URL(isOrigin ? value : `http://${value}`);
-    return url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
+    return { name: url.hostname.toLowerCase().replace(/^\[|\]$/g, ""), port: url.port };
   } catch {
     return undefined;
   }
@@ -27,10 +28,14 @@ export function isAllowedRequest(headers: Headers, boundHost: string): boolean {
   const wildcard = bound === "0.0.0.0" || bound === "::";
   const allowed = (name: string | undefined) =>
     name !== undefined && (LOOPBACK_NAMES.includes(name) || name === bound || (wildcard && isIP(name) !== 0));
-  const host = headers.get("host");
-  if (host === null || !allowed(hostName(host, false))) return false;
-  const origin = headers.get("origin");
-  return origin === null || allowed(hostName(origin, true));
+  const hostHeader = headers.get("host");
+  const host = hostHeader === null ? undefined : hostAndPort(hostHeader, false);
+  if (host === undefined || !allowed(host.name)) return false;
+  const originHeader = headers.get("origin");
+  if (originHeader === null) return true;
+  const origin = hostAndPort(originHeader, true);
+  // Only http(s) origins have a host; "null" (a sandboxed page, a file) and others do not parse to one.
+  return origin !== undefined && /^https?:/i.test(originHeader) && allowed(origin.name) && origin.port === host.port;
 }
 
 /** True when `host` is a loopback address or name (what serving without `--allow-remote` requires). */

@@ -240,6 +240,16 @@ describe("request origin checks", () => {
     expect(isAllowedRequest(new Headers(), "127.0.0.1")).toBe(false);
   });
 
+  test("an Origin must be this server's own: a page another local port serves is refused", () => {
+    const headers = (host: string, origin: string) => new Headers({ host, origin });
+    expect(isAllowedRequest(headers("127.0.0.1:4000", "http://127.0.0.1:4000"), "127.0.0.1")).toBe(true);
+    expect(isAllowedRequest(headers("localhost:4000", "http://localhost:3000"), "127.0.0.1")).toBe(false);
+    expect(isAllowedRequest(headers("127.0.0.1:4000", "http://127.0.0.1"), "127.0.0.1")).toBe(false);
+    expect(isAllowedRequest(headers("127.0.0.1:80", "http://127.0.0.1"), "127.0.0.1")).toBe(true);
+    expect(isAllowedRequest(headers("127.0.0.1:4000", "file:///tmp/page.html"), "127.0.0.1")).toBe(false);
+    expect(isAllowedRequest(headers("[::1]:4000", "http://[::1]:4001"), "::1")).toBe(false);
+  });
+
   test("loopback hosts, and host:port parsing", () => {
     expect(["127.0.0.1", "127.8.9.10", "localhost", "::1", "[::1]"].map(isLoopbackHost)).toEqual([true, true, true, true, true]);
     expect(["0.0.0.0", "192.168.1.5", "example.com"].map(isLoopbackHost)).toEqual([false, false, false]);
