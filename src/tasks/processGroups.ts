@@ -4,6 +4,7 @@
  * alive when toolshed exits is killed, and so is every process carrying this toolshed's tag
  * (processes that left their group: setsid, `set -m`).
  */
+import { constants } from "node:os";
 import { PROCESS_TAG } from "./processTags.ts";
 import { findTaggedProcesses } from "./processTree.ts";
 
@@ -36,20 +37,27 @@ function killAll(): void {
   children.clear();
 }
 
+/**
+ * The signals whose default action would end toolshed without its exit handlers (and so leave
+ * its commands running): a terminal that closes (SIGHUP), kill (SIGTERM), Ctrl-\ (SIGQUIT), and
+ * the two user signals. SIGINT is each command's own (it interrupts a turn, not the process).
+ */
+const ENDING_SIGNALS = ["SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2"] as const;
+
 function onSignal(signal: NodeJS.Signals): void {
   killAll();
   // Another listener (a CLI command printing the results of the calls that finished) then owns
   // the exit; it ends the process itself, within a bounded grace period.
   if (process.listenerCount(signal) > 1) return;
-  process.exit(signal === "SIGTERM" ? 143 : 129);
+  // The shell's convention: 128 plus the signal's number.
+  process.exit(128 + (constants.signals[signal] ?? 15));
 }
 
 function installHooks(): void {
   if (hooksInstalled) return;
   hooksInstalled = true;
   process.on("exit", killAll);
-  process.on("SIGTERM", onSignal);
-  process.on("SIGHUP", onSignal);
+  for (const signal of ENDING_SIGNALS) process.on(signal, onSignal);
 }
 
 /** True while any process is left in the group led by `pid` (the leader may be gone). */

@@ -34,6 +34,16 @@ test("background tasks are stopped when toolshed is terminated with SIGTERM", as
   expect(await eventually(() => !isProcessAlive(pid))).toBe(true);
 });
 
+for (const [signal, status] of [["SIGQUIT", 131], ["SIGUSR1", 138], ["SIGUSR2", 140], ["SIGHUP", 129]] as const) {
+  test(`background tasks are stopped when toolshed is ended with ${signal}, which exits ${status}`, async () => {
+    const { child, pid } = await startChild("wait");
+    expect(isProcessAlive(pid)).toBe(true);
+    child.kill(signal);
+    expect(await child.exited).toBe(status);
+    expect(await eventually(() => !isProcessAlive(pid))).toBe(true);
+  });
+}
+
 test("a running background task does not keep toolshed alive once its work is done, and is stopped at exit", async () => {
   const { child, pid } = await startChild("return");
   expect(await eventually(() => child.exitCode !== null)).toBe(true);
