@@ -97,16 +97,64 @@ export function processTags(pid: number): string[] {
 }
 
 /**
+ * One reading of /proc (and of the tags asked about), shared by the lookups made in the same turn
+ * of the event loop while `shareProcessReads` runs: stopping many tasks at once (a session's
+ * close) then reads /proc once per step instead of once per task. A lookup after any wait (the
+ * stop's grace period, a sweep's pause) reads afresh, so what a signal did is seen by the next
+ * look; outside shareProcessReads (exit, a single stop) every lookup reads afresh.
+ */
+interface ProcessSnapshot {
+  processes: ProcessInfo[];
+  tags: Map<number, string[]>;
+}
+let snapshot: ProcessSnapshot | undefined;
+let sharing = 0;
+
+/** Runs `work` with /proc readings shared within each turn of the event loop (see above). */
+export async function shareProcessReads<T>(work: () => Promise<T>): Promise<T> {
+  sharing++;
+  try {
+    return await work();
+  } finally {
+    sharing--;
+    if (sharing === 0) snapshot = undefined;
+  }
+}
+
+function currentSnapshot(): ProcessSnapshot | undefined {
+  if (snapshot !== undefined && sharing > 0) return snapshot;
+  const processes = listProcesses();
+  if (processes === undefined) return undefined;
+  const taken: ProcessSnapshot = { processes, tags: new Map() };
+  if (sharing === 0) return taken;
+  snapshot = taken;
+  setImmediate(() => {
+    if (snapshot === taken) snapshot = undefined;
+  });
+  return taken;
+}
+
+function hasTag(taken: ProcessSnapshot, pid: number, tag: string): boolean {
+  let tags = taken.tags.get(pid);
+  if (tags === undefined) {
+    tags = processTags(pid);
+    taken.tags.set(pid, tags);
+  }
+  return tags.includes(tag);
+}
+
+/**
  * The processes of one command: those in the group `leader` leads, those carrying `tag`, and
  * every descendant of those. toolshed itself is never among them. Undefined without /proc.
  */
 export function findCommandProcesses(leader: number, tag: string): number[] | undefined {
-  const processes = listProcesses();
-  if (processes === undefined) return undefined;
+  const taken = currentSnapshot();
+  if (taken === undefined) return undefined;
+  const { processes } = taken;
   const found = new Set<number>();
   for (const info of processes) {
     if (info.pid === process.pid) continue;
-    if (info.pid === leader || info.pgid === leader || processTags(info.pid).includes(tag)) found.add(info.pid);
+    if (info.pid === leader || info.pgid === leader || hasTag(taken, info.pid, tag)) found.add(info.pid);
   }
   // Descendants by parent, however deep: a child that changed its environment is still one.
   const children = new Map<number, number[]>();
@@ -128,5 +176,7 @@ export function findCommandProcesses(leader: number, tag: string): number[] | un
 
 /** Every live process carrying `tag` (toolshed itself excepted); empty without /proc. */
 export function findTaggedProcesses(tag: string): number[] {
-  return (listProcesses() ?? []).filter((info) => info.pid !== process.pid && processTags(info.pid).includes(tag)).map((info) => info.pid);
+  const taken = currentSnapshot();
+  if (taken === undefined) return [];
+  return taken.processes.filter((info) => info.pid !== process.pid && hasTag(taken, info.pid, tag)).map((info) => info.pid);
 }
