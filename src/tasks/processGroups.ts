@@ -4,7 +4,6 @@
  * alive when toolshed exits is killed, and so is every process carrying this toolshed's tag
  * (processes that left their group: setsid, `set -m`).
  */
-import { constants } from "node:os";
 import { PROCESS_TAG } from "./processTags.ts";
 import { findTaggedProcesses } from "./processTree.ts";
 
@@ -44,13 +43,18 @@ function killAll(): void {
  */
 const ENDING_SIGNALS = ["SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2"] as const;
 
+/** Their numbers (the user signals' differ on macOS), without loading node:os at start-up. */
+const SIGNAL_NUMBERS: Readonly<Record<string, number>> = process.platform === "darwin"
+  ? { SIGHUP: 1, SIGQUIT: 3, SIGTERM: 15, SIGUSR1: 30, SIGUSR2: 31 }
+  : { SIGHUP: 1, SIGQUIT: 3, SIGTERM: 15, SIGUSR1: 10, SIGUSR2: 12 };
+
 function onSignal(signal: NodeJS.Signals): void {
   killAll();
   // Another listener (a CLI command printing the results of the calls that finished) then owns
   // the exit; it ends the process itself, within a bounded grace period.
   if (process.listenerCount(signal) > 1) return;
   // The shell's convention: 128 plus the signal's number.
-  process.exit(128 + (constants.signals[signal] ?? 15));
+  process.exit(128 + (SIGNAL_NUMBERS[signal] ?? 15));
 }
 
 function installHooks(): void {
