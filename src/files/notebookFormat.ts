@@ -47,7 +47,11 @@ export function cellId(cell: NotebookCell, index: number): string {
   return cell.id ?? `cell-${index}`;
 }
 
-/** Parses notebook JSON, with a clear error for anything that is not a notebook. */
+/**
+ * Parses notebook JSON, with a clear error for anything that is not a notebook. The parsed value
+ * itself is returned once it passes the check (the schema only checks, it changes nothing), so a
+ * rewrite keeps every key where the file had it: untouched cells are written back as they were.
+ */
 export function parseNotebook(text: string, filePath: string): Notebook {
   let value: unknown;
   try {
@@ -57,5 +61,5 @@ export function parseNotebook(text: string, filePath: string): Notebook {
   }
   const parsed = notebookSchema().safeParse(value);
   if (!parsed.success) throw new ToolError(`${filePath} is not a Jupyter notebook: it needs a "cells" list of cells with cell_type and source.`);
-  return parsed.data;
+  return value as Notebook;
 }

@@ -4,7 +4,7 @@ import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { parseNotebook } from "../../files/notebookFormat.ts";
 import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
-import { decodeUtf8Text } from "../../files/textFormat.ts";
+import { decodeUtf8Text, detectTextFormat, toDiskText, toWorkingText } from "../../files/textFormat.ts";
 import { unreadFileProblem } from "../../files/fileFreshness.ts";
 import { writeCheckedFile } from "../../files/writeCheckedFile.ts";
 import { applyNotebookEdit } from "./applyNotebookEdit.ts";
@@ -71,7 +71,10 @@ export const NotebookEditTool = buildTool({
               "Clear its outputs first (jupyter nbconvert --clear-output through Bash), or change it with a script.",
           );
         }
-        const text = decodeUtf8Text({ bytes: current.bytes, path: notebookPath, toolName: NOTEBOOK_EDIT_TOOL_NAME });
+        const onDisk = decodeUtf8Text({ bytes: current.bytes, path: notebookPath, toolName: NOTEBOOK_EDIT_TOOL_NAME });
+        // A BOM and CRLF line ends are kept, as Edit keeps them (JSON strings hold no raw line ends, so only the layout's change).
+        const format = detectTextFormat(onDisk);
+        const text = toWorkingText(onDisk);
         const notebook = parseNotebook(text, notebookPath);
         const cellId = applyNotebookEdit(notebook, {
           cellId: input.cell_id,
@@ -81,7 +84,7 @@ export const NotebookEditTool = buildTool({
         });
         const json = JSON.stringify(notebook, null, detectIndent(text));
         return {
-          text: text.endsWith("\n") ? `${json}\n` : json,
+          text: toDiskText(text.endsWith("\n") ? `${json}\n` : json, format),
           result: { notebookPath, cellId, editMode: input.edit_mode, cellCount: notebook.cells.length },
         };
       },

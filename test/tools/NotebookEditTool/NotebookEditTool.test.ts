@@ -89,3 +89,43 @@ describe("NotebookEdit", () => {
     expect(NotebookEditTool.isReadOnly({ notebook_path: path, new_source: "", edit_mode: "replace" })).toBe(false);
   });
 });
+
+describe("NotebookEdit keeps what it did not change", () => {
+  /** Jupyter's own layout: keys sorted, one-space indent. */
+  const sorted = (value: unknown): unknown => Array.isArray(value)
+    ? value.map(sorted)
+    : value !== null && typeof value === "object"
+      ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Record<string, unknown>)[key])]))
+      : value;
+  const JUPYTER_TEXT = `${JSON.stringify(sorted(NOTEBOOK), null, 1)}\n`;
+
+  async function notebookOnDisk(text: string | Buffer): Promise<string> {
+    fixture = await createToolFixture({ allow: ["NotebookEdit", "Read"] });
+    const path = join(fixture.folder.path, "n.ipynb");
+    writeFileSync(path, text);
+    await callTool(fixture.context, "Read", { file_path: path });
+    return path;
+  }
+
+  test("untouched cells and the top level keep their keys in the file's order", async () => {
+    const path = await notebookOnDisk(JUPYTER_TEXT);
+    await callTool(fixture.context, "NotebookEdit", { notebook_path: path, cell_id: "a1", new_source: "# New title" });
+    const before = JUPYTER_TEXT.split("\n");
+    const after = readFileSync(path, "utf8").split("\n");
+    // Only the edited cell's source line differs.
+    expect(after.length).toBe(before.length);
+    expect(after.filter((line, index) => line !== before[index])).toEqual(['    "# New title"']);
+  });
+
+  test("CRLF line ends and a UTF-8 BOM are kept", async () => {
+    const crlf = JUPYTER_TEXT.replaceAll("\n", "\r\n");
+    const path = await notebookOnDisk(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(crlf)]));
+    const result = await callTool(fixture.context, "NotebookEdit", { notebook_path: path, cell_id: "a1", new_source: "# New title" });
+    expect(result.text).toStartWith("Replaced cell a1");
+    const bytes = readFileSync(path);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString("utf8");
+    expect(text.replaceAll("\r\n", "")).not.toContain("\n");
+    expect(text).toBe(crlf.replace('"# Title"', '"# New title"'));
+  });
+});
