@@ -52,8 +52,13 @@ export function assertReadAndUnchanged(options: {
   if (state === undefined) {
     throw new ToolError(unreadMessage(path, action));
   }
+  // The bytes, when both they and the hash of what was read are at hand, decide: a change that kept
+  // the size and put the time back (cp -p, rsync -t, coarse timestamps) is still a change.
+  if (state.contentHash !== undefined && bytes !== undefined) {
+    if (state.contentHash === hashBytes(bytes)) return;
+    throw changedSinceReadError(path, action);
+  }
   if (stats.mtimeMs === state.mtimeMs && stats.size === state.size && (state.ino === undefined || state.ino === stats.ino)) return;
-  if (state.contentHash !== undefined && bytes !== undefined && state.contentHash === hashBytes(bytes)) return;
   throw changedSinceReadError(path, action);
 }
 

@@ -60,6 +60,23 @@ describe("Write", () => {
     expect((await callTool(context, "Write", { file_path: path, content: "new\n" })).result.is_error).toBeUndefined();
   });
 
+  test("a change that kept the size and put the time back is still a change", async () => {
+    const { folder, context } = await setUp();
+    const path = join(folder.path, "restored.txt");
+    writeFileSync(path, "one\ntwo\n");
+    // Whole seconds, so putting the time back is exact (as cp -p or a coarse clock makes it).
+    utimesSync(path, 1_700_000_000, 1_700_000_000);
+    await callTool(context, "Read", { file_path: path });
+    const before = statSync(path);
+    writeFileSync(path, "one\nTWO\n");
+    utimesSync(path, 1_700_000_000, 1_700_000_000);
+    expect(statSync(path).mtimeMs).toBe(before.mtimeMs);
+    const stale = await callTool(context, "Write", { file_path: path, content: "one\ntwo\nthree\n" });
+    expect(stale.result.is_error).toBe(true);
+    expect(stale.text).toContain("has changed since it was last read");
+    expect(readFileSync(path, "utf8")).toBe("one\nTWO\n");
+  });
+
   test("keeps the mode, CRLF line ends and a BOM of the file it replaces", async () => {
     const { folder, context } = await setUp();
     const path = join(folder.path, "script.sh");
