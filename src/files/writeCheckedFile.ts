@@ -6,7 +6,7 @@
  * between the check and the rename is caught and refused with the usual "changed since it was
  * read" message, instead of being silently overwritten.
  */
-import { mkdirSync, statSync, type Stats } from "node:fs";
+import { accessSync, constants, mkdirSync, statSync, type Stats } from "node:fs";
 import { dirname } from "node:path";
 import { errorCode } from "../errors/fileSystemErrorMessage.ts";
 import { fileToolError } from "../errors/fileToolError.ts";
@@ -88,6 +88,27 @@ function createParentFolders(path: string, target: string): void {
   }
 }
 
+/**
+ * The error for a write refused because the file's folder is not writable (the file itself may
+ * be): the lock and the new content are made beside the file, so the folder is what needs fixing.
+ */
+function unwritableFolderError(error: unknown, path: string, target: string): ToolError | undefined {
+  const code = errorCode(error);
+  if (code !== "EACCES" && code !== "EPERM") return undefined;
+  const folder = dirname(target);
+  try {
+    accessSync(folder, constants.W_OK);
+    return undefined;
+  } catch {
+    return new ToolError(
+      `Cannot write ${path}: its folder ${folder} is not writable by this user. toolshed replaces a file with a new one made in the same folder ` +
+        "(so a failure never leaves half a file), which needs that folder to be writable even when the file itself is. " +
+        "Make the folder writable, or change the file in place through Bash.",
+      { cause: error },
+    );
+  }
+}
+
 /** Runs one checked write (see the file comment); returns what `produce` reported. */
 export async function writeCheckedFile<Result>(write: CheckedWrite<Result>): Promise<Result> {
   const { path, fileState, maxBytes, action } = write;
@@ -111,6 +132,6 @@ export async function writeCheckedFile<Result>(write: CheckedWrite<Result>): Pro
           `The file may now hold part of the old content; copy the new content from ${error.copyPath} over it, then Read it again.`,
       );
     }
-    throw fileToolError(error, path);
+    throw unwritableFolderError(error, path, target) ?? fileToolError(error, path);
   }
 }
