@@ -49,6 +49,16 @@ function splitLines(text: string): string[] {
 }
 
 /**
+ * The text of a whole file's bytes: UTF-16 when it starts with a UTF-16 byte order mark (as
+ * files Windows tools write often do), UTF-8 otherwise (a UTF-8 BOM is dropped).
+ */
+function decodeText(bytes: Uint8Array): string {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
+  return new TextDecoder().decode(bytes);
+}
+
+/**
  * Reads lines [startLine, startLine + limit) of the open file `descriptor`, whose size was
  * `size`. Undefined for a file whose size says 0 (as files under /proc do) but that holds more
  * than MAX_WHOLE_FILE_BYTES: such a file has no known end to stream to.
@@ -57,7 +67,7 @@ export async function readTextWindow(descriptor: number, size: number, startLine
   const bytes = size <= MAX_WHOLE_FILE_BYTES ? readDescriptorBounded(descriptor, size, MAX_WHOLE_FILE_BYTES) : undefined;
   if (bytes === undefined && size === 0) return undefined;
   if (bytes !== undefined) {
-    const all = splitLines(new TextDecoder().decode(bytes));
+    const all = splitLines(decodeText(bytes));
     const picked = all.slice(startLine - 1, startLine - 1 + limit).map(cut);
     return {
       lines: picked.map((line) => line.text),

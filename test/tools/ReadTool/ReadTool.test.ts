@@ -35,6 +35,15 @@ describe("Read: text files", () => {
     expect((await callTool(await context(), "Read", { file_path: path })).text).toBe("1\tone\n2\ttwo");
   });
 
+  test("a file with a UTF-16 byte order mark (either order) is read as text", async () => {
+    const utf16le = join(folder.path, "le.txt");
+    writeFileSync(utf16le, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("héllo\r\nworld\r\n", "utf16le")]));
+    expect((await callTool(await context(), "Read", { file_path: utf16le })).text).toBe("1\théllo\n2\tworld");
+    const utf16be = join(folder.path, "be.txt");
+    writeFileSync(utf16be, Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from("one\ntwo\n", "utf16le").swap16()]));
+    expect((await callTool(await context(), "Read", { file_path: utf16be })).text).toBe("1\tone\n2\ttwo");
+  });
+
   test("offset and limit pick a window and say how to read on", async () => {
     const path = write("long.txt", lines(50));
     const { text } = await callTool(await context(), "Read", { file_path: path, offset: 10, limit: 3 });
