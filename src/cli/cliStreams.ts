@@ -6,6 +6,8 @@ export interface CliStreams {
   stderr: { write(text: string): unknown };
   /** Reads all of standard input (for "-" and piped prompts); more than `maxBytes` is a usage error. */
   readStdin(maxBytes?: number): Promise<string>;
+  /** The same, but undefined when nothing at all arrives within `firstDataWithinMs` (a pipe left open with nothing to say). */
+  readStdin(maxBytes: number, options: { firstDataWithinMs: number }): Promise<string | undefined>;
   /** Standard input line by line, for streamed input (`--input-format stream-json`). */
   stdinLines?(): AsyncIterable<string>;
   stdinIsTTY: boolean;

@@ -142,7 +142,8 @@ Runs the agent on one prompt with nobody at the keyboard: the model reads, searc
 runs commands through toolshed's tools, under the permission rules of the folder; a call that
 would need someone's approval is refused (the model is told why, and the result lists it under
 permission_denials). The prompt is the argument; piped standard input comes before it, or is the
-prompt when there is no argument (at most 10 MB).
+prompt when there is no argument (at most 10 MB). With an argument, a pipe that sends nothing
+within 3 s is let go with a warning (give </dev/null to skip the wait).
 
 Output:
   --output-format <format>    text (the answer, default), json (one result object), or

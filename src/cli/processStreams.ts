@@ -10,14 +10,30 @@ import { isTerminal } from "./isTerminal.ts";
 /** The most of standard input read when a command gives no other limit. */
 const DEFAULT_STDIN_LIMIT = 64 * 1024 * 1024;
 
-/** All of a stream as text; more than `maxBytes` is a usage error (standard input is the person's). */
-export async function readLimited(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<string> {
+/**
+ * All of a stream as text; more than `maxBytes` is a usage error (standard input is the
+ * person's). With `firstDataWithinMs`, undefined when the stream says nothing at all in that time.
+ */
+export async function readLimited(stream: ReadableStream<Uint8Array>, maxBytes: number, firstDataWithinMs?: number): Promise<string | undefined> {
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.byteLength;
+  for (let waitForFirst = firstDataWithinMs !== undefined; ; waitForFirst = false) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const silence = new Promise<"silent">((resolve) => {
+      if (waitForFirst) timer = setTimeout(() => resolve("silent"), firstDataWithinMs);
+    });
+    const next = await Promise.race([reader.read(), silence]);
+    clearTimeout(timer);
+    if (next === "silent") {
+      // Nobody will read it now; the pending read ends with the process.
+      reader.cancel().catch(() => {});
+      return undefined;
+    }
+    if (next.done) break;
+    size += next.value.byteLength;
     if (size > maxBytes) throw new UsageError(`standard input is more than ${Math.round(maxBytes / 1024 / 1024)} MB; give less, or put it in a file and say where.`);
-    chunks.push(chunk);
+    chunks.push(next.value);
   }
   return Buffer.concat(chunks).toString("utf8");
 }
@@ -83,7 +99,8 @@ export function flushProcessStreams(): Promise<unknown> {
 export const processStreams: CliStreams = {
   stdout: stdoutWriter,
   stderr: stderrWriter,
-  readStdin: (maxBytes = DEFAULT_STDIN_LIMIT) => readLimited(Bun.stdin.stream(), maxBytes),
+  readStdin: ((maxBytes = DEFAULT_STDIN_LIMIT, options?: { firstDataWithinMs: number }) =>
+    readLimited(Bun.stdin.stream(), maxBytes, options?.firstDataWithinMs)) as CliStreams["readStdin"],
   stdinLines: () => readLines(Bun.stdin.stream()),
   // Getters: asking costs start-up time, and only commands that prompt need to know.
   get stdinIsTTY() {

@@ -225,6 +225,23 @@ describe("signals", () => {
     expect(JSON.stringify(sent[2]?.content)).toContain("t1");
   });
 
+  test("a prompt argument does not wait forever on a standard input left open and silent: it warns and goes on", async () => {
+    kit = await createPrintKit();
+    kit.server.push(textTurn("answered"));
+    const child = Bun.spawn([process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), "-p", "hi", "--output-format", "json"], {
+      cwd: kit.project, env: kit.env, stdin: "pipe", stdout: "pipe", stderr: "pipe",
+    });
+    try {
+      const [stdout, stderr, status] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+      expect(status).toBe(0);
+      expect(JSON.parse(stdout).result).toBe("answered");
+      expect(stderr).toContain("nothing arrived on standard input within 3 s");
+      expect(JSON.stringify(body(0).messages)).not.toContain("\\n\\nhi");
+    } finally {
+      child.kill();
+    }
+  });
+
   test("SIGTERM during a tool kills its process tree, ends the output with a result and exits 143", async () => {
     kit = await createPrintKit();
     const pidFile = join(kit.project, "sleep.pid");

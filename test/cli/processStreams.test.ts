@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { createOrderedWriter } from "../../src/cli/processStreams.ts";
+import { createOrderedWriter, readLimited } from "../../src/cli/processStreams.ts";
 import { createTemporaryFolder } from "../helpers/temporaryFolder.ts";
 
 describe("createOrderedWriter", () => {
@@ -38,5 +38,29 @@ describe("the real process with a reader that stops early", () => {
       expect(result.stdout.toString()).toBe("0\n");
     }
     folder.remove();
+  });
+});
+
+describe("readLimited", () => {
+  /** A stream that sends `parts`, each after `gapMs`, and then ends, or stays open when `end` is false. */
+  const slowStream = (parts: string[], gapMs: number, end = true) => new ReadableStream<Uint8Array>({
+    async start(controller) {
+      for (const part of parts) {
+        await Bun.sleep(gapMs);
+        controller.enqueue(new TextEncoder().encode(part));
+      }
+      if (end) controller.close();
+    },
+  });
+
+  test("with a first-data wait: undefined for a stream that stays silent, all of it once anything arrives in time, however slowly the rest comes", async () => {
+    expect(await readLimited(slowStream([], 0, false), 1024, 30)).toBeUndefined();
+    expect(await readLimited(slowStream(["a", "b", "c"], 20), 1024, 200)).toBe("abc");
+    expect(await readLimited(slowStream(["late"], 100), 1024, 20)).toBeUndefined();
+  });
+
+  test("without one, it reads to the end; past the limit is a usage error", async () => {
+    expect(await readLimited(slowStream(["x", "y"], 5), 1024)).toBe("xy");
+    await expect(readLimited(slowStream(["12345", "67890"], 1), 8)).rejects.toThrow("standard input is more than");
   });
 });
