@@ -57,7 +57,8 @@ export function openTranscript(request: TranscriptRequest): OpenedTranscript {
   }
   const entries = previous === undefined ? [] : readTranscript(previous.path).entries;
   const continuing = previous !== undefined && !request.fork;
-  const sessionId = continuing ? previous.id : (request.sessionId ?? crypto.randomUUID());
+  // UUIDs have no case: a session is kept under the lower-case spelling, however it was given.
+  const sessionId = continuing ? previous.id : (request.sessionId?.toLowerCase() ?? crypto.randomUUID());
   const path = continuing ? previous.path : transcriptPath(request.cwd, sessionId);
   if (!continuing && request.persist && existsSync(path)) throw new UsageError(`the session ${sessionId} already exists; give another --session-id, or --resume it.`);
   return {

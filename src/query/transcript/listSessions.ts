@@ -92,7 +92,36 @@ export function listSessions(cwd?: string): SessionSummary[] {
   return sessions.sort((a, b) => b.modified.getTime() - a.modified.getTime()).slice(0, MAX_LISTED_SESSIONS);
 }
 
-/** A session by id: in `cwd`'s folder first, then anywhere. */
+/** The session `id` (compared without case, as UUIDs are) in one folder of transcripts. */
+function findIn(folder: string, id: string): SessionSummary | undefined {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return undefined;
+  }
+  const wanted = `${id.toLowerCase()}.jsonl`;
+  const name = names.find((candidate) => candidate.toLowerCase() === wanted);
+  return name === undefined ? undefined : summarize(join(folder, name), name.slice(0, -".jsonl".length));
+}
+
+/**
+ * A session by id: in `cwd`'s folder first, then anywhere. Looked up by its file's name, so it is
+ * found however many newer sessions there are (listSessions shows only the newest).
+ */
 export function findSession(id: string, cwd: string): SessionSummary | undefined {
-  return listSessions(cwd).find((session) => session.id === id) ?? listSessions().find((session) => session.id === id);
+  if (!SESSION_ID_PATTERN.test(id)) return undefined;
+  const here = findIn(projectTranscriptsDirectory(cwd), id);
+  if (here !== undefined) return here;
+  let folders: string[];
+  try {
+    folders = readdirSync(projectsDirectory());
+  } catch {
+    return undefined;
+  }
+  for (const folder of folders) {
+    const found = findIn(join(projectsDirectory(), folder), id);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -1,8 +1,8 @@
 /** Transcripts: appended a line at a time, read back as one chain, torn lines skipped, owner-only files. */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { appendFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { findSession, listSessions } from "../../../src/query/transcript/listSessions.ts";
+import { findSession, listSessions, MAX_LISTED_SESSIONS } from "../../../src/query/transcript/listSessions.ts";
 import { MAX_TRANSCRIPT_BYTES, readTranscript } from "../../../src/query/transcript/readTranscript.ts";
 import { encodeProjectFolder, transcriptPath } from "../../../src/query/transcript/transcriptPaths.ts";
 import { TranscriptWriter } from "../../../src/query/transcript/TranscriptWriter.ts";
@@ -36,6 +36,20 @@ describe("transcripts", () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(listSessions(sandbox.project).map((session) => session.id)).toEqual([id]);
     expect(findSession(id, "/elsewhere")?.firstPrompt).toBe("hello");
+  });
+
+  test("a session is found by id however many newer ones there are, and without regard to case", () => {
+    const id = crypto.randomUUID();
+    const path = transcriptPath(sandbox.project, id);
+    new TranscriptWriter(path, id, sandbox.project).append("user", { role: "user", content: "the old one" });
+    utimesSync(path, 1_600_000_000, 1_600_000_000);
+    const text = readFileSync(path, "utf8");
+    for (let index = 0; index < MAX_LISTED_SESSIONS; index++) writeFileSync(transcriptPath(sandbox.project, crypto.randomUUID()), text);
+    expect(listSessions(sandbox.project).some((session) => session.id === id)).toBe(false);
+    expect(findSession(id, sandbox.project)?.firstPrompt).toBe("the old one");
+    expect(findSession(id, "/elsewhere")?.path).toBe(path);
+    expect(findSession(id.toUpperCase(), sandbox.project)?.id).toBe(id);
+    expect(findSession("../../etc/passwd", sandbox.project)).toBeUndefined();
   });
 
   test("a line torn by a kill is skipped, and the chain is rebuilt from the newest entry", () => {
