@@ -151,7 +151,9 @@ Output:
                               first, then assistant and user messages, the result last)
   --include-partial-messages  With stream-json: the model's raw stream events too
   --input-format <format>     text (default) or stream-json: user messages as JSON lines on
-                              standard input ({"type": "user", "message": {...}}), one turn each
+                              standard input ({"type": "user", "message": {...}}), one turn each;
+                              a {"type": "control_request", "request": {"subtype": "interrupt"}}
+                              stops the running turn (answered with a control_response)
   --verbose                   With text: a line about the run on standard error
 
 The model:

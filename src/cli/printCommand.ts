@@ -30,6 +30,7 @@ import { readPrompt } from "./readPrompt.ts";
 import { readSessionFlags } from "./sessionFlags.ts";
 import { streamJsonInput } from "./streamJsonInput.ts";
 import { createQueryOutput } from "./writeQueryOutput.ts";
+import { createTurnInterrupter } from "../query/turnInterrupter.ts";
 
 /** The most of a --system-prompt-file or --append-system-prompt-file that is read. */
 const MAX_PROMPT_FILE_BYTES = 1024 * 1024;
@@ -80,8 +81,17 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
   const transcript = openTranscript({ cwd, sessionId: values["session-id"], resume: values.resume, continueLatest: values.continue === true, fork: values["fork-session"] === true, persist: values["no-session-persistence"] !== true });
 
   const interrupt = new AbortController();
+  const turns = createTurnInterrupter();
   const prompt: UserInput | AsyncIterable<UserInput> = inputFormat === "stream-json"
-    ? streamJsonInput({ lines: streams.stdinLines?.() ?? noLines(), interrupt: () => interrupt.abort(), warn: (text) => streams.stderr.write(text) })
+    ? streamJsonInput({
+      lines: streams.stdinLines?.() ?? noLines(),
+      // An interrupt request stops the turn running then; the messages after it still run.
+      interrupt: () => void turns.interrupt(),
+      respond: (response) => {
+        if (outputFormat === "stream-json") streams.stdout.write(`${JSON.stringify(response)}\n`);
+      },
+      warn: (text) => streams.stderr.write(text),
+    })
     : await readPrompt(positionals[0], streams);
 
   // git's status is read while the session and its MCP servers start, not after them.
@@ -125,6 +135,7 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
       maxBudgetUsd,
       transcript: writer,
       signal: interrupt.signal,
+      turns,
       apiKeySource,
       version: getBuildInfo().version,
     });

@@ -18,6 +18,7 @@ import { runTurns } from "./runTurns.ts";
 import { skillsService } from "../skills/skillsService.ts";
 import { failedResult } from "./failedResult.ts";
 import type { TranscriptWriter } from "./transcript/TranscriptWriter.ts";
+import type { TurnInterrupter } from "./turnInterrupter.ts";
 import { userInputText, withHookContext, type UserInput } from "./userInput.ts";
 
 export type { UserInput };
@@ -35,6 +36,8 @@ export interface QueryOptions {
   maxBudgetUsd?: number;
   transcript?: TranscriptWriter;
   signal?: AbortSignal;
+  /** Lets one turn be interrupted while the run goes on with the messages after it. */
+  turns?: TurnInterrupter;
   /** Where the credentials came from, for the init event ("ANTHROPIC_API_KEY", "apiKeyHelper", ...). */
   apiKeySource: string;
   version: string;
@@ -111,13 +114,18 @@ export async function* query(options: QueryOptions): AsyncGenerator<QueryEvent> 
     startContext = [];
     messages.push({ role: "user", content });
     options.transcript?.append("user", { role: "user", content });
-    const run = runTurns({ ...options, context: session.context, canUseTool: session.canUseTool, messages, signal, window });
-    let step = await run.next();
-    while (!step.done) {
+    const turnSignal = options.turns === undefined ? signal : AbortSignal.any([signal, options.turns.begin()]);
+    try {
+      const run = runTurns({ ...options, context: session.context, canUseTool: session.canUseTool, messages, signal: turnSignal, window });
+      let step = await run.next();
+      while (!step.done) {
+        yield step.value;
+        step = await run.next();
+      }
       yield step.value;
-      step = await run.next();
+    } finally {
+      options.turns?.end();
     }
-    yield step.value;
     if (signal.aborted) return;
   }
 }

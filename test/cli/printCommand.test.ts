@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages";
-import { conversationAbout, httpError, textTurn, turn } from "../helpers/messagesApiServer.ts";
+import { conversationAbout, hang, httpError, textTurn, turn } from "../helpers/messagesApiServer.ts";
 import { createPrintKit, type PrintKit } from "../helpers/printRun.ts";
 import { eventually, isProcessAlive } from "../tasks/processAlive.ts";
 
@@ -73,6 +73,41 @@ describe("output formats", () => {
     const run = await kit.run(["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose"], { stdin: `${input}\n` });
     expect(run.status).toBe(0);
     expect(lines(run.stdout).filter((event) => event.type === "result").map((event) => event.result)).toEqual(["one", "two"]);
+  });
+
+  test("stream-json input: an interrupt request stops the running turn, is answered, and the next message still runs", async () => {
+    kit = await createPrintKit();
+    kit.server.push(hang(), textTurn("second answer"));
+    const child = Bun.spawn([process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), "-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose"], {
+      cwd: kit.project, env: kit.env, stdin: "pipe", stdout: "pipe", stderr: "pipe",
+    });
+    try {
+      const send = (value: unknown) => {
+        child.stdin.write(`${JSON.stringify(value)}\n`);
+        child.stdin.flush();
+      };
+      send({ type: "user", message: { role: "user", content: "first" } });
+      // The first request is hanging: the turn is running.
+      expect(await eventually(() => kit.server.requestCount === 1, 15_000)).toBe(true);
+      send({ type: "control_request", request_id: "req_1", request: { subtype: "interrupt" } });
+      send({ type: "control_request", request_id: "req_2", request: { subtype: "set_model", model: "x" } });
+      send({ type: "user", message: { role: "user", content: "second" } });
+      child.stdin.end();
+      const [stdout, status] = await Promise.all([new Response(child.stdout).text(), child.exited]);
+      const events = lines(stdout);
+      const results = events.filter((event) => event.type === "result");
+      expect(results).toHaveLength(2);
+      expect(results[0]).toMatchObject({ is_error: true });
+      expect(results[1]).toMatchObject({ is_error: false, result: "second answer" });
+      const responses = events.filter((event) => event.type === "control_response").map((event) => event.response);
+      expect(responses).toEqual([
+        { subtype: "success", request_id: "req_1", response: {} },
+        { subtype: "error", request_id: "req_2", error: 'toolshed does not support the control request "set_model"' },
+      ]);
+      expect(status).toBe(0);
+    } finally {
+      child.kill();
+    }
   });
 
   test("stream-json input that ends before any message ends in a result saying so, not in silence", async () => {
