@@ -6,6 +6,7 @@
  */
 import { posix } from "node:path";
 import { jqHomeFileProblem, readJqCall } from "./programs/jqCall.ts";
+import { grepFollowsLinks, grepRecurses, readGrepCommandLine } from "./grepOptions.ts";
 import { readSedCall } from "./programs/sedEffects.ts";
 import { checkTestExpression, testExpressionPaths } from "./testExpression.ts";
 import type { ShellWord } from "./types.ts";
@@ -22,13 +23,42 @@ export interface ReadOnlyVerdict {
   followsLinks?: boolean;
 }
 
+const GREP_FAMILY = new Set(["grep", "egrep", "fgrep"]);
+
+/** The git subcommand of a git command line (after any --no-pager). */
+function gitSubcommand(words: readonly ShellWord[]): string | undefined {
+  let index = 1;
+  while (words[index]?.value === "--no-pager") index++;
+  return words[index]?.value;
+}
+
+/**
+ * Whether a read-only git command may print the contents of files it names nowhere on its
+ * command line: a diff of the working tree, a commit's patch, an object by id, a search. Such a
+ * command is judged as reading the whole working folder, as `git grep` is.
+ */
+function gitReadsContents(words: readonly ShellWord[]): boolean {
+  const subcommand = gitSubcommand(words);
+  if (subcommand === "grep" || subcommand === "diff") return true;
+  if (subcommand === "show" || subcommand === "cat-file") {
+    // Objects named as <rev>:<path> are the paths they name (judged as such); a commit or an object id may be any file.
+    const objects = positionals(words).slice(1).filter((word) => word.value !== subcommand);
+    const named = subcommand === "cat-file" ? objects.slice(-1) : objects;
+    return named.length === 0 || named.some((word) => !word.value.includes(":"));
+  }
+  if (subcommand !== "log" && subcommand !== "whatchanged") return false;
+  return words.some((word) => /^-[A-Za-z]*[pu]/.test(word.value) && !word.value.startsWith("--") || /^-U/.test(word.value) || /^--(?:pa|cc|un|full-diff)/.test(word.value) || word.value === "-c");
+}
+
 /** Whether a read-only command reads file contents throughout the folders it names. */
 function readsRecursively(words: readonly ShellWord[]): boolean {
   const name = words[0]?.value;
-  if (name === "rg" || (name === "git" && words.some((word) => word.value === "grep"))) return true;
+  if (name === "rg" || (name === "git" && gitReadsContents(words))) return true;
   if (name === "find") return followsLinks(words);
-  if (name === "grep" || name === "egrep" || name === "fgrep" || name === "diff") {
-    return words.some((word) => /^-[A-Za-z]*[rR]/.test(word.value) || /^--(?:recursive|dereference-recursive|directories=recurse|d=recurse)$/.test(word.value) || word.value === "-drecurse");
+  if (name !== undefined && GREP_FAMILY.has(name)) return grepRecurses(readGrepCommandLine(words));
+  if (name === "diff") {
+    // -r in any cluster of short options, or any abbreviation of --recursive.
+    return words.slice(1).some((word) => (/^-[A-Za-z]*r/.test(word.value) && !word.value.startsWith("--")) || (word.value.length > 2 && "--recursive".startsWith(word.value.split("=")[0] ?? "")));
   }
   return false;
 }
@@ -41,7 +71,7 @@ function followsLinks(words: readonly ShellWord[]): boolean {
   if (name === "find") return options.some((word) => word.value === "-L" || word.value === "-follow");
   // diff -r compares the targets of the links it meets.
   if (name === "diff") return !options.some((word) => word.value === "--no-dereference");
-  return options.some((word) => (/^-[A-Za-z]*R/.test(word.value) && !word.value.startsWith("--")) || /^--dereference-recursive$/.test(word.value));
+  return grepFollowsLinks(readGrepCommandLine(words));
 }
 
 interface CommandSpec {
@@ -87,7 +117,7 @@ const COMMANDS: Record<string, CommandSpec> = {
   grep: { paths: "afterFirst", dangerousShort: "f", dangerousLong: ["file"] },
   egrep: { paths: "afterFirst", dangerousShort: "f", dangerousLong: ["file"] },
   fgrep: { paths: "afterFirst", dangerousShort: "f", dangerousLong: ["file"] },
-  rg: { paths: "afterFirst", dangerousShort: "fz", dangerousLong: ["pre", "file", "search-zip", "ignore-file"] },
+  rg: { paths: "afterFirst", dangerousShort: "fz", dangerousLong: ["pre", "file", "search-zip", "ignore-file", "hostname-bin"] },
   find: { paths: "all", check: checkFind },
   sed: { paths: "sed", check: checkSed },
   git: { paths: "none", check: checkGit, checkFolder: checkGitRepository },
@@ -255,8 +285,13 @@ export function classifyReadOnlyIn(words: readonly ShellWord[], folder: string |
 }
 
 function readPaths(words: readonly ShellWord[], spec: CommandSpec, args: ShellWord[]): ShellWord[] {
-  // `git grep` reads every tracked file under the working folder (pathspecs are mentioned paths).
-  if (words[0]?.value === "git" && words.some((word) => word.value === "grep")) return [{ value: ".", literal: true, glob: false }];
+  // `git grep`, `git diff`, `git show`, ... read every tracked file under the working folder (pathspecs are mentioned paths).
+  if (words[0]?.value === "git" && gitReadsContents(words)) {
+    // Pathspecs after `--` limit it to themselves (`git diff -- src`).
+    const dashes = words.findIndex((word) => word.value === "--");
+    const pathspecs = dashes === -1 ? [] : words.slice(dashes + 1);
+    return pathspecs.length > 0 ? pathspecs : [{ value: ".", literal: true, glob: false }];
+  }
   if (spec.paths === "none") return [];
   // sed's files are read; what its scripts read (`r file`) reaches the engine as the part's touches.
   if (spec.paths === "sed") return readSedCall(words).files;
@@ -272,8 +307,9 @@ function readPaths(words: readonly ShellWord[], spec: CommandSpec, args: ShellWo
     }
     paths = starts.length > 0 ? starts : [{ value: ".", literal: true, glob: false }];
   } else if (spec.paths === "afterFirst") {
-    const patternGivenAsOption = words.some((word) => /^(?:-e|--regexp(?:=|$)|--expression(?:=|$))/.test(word.value));
-    paths = patternGivenAsOption ? args : args.slice(1);
+    // Options that take a value are read as such (`rg -C 3 key` searches `.`), so a value is never taken for the pattern.
+    const line = readGrepCommandLine(words);
+    paths = line.patternAsOption ? line.positionals : line.positionals.slice(1);
     if (paths.length === 0 && name !== "sed") paths = [{ value: ".", literal: true, glob: false }];
   } else if (name === "cd" && args.length === 0) {
     paths = [{ value: process.env.HOME ?? "/", literal: true, glob: false }];
