@@ -74,10 +74,13 @@ export async function* streamJsonInput(options: StreamJsonInputOptions): AsyncGe
   let failure: { error: unknown } | undefined;
   let wakeReader: (() => void) | undefined;
   let wakeReading: (() => void) | undefined;
-  const reading = (async () => {
+  let stopped = false;
+  void (async () => {
     let number = 0;
     try {
       for await (const line of options.lines) {
+        // The loop took its last message: stop reading (ending the loop over the lines lets go of standard input).
+        if (stopped) break;
         const message = readLine(line, ++number, options);
         if (message === undefined) continue;
         queue.push(message);
@@ -108,8 +111,7 @@ export async function* streamJsonInput(options: StreamJsonInputOptions): AsyncGe
       wakeReader = undefined;
     }
   } finally {
-    // The loop stopped taking messages (the run ended): nothing waits on the reading any more.
+    stopped = true;
     wakeReading?.();
-    void reading;
   }
 }
