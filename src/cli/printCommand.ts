@@ -86,7 +86,7 @@ export async function printCommand(args: string[], streams: CliStreams): Promise
     ? streamJsonInput({
       lines: streams.stdinLines?.() ?? noLines(),
       // An interrupt request stops the turn running then; the messages after it still run.
-      interrupt: () => void turns.interrupt(),
+      interrupt: () => turns.interrupt(),
       respond: (response) => {
         if (outputFormat === "stream-json") streams.stdout.write(`${JSON.stringify(response)}\n`);
       },

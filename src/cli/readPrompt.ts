@@ -14,19 +14,19 @@ export const MAX_STDIN_BYTES = 10 * 1024 * 1024;
 /** How long a prompt argument waits for the first of piped standard input. */
 export const STDIN_WAIT_MS = 3_000;
 
-async function readPiped(argument: string | undefined, streams: CliStreams, waitMs: number): Promise<string> {
+async function readPiped(argument: string | undefined, streams: CliStreams): Promise<string> {
   if (streams.stdinIsTTY) return "";
   if (argument === undefined || argument.trim() === "") return streams.readStdin(MAX_STDIN_BYTES);
-  const piped = await streams.readStdin(MAX_STDIN_BYTES, { firstDataWithinMs: waitMs });
+  const piped = await streams.readStdin(MAX_STDIN_BYTES, { firstDataWithinMs: STDIN_WAIT_MS });
   if (piped !== undefined) return piped;
-  streams.stderr.write(`toolshed: warning: nothing arrived on standard input within ${waitMs / 1000} s, so the prompt is the argument alone. ` +
+  streams.stderr.write(`toolshed: warning: nothing arrived on standard input within ${STDIN_WAIT_MS / 1000} s, so the prompt is the argument alone. ` +
     "To skip the wait, give standard input a file or </dev/null; to send input, pipe it in.\n");
   return "";
 }
 
 /** The prompt text; a UsageError when there is none. */
-export async function readPrompt(argument: string | undefined, streams: CliStreams, waitMs: number = STDIN_WAIT_MS): Promise<string> {
-  const piped = await readPiped(argument, streams, waitMs);
+export async function readPrompt(argument: string | undefined, streams: CliStreams): Promise<string> {
+  const piped = await readPiped(argument, streams);
   const prompt = [piped.trimEnd(), argument ?? ""].filter((part) => part !== "").join("\n\n");
   if (prompt.trim() === "") {
     throw new UsageError('"toolshed -p" needs a prompt: give it as an argument (toolshed -p "fix the failing test") or on standard input.');

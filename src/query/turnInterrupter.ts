@@ -8,8 +8,8 @@ export interface TurnInterrupter {
   begin(): AbortSignal;
   /** The turn ended. */
   end(): void;
-  /** Aborts the running turn; false when no turn was running. */
-  interrupt(): boolean;
+  /** Aborts the running turn, if one is running. */
+  interrupt(): void;
 }
 
 export function createTurnInterrupter(): TurnInterrupter {
@@ -23,9 +23,7 @@ export function createTurnInterrupter(): TurnInterrupter {
       current = undefined;
     },
     interrupt() {
-      if (current === undefined) return false;
-      current.abort();
-      return true;
+      current?.abort();
     },
   };
 }

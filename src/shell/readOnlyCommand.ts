@@ -25,11 +25,11 @@ export interface ReadOnlyVerdict {
 
 const GREP_FAMILY = new Set(["grep", "egrep", "fgrep"]);
 
-/** The git subcommand of a git command line (after any --no-pager). */
-function gitSubcommand(words: readonly ShellWord[]): string | undefined {
+/** Where a git command line's subcommand is (after any --no-pager). */
+function gitSubcommandIndex(words: readonly ShellWord[]): number {
   let index = 1;
   while (words[index]?.value === "--no-pager") index++;
-  return words[index]?.value;
+  return index;
 }
 
 /**
@@ -38,7 +38,7 @@ function gitSubcommand(words: readonly ShellWord[]): string | undefined {
  * command is judged as reading the whole working folder, as `git grep` is.
  */
 function gitReadsContents(words: readonly ShellWord[]): boolean {
-  const subcommand = gitSubcommand(words);
+  const subcommand = words[gitSubcommandIndex(words)]?.value;
   if (subcommand === "grep" || subcommand === "diff") return true;
   if (subcommand === "show" || subcommand === "cat-file") {
     // Objects named as <rev>:<path> are the paths they name (judged as such); a commit or an object id may be any file.
@@ -225,8 +225,7 @@ function checkGitRepository(folder: string, words: readonly ShellWord[]): string
 }
 
 function checkGit(words: readonly ShellWord[]): string | undefined {
-  let index = 1;
-  while (words[index]?.value === "--no-pager") index++;
+  const index = gitSubcommandIndex(words);
   const subcommand = words[index];
   if (subcommand === undefined) return "git without a subcommand";
   if (isOption(subcommand)) return `the git option ${subcommand.value} (such as -c or -C) can change what git runs`;

@@ -76,19 +76,20 @@ function sessionsIn(folder: string): SessionSummary[] {
   });
 }
 
+/** Every working folder's folder of transcripts (none when nothing was saved yet). */
+function projectFolders(): string[] {
+  try {
+    return readdirSync(projectsDirectory()).map((folder) => join(projectsDirectory(), folder));
+  } catch {
+    return [];
+  }
+}
+
 /** Sessions of `cwd` only, or of every folder; newest first. */
 export function listSessions(cwd?: string): SessionSummary[] {
   let sessions: SessionSummary[];
   if (cwd !== undefined) sessions = sessionsIn(projectTranscriptsDirectory(cwd));
-  else {
-    let folders: string[] = [];
-    try {
-      folders = readdirSync(projectsDirectory());
-    } catch {
-      folders = [];
-    }
-    sessions = folders.flatMap((folder) => sessionsIn(join(projectsDirectory(), folder)));
-  }
+  else sessions = projectFolders().flatMap((folder) => sessionsIn(folder));
   return sessions.sort((a, b) => b.modified.getTime() - a.modified.getTime()).slice(0, MAX_LISTED_SESSIONS);
 }
 
@@ -113,14 +114,8 @@ export function findSession(id: string, cwd: string): SessionSummary | undefined
   if (!SESSION_ID_PATTERN.test(id)) return undefined;
   const here = findIn(projectTranscriptsDirectory(cwd), id);
   if (here !== undefined) return here;
-  let folders: string[];
-  try {
-    folders = readdirSync(projectsDirectory());
-  } catch {
-    return undefined;
-  }
-  for (const folder of folders) {
-    const found = findIn(join(projectsDirectory(), folder), id);
+  for (const folder of projectFolders()) {
+    const found = findIn(folder, id);
     if (found !== undefined) return found;
   }
   return undefined;
