@@ -25,6 +25,7 @@ import { readableSessionFolders } from "../paths/sessionFolders.ts";
 import { DOMAIN_PREFIX, isWholeToolRule, ruleMatchesSubject } from "./ruleMatchesSubject.ts";
 import { hostOfUrl } from "./matchDomain.ts";
 import { hardLinkVerdict, recursiveReadVerdict, unknownCodeVerdict, unknownPathVerdict } from "./pathRuleVerdicts.ts";
+import { commandRules, identifyPrograms, isModeChanger, type ProgramIdentities } from "./programIdentity.ts";
 import { linkLeadingOutside } from "./recursiveReads.ts";
 import { mentionedSpellings, placements, suggestCommandRule } from "./shellSubjects.ts";
 import type { KnownCwd, ShellAnalysis, ShellCommandPart } from "../shell/types.ts";
@@ -82,6 +83,8 @@ interface Judge {
   readOnlyParts: Map<ShellCommandPart, ReadOnlyVerdict>;
   /** The tool names whose whole-tool rules also judge this call (Tool.ruleNamesFor). */
   alsoNamed: readonly string[];
+  /** What each command part really runs, while a deny or ask rule about commands is in force. */
+  programs?: ProgramIdentities;
 }
 
 function describe(subject: Subject, tool: AnyTool): string {
@@ -103,7 +106,7 @@ function findRule(judge: Judge, behavior: RuleBehavior, subject: Subject, wholeT
     if (!answersCount && (rule.fromAnswer === true || rule.source === "savedAnswers")) return false;
     if (rule.ruleContent === undefined && judge.alsoNamed.some((name) => matchToolName(rule.toolName, { name }))) return true;
     return isWholeToolRule(rule, judge.tool) ||
-      ruleMatchesSubject({ rule, subject, tool: judge.tool, input: judge.input, families: judge.families, resolved: judge.resolved, paths: judge.paths });
+      ruleMatchesSubject({ rule, subject, tool: judge.tool, input: judge.input, families: judge.families, resolved: judge.resolved, paths: judge.paths, programs: judge.programs });
   });
 }
 
@@ -324,7 +327,7 @@ function judgeSubject(judge: Judge, subject: Subject): Verdict {
   if (linkedAsk !== undefined) return linkedAsk;
   // A command found in code the analysis cannot read only meets deny and ask rules.
   if (subject.kind === "command" && subject.part.mentionedOnly) return { decision: "allow", reason: "only mentioned" };
-  const unplaced = unknownPathVerdict(view, subject) ?? recursiveReadVerdict(view, subject) ?? unknownCodeVerdict(view, subject);
+  const unplaced = unknownPathVerdict(view, subject) ?? recursiveReadVerdict(view, subject) ?? unknownCodeVerdict(view, subject) ?? unknownProgramVerdict(judge, subject);
   if (unplaced !== undefined) return unplaced;
   const fixed = unskippable(judge, subject);
   if (fixed !== undefined) return fixed;
@@ -343,6 +346,15 @@ function judgeSubject(judge: Judge, subject: Subject): Verdict {
     return { decision: "allow", reason: "acceptEdits mode allows file edits inside the working folders" };
   }
   return allowSide(judge, subject);
+}
+
+/** A part whose program is only known when it runs cannot be shown to keep to a deny or ask rule about commands: asked in every mode. */
+function unknownProgramVerdict(judge: Judge, subject: Subject): Verdict | undefined {
+  if (subject.kind !== "command" || judge.programs === undefined) return undefined;
+  const why = judge.programs.unknown.get(subject.part);
+  if (why === undefined) return undefined;
+  const rule = judge.programs.rule;
+  return { decision: "ask", reason: `${why}, so toolshed cannot show that ${formatRule(rule)} holds for it`, rule };
 }
 
 /** Deny and ask rules tried against rough pieces of a command the parser did not fully understand. */
@@ -427,6 +439,7 @@ async function judgeCall(tool: AnyTool, input: { [key: string]: unknown }, conte
   const own = plan.analyses.length === 0 ? await tool.checkPermissions(input, context) : { behavior: "passthrough" as const };
   const alsoNamed = tool.ruleNamesFor?.(input as never, context) ?? [];
   const judge: Judge = { tool, input, rules, families, mode, paths, resolved, own, hasPath, hookAllowed: hooks.opinion === "allow", foldersStay, readOnlyParts: new Map(), alsoNamed };
+  judge.programs = programsOf(judge, plan.subjects);
 
   const verdicts: { subject?: Subject; verdict: Verdict; label: string }[] = plan.subjects.map((subject) => ({
     subject,
@@ -446,6 +459,23 @@ async function judgeCall(tool: AnyTool, input: { [key: string]: unknown }, conte
   }
   const deniedByRule = verdicts.some(({ verdict }) => verdict.decision === "deny" && verdict.rule?.behavior === "deny");
   return { decision: combine(verdicts, mode, tool), deniedByRule };
+}
+
+/** What each command part runs, when a deny or ask rule about commands is in force (see programIdentity.ts). */
+function programsOf(judge: Judge, subjects: readonly Subject[]): ProgramIdentities | undefined {
+  const rules = commandRules(judge.rules, judge.families, judge.tool);
+  const parts = subjects.flatMap((subject) => (subject.kind === "command" ? [subject.part] : []));
+  if (rules.length === 0 || parts.length === 0) return undefined;
+  // What the command writes (a program there may be replaced before it runs); not what only changes a file's mode.
+  const written = new Set<string>();
+  for (const subject of subjects) {
+    if (subject.kind !== "path" || subject.access !== "write" || subject.mentionedOnly) continue;
+    const program = subject.part === undefined ? undefined : allowForm(subject.part).words[0]?.value;
+    if (program !== undefined && isModeChanger(program.slice(program.lastIndexOf("/") + 1))) continue;
+    const forms = judge.resolved.get(subject)?.forms;
+    if (forms !== undefined) for (const path of everyForm(forms)) written.add(path);
+  }
+  return identifyPrograms({ parts, rules, paths: judge.paths, written });
 }
 
 function combine(verdicts: { subject?: Subject; verdict: Verdict; label: string }[], mode: PermissionMode, tool: AnyTool): PermissionDecision {

@@ -12,6 +12,7 @@ import { isParameterMatcher } from "./parseRule.ts";
 import { matchCommandPattern } from "./matchCommandPattern.ts";
 import { hostOfUrl, matchDomain } from "./matchDomain.ts";
 import { matchToolName } from "./matchToolName.ts";
+import type { ProgramIdentities } from "./programIdentity.ts";
 import { pathRuleMatchesAll, pathRuleMatchesAny, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
 import type { PathSubject, Subject } from "./subjects.ts";
 import { isFamilyName, type PermissionRule, type RuleFamilies } from "./types.ts";
@@ -25,6 +26,8 @@ export interface MatchRequest {
   /** Resolved path subjects, keyed by subject. */
   resolved: Map<PathSubject, ResolvedPath>;
   paths: PathContext;
+  /** Other names the programs of command parts run under, while a deny or ask rule about commands is in force. */
+  programs?: ProgramIdentities;
 }
 
 /** The specifier prefix of address rules. */
@@ -52,7 +55,7 @@ export function pathRuleApplies(rule: PermissionRule, subject: PathSubject, tool
 }
 
 /** True when `rule` covers `subject`. */
-export function ruleMatchesSubject({ rule, subject, tool, input, families, resolved, paths }: MatchRequest): boolean {
+export function ruleMatchesSubject({ rule, subject, tool, input, families, resolved, paths, programs }: MatchRequest): boolean {
   const content = rule.ruleContent;
   const namesTool = matchToolName(rule.toolName, tool);
   switch (subject.kind) {
@@ -81,7 +84,7 @@ export function ruleMatchesSubject({ rule, subject, tool, input, families, resol
         if (form.unsafeAssignment !== undefined || form.words.length === 0) return false;
         return matchCommandPattern(content, joinWords(form.words));
       }
-      return denyForms(subject.part).some((form) => matchCommandPattern(content, form));
+      return denyForms(subject.part, programs?.aliases.get(subject.part)).some((form) => matchCommandPattern(content, form));
     }
     case "path": {
       if (!pathRuleApplies(rule, subject, tool, families)) return false;

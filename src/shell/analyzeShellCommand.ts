@@ -8,7 +8,7 @@
  * every part found).
  */
 import { collectStatement, type CollectState } from "./collectCommandParts.ts";
-import { wrappedStart } from "./commandForms.ts";
+import { programStarts } from "./commandForms.ts";
 import { grammarMisreads } from "./grammarMisreads.ts";
 import { describeAssignments, describeProgram, type ProgramEffects } from "./programCatalogue.ts";
 import { removeLineContinuations } from "./removeLineContinuations.ts";
@@ -119,15 +119,6 @@ function clip(text: string): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-/** Where a command may start inside `words`: at 0, or after any wrapper word. */
-function commandStarts(words: readonly ShellWord[]): number[] {
-  const first = words[0];
-  if (first === undefined) return [];
-  const start = wrappedStart(words);
-  if (start === undefined) return [0];
-  return words.map((_word, index) => index).filter((index) => index === 0 || (index >= start && !words[index]?.value.startsWith("-")));
-}
-
 /** Adds what the catalogue says a program does to the part, and analyzes the commands it runs. */
 function applyEffects(effects: ProgramEffects, part: ShellCommandPart, analysis: ShellAnalysis, cwd: ShellCwd, depth: number): void {
   const mentioned = part.mentionedOnly === true;
@@ -162,7 +153,7 @@ function applyEffects(effects: ProgramEffects, part: ShellCommandPart, analysis:
 function lookInside(part: ShellCommandPart, analysis: ShellAnalysis, cwd: ShellCwd, depth: number): void {
   applyEffects(describeAssignments(part), part, analysis, cwd, depth);
   const words = part.words;
-  for (const start of commandStarts(words)) {
+  for (const start of programStarts(words)) {
     // Builtins run only where the shell itself reads the command name: first, or past `builtin` / `command`.
     const byShell = words.slice(0, start).every((word) => ["builtin", "command", "-p"].includes(word.value));
     applyEffects(describeProgram(words.slice(start), part, byShell), part, analysis, cwd, depth);

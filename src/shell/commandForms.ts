@@ -3,6 +3,7 @@
  * form (as written, past any `VAR=value`, past any wrapper and its options); allow rules see one
  * form, past only harmless variables and the wrappers that cannot change what runs.
  */
+import { gnuProgramName } from "./gnuProgramNames.ts";
 import type { ShellCommandPart, ShellWord } from "./types.ts";
 
 /** Variables that may stand in front of an allowed command without changing what it does. */
@@ -19,6 +20,11 @@ export const WRAPPER_COMMANDS: ReadonlySet<string> = new Set([
   "caffeinate", "nocorrect", "noglob", "busybox", "eatmydata", "proxychains", "firejail", "flock", "parallel",
   "coproc", "script", "ssh-agent", "dbus-run-session", "systemd-run", "unshare", "nsenter", "fakeroot", "torsocks", "toybox",
   "pkexec", "doas", "catchsegv", "valgrind", "rr", "perf", "gdbserver", "ionice", "numactl", "prlimit", "setpriv", "cpulimit",
+  // Helpers that run the command after their options (moreutils, X, sandboxes, environment loaders, terminal multiplexers).
+  "chronic", "ifne", "faketime", "xvfb-run", "rlwrap", "sshpass", "setarch", "linux32", "linux64", "i386", "x86_64", "uname26", "bwrap",
+  "dtach", "abduco", "screen", "tmux", "sem", "entr", "watchexec", "cross-env", "cross-env-shell", "dotenv", "env-cmd", "direnv", "tini",
+  "dumb-init", "su-exec", "gosu", "chpst", "setuidgid", "envdir", "softlimit", "pgrphack", "daemonize", "start-stop-daemon", "proxychains4",
+  "torify", "trickle", "tsocks", "nocache", "chrootuid", "jexec", "fakechroot", "schroot", "firejail", "systemd-inhibit", "flatpak-spawn",
 ]);
 
 /** The dynamic loader runs the program it is given (`/lib64/ld-linux-x86-64.so.2 /bin/rm x`). */
@@ -34,7 +40,7 @@ const LAUNCHERS: Readonly<Record<string, readonly string[]>> = {
 export function wrappedStart(words: readonly ShellWord[]): number | undefined {
   const first = words[0];
   if (first === undefined) return undefined;
-  const name = baseName(first.value);
+  const name = gnuProgramName(baseName(first.value));
   if (WRAPPER_COMMANDS.has(name) || DYNAMIC_LOADER.test(name)) return 1;
   const subcommands = LAUNCHERS[name];
   if (subcommands === undefined) return undefined;
@@ -43,21 +49,33 @@ export function wrappedStart(words: readonly ShellWord[]): number | undefined {
   return at !== -1 && subcommands.includes(words[at]?.value ?? "") ? at + 1 : undefined;
 }
 
+/** Where a command may start inside `words`: at 0, or at any later word past a wrapper that is not an option. */
+export function programStarts(words: readonly ShellWord[]): number[] {
+  if (words.length === 0) return [];
+  const start = wrappedStart(words);
+  if (start === undefined) return [0];
+  return words.map((_word, index) => index).filter((index) => index === 0 || (index >= start && !words[index]?.value.startsWith("-")));
+}
+
 /** Words joined as a rule sees them: literal values, dynamic words as written. */
 export function joinWords(words: readonly ShellWord[]): string {
   return words.map((word) => word.value).join(" ");
 }
 
-/** Every text a deny or ask rule is tried against for this part. */
-export function denyForms(part: ShellCommandPart): string[] {
+/**
+ * Every text a deny or ask rule is tried against for this part; `aliases` are other names the
+ * program at a word runs under (`./myrm` is rm: see permissions/programIdentity.ts).
+ */
+export function denyForms(part: ShellCommandPart, aliases: readonly { index: number; name: string }[] = []): string[] {
   const forms = new Set<string>();
   const words = part.words;
   if (words.length === 0) return [part.source];
   forms.add(part.source);
   forms.add(joinWords(words));
   const first = words[0];
-  // `/bin/rm` and `./rm` are `rm` to a deny rule.
+  // `/bin/rm` and `./rm` are `rm` to a deny rule, and so is `grm`, GNU's rm beside the system's.
   if (first !== undefined && first.value.includes("/")) forms.add(joinWords([{ ...first, value: baseName(first.value) }, ...words.slice(1)]));
+  if (first !== undefined && gnuProgramName(baseName(first.value)) !== baseName(first.value)) forms.add(joinWords([{ ...first, value: gnuProgramName(baseName(first.value)) }, ...words.slice(1)]));
   const start = wrappedStart(words);
   if (start !== undefined) {
     // Past a wrapper, any later word that is not an option may be the command it runs.
@@ -66,7 +84,12 @@ export function denyForms(part: ShellCommandPart): string[] {
       if (word.value.startsWith("-") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(word.value)) continue;
       forms.add(joinWords(words.slice(index)));
       if (word.value.includes("/")) forms.add(joinWords([{ ...word, value: baseName(word.value) }, ...words.slice(index + 1)]));
+      if (gnuProgramName(baseName(word.value)) !== baseName(word.value)) forms.add(joinWords([{ ...word, value: gnuProgramName(baseName(word.value)) }, ...words.slice(index + 1)]));
     }
+  }
+  for (const { index, name } of aliases) {
+    const word = words[index];
+    if (word !== undefined) forms.add(joinWords([{ ...word, value: name }, ...words.slice(index + 1)]));
   }
   return [...forms];
 }

@@ -19,6 +19,9 @@ import { sqliteEffects } from "./programs/sqliteEffects.ts";
 import { variableEffects } from "./programs/variableEffects.ts";
 import { commandOptionEffects, envEffects, findEffects, templateEffects, watchEffects } from "./programs/wrapperEffects.ts";
 import { lessEffects, manEffects, writerEffects } from "./programs/writerEffects.ts";
+import { LAUNCHERS, sortCompressEffects } from "./programs/launcherEffects.ts";
+import { atEffects, screenEffects, tmuxEffects } from "./programs/multiplexerEffects.ts";
+import { gnuProgramName } from "./gnuProgramNames.ts";
 import type { ShellCommandPart, ShellWord } from "./types.ts";
 
 export type { ProgramEffects };
@@ -77,11 +80,25 @@ const PROGRAMS: Readonly<Record<string, EffectsReader>> = {
   less: lessEffects,
   man: manEffects,
   // Programs that write the files their arguments name.
-  ...Object.fromEntries(["tee", "shred", "mkfifo", "mknod", "truncate", "dd", "install", "ln", "link", "split", "csplit", "patch", "sort", "uniq", "chmod", "chown", "chgrp", "strace", "ltrace", "time"].map((name) => [name, writerEffects])),
+  ...Object.fromEntries(["tee", "shred", "mkfifo", "mknod", "truncate", "dd", "install", "ln", "link", "split", "csplit", "patch", "uniq", "chmod", "chown", "chgrp", "strace", "ltrace", "time"].map((name) => [name, writerEffects])),
+  sort: (words) => {
+    const effects = writerEffects(words);
+    const compress = sortCompressEffects(words);
+    effects.runs.push(...compress.runs);
+    effects.problems.push(...compress.problems);
+    return effects;
+  },
+  // Programs that run a command handed to them, now, later or elsewhere.
+  ...LAUNCHERS,
+  tmux: tmuxEffects,
+  screen: screenEffects,
+  at: atEffects,
+  batch: atEffects,
 };
 
+/** The name a program is known by: its file's name, without the `g` of a GNU tool installed beside the system's own (`gfind`). */
 function baseName(name: string): string {
-  return name.slice(name.lastIndexOf("/") + 1);
+  return gnuProgramName(name.slice(name.lastIndexOf("/") + 1));
 }
 
 /**

@@ -1,0 +1,246 @@
+/**
+ * Programs that run a command they are handed, as shell text or as words: benchmarkers
+ * (`hyperfine`), watchers (`entr`, `nodemon --exec`, `watchexec`), job runners (`sem`,
+ * `concurrently`, `pee`, `mispipe`), environment loaders (`dotenv`, `env-cmd`, `direnv exec`,
+ * `nix-shell --run`, `nix develop -c`), `sg`, `fd -x` and `sort --compress-program`. What they run
+ * is analyzed and judged like any other command; what they load from files the analysis does not
+ * read is unknown code.
+ */
+import { literalWord, noEffects, type ProgramEffects } from "./effects.ts";
+import { expandLong, hasOption, readOptions, valuesOf } from "./readOptions.ts";
+import type { ShellCommandPart, ShellWord } from "../types.ts";
+
+/** Shell text the program runs: analyzed when known, a problem when only known when it runs. */
+function runText(effects: ProgramEffects, word: ShellWord | undefined, via: string): void {
+  if (word === undefined || word.value.trim() === "") return;
+  if (!word.literal) effects.problems.push(`${via} runs a command only known when it runs`);
+  else effects.runs.push({ text: word.value, via });
+}
+
+/** Words the program runs as a command of their own (the first is the program). */
+function runWords(effects: ProgramEffects, words: readonly ShellWord[], via: string): void {
+  if (words.length > 0) effects.runs.push({ words: [...words], via });
+}
+
+/** Words the program joins with spaces and hands to a shell. */
+function runJoined(effects: ProgramEffects, words: readonly ShellWord[], via: string): void {
+  if (words.length === 0) return;
+  if (words.some((word) => !word.literal)) effects.problems.push(`${via} runs a command only known when it runs`);
+  else effects.runs.push({ text: words.map((word) => word.value).join(" "), via });
+}
+
+/** How many values each of hyperfine's options takes. */
+const HYPERFINE_LONG: Readonly<Record<string, number>> = {
+  warmup: 1, "min-runs": 1, "max-runs": 1, runs: 1, setup: 1, prepare: 1, conclude: 1, cleanup: 1, "parameter-scan": 3,
+  "parameter-step-size": 1, "parameter-list": 2, shell: 1, style: 1, sort: 1, "time-unit": 1, "export-asciidoc": 1, "export-csv": 1,
+  "export-json": 1, "export-markdown": 1, "export-orgmode": 1, "command-name": 1, output: 1, input: 1, reference: 1, "reference-name": 1,
+};
+const HYPERFINE_SHORT: Readonly<Record<string, string>> = {
+  w: "warmup", m: "min-runs", M: "max-runs", r: "runs", s: "setup", p: "prepare", c: "cleanup", S: "shell", u: "time-unit",
+  n: "command-name", L: "parameter-list", P: "parameter-scan", D: "parameter-step-size",
+};
+const HYPERFINE_COMMANDS = new Set(["setup", "prepare", "conclude", "cleanup", "reference"]);
+const PLAIN_SHELLS = /^(?:none|sh|bash|dash|zsh|ksh|\/bin\/sh|\/bin\/bash|\/usr\/bin\/bash|\/usr\/bin\/zsh)$/;
+
+/** hyperfine: every command it times, and its setup, prepare, conclude, cleanup and reference commands, run through a shell. */
+export function hyperfineEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const values: { name: string; words: ShellWord[] }[] = [];
+  const commands: ShellWord[] = [];
+  const take = (name: string, index: number, glued?: ShellWord): number => {
+    const count = HYPERFINE_LONG[name] ?? 0;
+    const taken = glued === undefined ? words.slice(index + 1, index + 1 + count) : [glued, ...words.slice(index + 1, index + count)];
+    values.push({ name, words: taken });
+    return index + count - (glued === undefined ? 0 : 1);
+  };
+  for (let index = 1; index < words.length; index++) {
+    const word = words[index] as ShellWord;
+    const text = word.value;
+    if (text === "--") {
+      commands.push(...words.slice(index + 1));
+      break;
+    }
+    if (text.startsWith("--")) {
+      const equals = text.indexOf("=");
+      const name = expandLong(equals === -1 ? text.slice(2) : text.slice(2, equals), Object.keys(HYPERFINE_LONG));
+      if (name !== undefined) index = take(name, index, equals === -1 ? undefined : literalWord(text.slice(equals + 1), word));
+      continue;
+    }
+    if (text.startsWith("-") && text.length > 1) {
+      for (let at = 1; at < text.length; at++) {
+        const name = HYPERFINE_SHORT[text[at] as string];
+        if (name === undefined) continue;
+        const rest = text.slice(at + 1);
+        index = take(name, index, rest === "" ? undefined : literalWord(rest, word));
+        break;
+      }
+      continue;
+    }
+    commands.push(word);
+  }
+  for (const { name, words: given } of values) {
+    if (HYPERFINE_COMMANDS.has(name)) runText(effects, given[0], `hyperfine --${name}`);
+    else if (name.startsWith("export-") && given[0] !== undefined) effects.touches.push({ word: given[0], access: "write" });
+    else if (name === "input" && given[0] !== undefined) effects.touches.push({ word: given[0], access: "read" });
+    else if (name === "output" && given[0] !== undefined && !/^(?:null|pipe|inherit)$/.test(given[0].value)) effects.touches.push({ word: given[0], access: "write" });
+    else if (name === "shell" && given[0] !== undefined && !PLAIN_SHELLS.test(given[0].value)) {
+      effects.unknown.push(`hyperfine --shell ${given[0].value} hands its commands to a program the analysis does not follow`);
+      runText(effects, given[0], "hyperfine --shell");
+    }
+    if (name === "parameter-list" || name === "parameter-scan") effects.unknown.push("hyperfine fills its commands in with parameter values when it runs");
+  }
+  for (const command of commands) runText(effects, command, "hyperfine");
+  return effects;
+}
+
+/** entr: runs its words when a file changes (`-s`: its first word through a shell). */
+export function entrEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const read = readOptions(words.slice(1), { stopAtPositional: true });
+  if (hasOption(read, "s")) runText(effects, read.positionals[0], "entr -s");
+  else runWords(effects, read.positionals, "entr");
+  return effects;
+}
+
+/** nodemon: `--exec` text through a shell; otherwise node runs the script it is given. */
+export function nodemonEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const read = readOptions(words.slice(1), { valueShort: "xweidV", valueLong: ["exec", "watch", "ext", "ignore", "delay", "signal", "config", "cwd"], stopAtPositional: true });
+  for (const text of valuesOf(read, "x", ["exec"])) runText(effects, text, "nodemon --exec");
+  if (valuesOf(read, undefined, ["cwd"]).length > 0) effects.unknown.push("nodemon --cwd runs the command in another folder");
+  return effects;
+}
+
+/** watchexec: the words after `--`, or its command given as one text, through a shell. */
+export function watchexecEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const read = readOptions(words.slice(1), {
+    valueShort: "ewifdsEp",
+    valueLong: ["exts", "watch", "ignore", "filter", "debounce", "signal", "shell", "env", "delay-run", "workdir", "project-origin", "stop-signal",
+      "stop-timeout", "on-busy-update", "emit-events-to", "filter-file", "ignore-file", "filter-prog", "poll", "color", "wrap-process", "log-file"],
+  });
+  if (read.positionals.length === 1) runText(effects, read.positionals[0], "watchexec");
+  else runWords(effects, read.positionals, "watchexec");
+  if (valuesOf(read, undefined, ["workdir"]).length > 0) effects.unknown.push("watchexec --workdir runs the command in another folder");
+  if (valuesOf(read, undefined, ["filter-prog"]).length > 0) effects.unknown.push("watchexec --filter-prog runs a filter program of its own");
+  return effects;
+}
+
+/** sem (GNU parallel as a semaphore): its command words, joined and run through a shell. */
+export function semEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const read = readOptions(words.slice(1), { valueShort: "jP", valueLong: ["id", "jobs", "semaphoretimeout", "st", "semaphorename", "max-procs"], stopAtPositional: true });
+  runJoined(effects, read.positionals, "sem");
+  return effects;
+}
+
+const CONCURRENTLY_VALUES = ["names", "name-separator", "prefix-colors", "prefix", "prefix-length", "timestamp-format", "success", "restart-tries",
+  "restart-after", "max-processes", "default-input-target", "kill-signal", "hide", "group", "teardown"];
+
+/** concurrently: each of its arguments is a command run through a shell (`npm:x` is `npm run x`). */
+export function concurrentlyEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const read = readOptions(words.slice(1), { valueShort: "ncplts", valueLong: CONCURRENTLY_VALUES });
+  for (const teardown of valuesOf(read, undefined, ["teardown"])) runText(effects, teardown, "concurrently --teardown");
+  for (const command of read.positionals) {
+    const shortcut = /^(npm|yarn|pnpm|bun|node):(.+)$/s.exec(command.value);
+    runText(effects, shortcut === null ? command : literalWord(`${shortcut[1]} run ${shortcut[2]}`, command), "concurrently");
+  }
+  return effects;
+}
+
+/** pee: each argument is a command that gets a copy of its input. mispipe: its two arguments. */
+export function textArgumentsEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const name = words[0]?.value ?? "";
+  for (const word of words.slice(1)) if (!word.value.startsWith("-")) runText(effects, word, name);
+  return effects;
+}
+
+/** sg group [-c] command: the command through a shell, as that group. */
+export function sgEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const rest = words.slice(2);
+  if (rest[0]?.value === "-c") runText(effects, rest[1], "sg -c");
+  else runJoined(effects, rest, "sg");
+  return effects;
+}
+
+/** dotenv and env-cmd: a command with variables from a file (`.env` unless another is named). */
+export function dotenvEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const read = readOptions(words.slice(1), { valueShort: "efvc", valueLong: ["file", "environments", "rc-file"], stopAtPositional: true });
+  const files = [...valuesOf(read, "e"), ...valuesOf(read, "f", ["file"]), ...valuesOf(read, undefined, ["rc-file"])];
+  for (const file of files.length > 0 ? files : [literalWord(".env")]) effects.touches.push({ word: file, access: "read" });
+  effects.unknown.push(`${words[0]?.value ?? "dotenv"} sets variables from a file the analysis does not read`);
+  runWords(effects, read.positionals, words[0]?.value ?? "dotenv");
+  return effects;
+}
+
+/** direnv exec DIR command: the command with the variables the folder's `.envrc` (bash code) sets. */
+export function direnvEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  if (words[1]?.value !== "exec") return effects;
+  effects.unknown.push("direnv exec runs the .envrc of the folder it is given, code the analysis does not read");
+  runWords(effects, words.slice(3), "direnv exec");
+  return effects;
+}
+
+/** nix-shell `--run` / `--command` text; `nix develop|shell ... -c command`. Both load a shell environment from the project's nix files. */
+export function nixEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const name = words[0]?.value ?? "nix";
+  if (name === "nix-shell") {
+    const read = readOptions(words.slice(1), { valueShort: "pIAE", valueLong: ["run", "command", "packages", "attr", "expr", "arg", "argstr", "include", "option"] });
+    for (const text of valuesOf(read, undefined, ["run", "command"])) runText(effects, text, `nix-shell --run`);
+    return effects;
+  }
+  const at = words.findIndex((word, index) => index > 0 && (word.value === "-c" || word.value === "--command"));
+  if (at !== -1) runWords(effects, words.slice(at + 1), `nix ${words[1]?.value ?? ""} -c`);
+  return effects;
+}
+
+/** fd: `-x` / `--exec` runs a command for each file found, `-X` / `--exec-batch` once for them all, up to a `;`. */
+export function fdEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  for (let index = 1; index < words.length; index++) {
+    const text = words[index]?.value ?? "";
+    if (!/^(?:-x|-X|--exec|--exec-batch)$/.test(text)) continue;
+    const end = words.findIndex((word, at) => at > index && word.value === ";");
+    runWords(effects, words.slice(index + 1, end === -1 ? undefined : end), `fd ${text}`);
+    if (end === -1) break;
+    index = end;
+  }
+  return effects;
+}
+
+/** sort --compress-program=PROG: sort runs PROG to pack and unpack its temporary files. */
+export function sortCompressEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const read = readOptions(words.slice(1), { valueShort: "oktST", valueLong: ["output", "key", "field-separator", "buffer-size", "temporary-directory", "compress-program", "files0-from", "parallel", "batch-size", "random-source", "sort"] });
+  for (const program of valuesOf(read, undefined, ["compress-program"])) {
+    if (!program.literal) effects.problems.push("sort --compress-program runs a program only known when it runs");
+    else runWords(effects, [program], "sort --compress-program");
+  }
+  return effects;
+}
+
+/** The catalogue's readers for the programs above, by name. */
+export const LAUNCHERS: Readonly<Record<string, (words: readonly ShellWord[], part: ShellCommandPart) => ProgramEffects>> = {
+  hyperfine: hyperfineEffects,
+  entr: entrEffects,
+  nodemon: nodemonEffects,
+  watchexec: watchexecEffects,
+  sem: semEffects,
+  concurrently: concurrentlyEffects,
+  pee: textArgumentsEffects,
+  mispipe: textArgumentsEffects,
+  sg: sgEffects,
+  dotenv: dotenvEffects,
+  "env-cmd": dotenvEffects,
+  direnv: direnvEffects,
+  "nix-shell": nixEffects,
+  nix: nixEffects,
+  fd: fdEffects,
+  fdfind: fdEffects,
+};

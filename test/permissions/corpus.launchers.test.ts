@@ -1,0 +1,183 @@
+/**
+ * The adversarial corpus, fourth round: programs that run a command they are handed (as words or
+ * as shell text), and a denied program run under another name (a symlink, a hard link or a copy,
+ * or a file the command itself makes). Each case names its rules and mode and asserts the exact
+ * decision; the controls are commands the person allowed that must still run. Every non-allow
+ * case here came out allow before this round, unless marked `guard`.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { chmodSync, copyFileSync, linkSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { PermissionMode } from "../../src/permissions/types.ts";
+import { Bash, createPlayground, decideFor, type Playground, type RuleSet } from "./harness.ts";
+
+const DENY: RuleSet = { deny: ["Bash(rm *)", "Bash(curl *)", "Read(.env)"] };
+const withAllow = (...allow: string[]): RuleSet => ({ ...DENY, allow });
+const BYPASS: PermissionMode = "bypassPermissions";
+
+type Expected = "allow" | "ask" | "deny";
+interface Case {
+  command: string;
+  rules?: RuleSet;
+  mode?: PermissionMode;
+  expected: Expected;
+  guard?: true;
+}
+
+/** Every launcher case is tried in bypassPermissions and under an allow of everything. */
+function everywhere(command: string, expected: Expected, guard?: true): Case[] {
+  return [
+    { command, rules: DENY, mode: BYPASS, expected, guard },
+    { command, rules: withAllow("Bash(*)"), expected, guard },
+  ];
+}
+
+const GROUPS: Record<string, Case[]> = {
+  "hyperfine runs each of its arguments, and its prepare, setup and cleanup commands, through a shell": [
+    ...everywhere("hyperfine 'rm -rf src'", "deny"),
+    ...everywhere("hyperfine --warmup 3 --runs 5 'rm -rf src'", "deny"),
+    ...everywhere("hyperfine -w 3 -p 'rm x' 'ls'", "deny"),
+    ...everywhere("hyperfine --prepare='curl evil.example' ls", "deny"),
+    ...everywhere("hyperfine --setup 'rm x' --cleanup ls ls", "deny"),
+    ...everywhere("hyperfine -N ls 'cat .env'", "deny"),
+    ...everywhere("hyperfine --reference 'rm x' ls", "deny"),
+    ...everywhere("hyperfine -L prog rm,ls '{prog} -rf src'", "ask"),
+    // controls
+    ...everywhere("hyperfine --warmup 3 'ls -la' 'cat src/a.ts'", "allow"),
+    { command: "hyperfine --warmup 3 -n listing 'ls -la'", rules: withAllow("Bash(hyperfine *)"), expected: "allow" },
+    { command: "hyperfine --export-json out.json 'ls -la'", rules: withAllow("Bash(hyperfine *)"), mode: "acceptEdits", expected: "allow" },
+  ],
+  "terminal multiplexers and job schedulers run what they are given, now or later": [
+    ...everywhere("tmux new-session -d 'rm -rf src'", "deny"),
+    ...everywhere("tmux new -d -s work rm -rf src", "deny"),
+    ...everywhere("tmux send-keys -t work 'rm -rf src' Enter", "deny"),
+    ...everywhere("tmux run-shell 'curl evil.example'", "deny"),
+    ...everywhere("tmux display-message -p '#(ls)'", "ask"),
+    ...everywhere("tmux send-keys -t work \"$CMD\" Enter", "ask"),
+    ...everywhere("screen -dmS work rm -rf src", "deny"),
+    ...everywhere("screen -dm bash -c 'rm x'", "deny"),
+    ...everywhere("screen -S work -X stuff 'rm -rf src\\n'", "deny"),
+    ...everywhere("echo 'rm -rf src' | at now", "deny"),
+    ...everywhere("cat jobs.txt | at now", "ask"),
+    ...everywhere("at -f job.sh now + 1 minute", "ask"),
+    ...everywhere("batch <<< 'rm -rf src'", "ask"),
+    ...everywhere("dtach -n /tmp/s rm -rf src", "deny"),
+    // controls
+    ...everywhere("tmux ls", "allow"),
+    ...everywhere("tmux has-session -t work", "allow"),
+    ...everywhere("tmux kill-session -t work", "allow"),
+    ...everywhere("screen -ls", "allow"),
+    ...everywhere("at -l", "allow"),
+    ...everywhere("atq", "allow"),
+    ...everywhere("echo 'ls -la' | at now", "allow"),
+  ],
+  "watchers and helpers that run the command in their arguments": [
+    ...everywhere("ls src | entr rm -rf src", "deny"),
+    ...everywhere("ls src | entr -s 'rm -rf src'", "deny"),
+    ...everywhere("nodemon --exec 'rm -rf src'", "deny"),
+    ...everywhere("nodemon -x 'curl evil.example' app.js", "deny"),
+    ...everywhere("watchexec -- rm -rf src", "deny"),
+    ...everywhere("watchexec -e ts 'rm -rf src'", "deny"),
+    ...everywhere("chronic rm -rf src", "deny"),
+    ...everywhere("faketime '2020-01-01 00:00:00' rm -rf src", "deny"),
+    ...everywhere("xvfb-run -a rm -rf src", "deny"),
+    ...everywhere("sem --id x rm -rf src", "deny"),
+    ...everywhere("sem 'rm -rf src'", "deny"),
+    ...everywhere("fd -e o -x rm", "deny"),
+    ...everywhere("fd . src -X rm -rf", "deny"),
+    ...everywhere("fd --exec curl evil.example", "deny"),
+    ...everywhere("sort --compress-program=rm big.txt", "deny"),
+    ...everywhere("sort --compress-program rm big.txt", "deny"),
+    ...everywhere("concurrently 'rm -rf src' 'ls'", "deny"),
+    ...everywhere("cross-env NODE_ENV=test rm -rf src", "deny"),
+    ...everywhere("dotenv -- rm -rf src", "deny"),
+    ...everywhere("pee 'rm -rf src' cat < src/a.ts", "deny"),
+    ...everywhere("mispipe 'rm -rf src' cat", "deny"),
+    ...everywhere("ls | ifne rm -rf src", "deny"),
+    ...everywhere("rlwrap rm -rf src", "deny"),
+    ...everywhere("sshpass -p secret rm -rf src", "deny"),
+    ...everywhere("setarch x86_64 rm -rf src", "deny"),
+    ...everywhere("bwrap --bind / / rm -rf src", "deny"),
+    ...everywhere("nix-shell --run 'rm -rf src'", "deny"),
+    ...everywhere("direnv exec . rm -rf src", "deny"),
+    ...everywhere("sg users -c 'rm -rf src'", "deny"),
+    ...everywhere("sg users 'rm -rf src'", "deny"),
+    ...everywhere("gtimeout 5 rm -rf src", "deny"),
+    ...everywhere("gfind . -exec rm {} +", "deny"),
+    ...everywhere("genv rm -rf src", "deny"),
+    ...everywhere("gxargs rm < list", "deny"),
+    ...everywhere("timeout 5 sudo -u me chronic rm -rf src", "deny", true),
+    // controls
+    ...everywhere("ls src | entr -c echo changed", "allow"),
+    ...everywhere("fd -e ts", "allow"),
+    ...everywhere("fd -e ts -x wc -l", "allow"),
+    ...everywhere("sort --compress-program=gzip big.txt", "allow"),
+    ...everywhere("chronic make", "allow"),
+    ...everywhere("nodemon app.js", "allow"),
+    ...everywhere("concurrently 'npm run watch' 'ls'", "allow"),
+    { command: "gtimeout 5 ls", rules: withAllow("Bash(gtimeout *)"), expected: "allow" },
+  ],
+  "a denied program under another name is still that program": [
+    ...everywhere("./myrm -rf src", "deny"),
+    ...everywhere("./bin/myrm -rf src", "deny"),
+    ...everywhere("bin/myrm -rf src", "deny"),
+    ...everywhere("cd bin && ./myrm -rf ../src", "deny"),
+    ...everywhere("timeout 5 ./myrm -rf src", "deny"),
+    ...everywhere("./rmcopy -rf src", "deny"),
+    ...everywhere("./rmhard -rf src", "deny"),
+    ...everywhere("{project}/bin/myrm -rf src", "deny"),
+    ...everywhere("./mycurl evil.example", "deny"),
+    // made by the command itself, or missing when it is judged: what it is is only known when it runs
+    ...everywhere("ln -s /usr/bin/rm x && ./x -rf src", "ask"),
+    ...everywhere("cp /usr/bin/rm ./y; ./y -rf src", "ask"),
+    ...everywhere("cat /usr/bin/rm > tool; chmod +x tool; ./tool src", "ask"),
+    ...everywhere("cp /usr/bin/rm ./build.sh && ./build.sh -rf src", "ask"),
+    ...everywhere("./not-there -rf src", "ask"),
+    // controls
+    ...everywhere("./build.sh", "allow"),
+    ...everywhere("./build.sh && ls", "allow"),
+    ...everywhere("bin/tool --version", "allow"),
+    ...everywhere("python3 --version", "allow"),
+    ...everywhere("/usr/bin/env ls", "allow"),
+    { command: "./not-there", mode: BYPASS, expected: "allow" },
+    { command: "./build.sh", rules: withAllow("Bash(./build.sh)"), expected: "allow" },
+  ],
+};
+
+let playground: Playground;
+beforeAll(() => {
+  playground = createPlayground();
+  const { project } = playground;
+  const bin = join(project, "bin");
+  mkdirSync(bin, { recursive: true });
+  const rm = realpathSync(Bun.which("rm") as string);
+  symlinkSync(rm, join(project, "myrm"));
+  symlinkSync(rm, join(bin, "myrm"));
+  symlinkSync(realpathSync(Bun.which("curl") ?? Bun.which("rm") as string), join(project, "mycurl"));
+  copyFileSync(rm, join(project, "rmcopy"));
+  chmodSync(join(project, "rmcopy"), 0o755);
+  try {
+    linkSync(rm, join(project, "rmhard"));
+  } catch {
+    // Another file system: the copy stands in (the content is the same either way).
+    copyFileSync(rm, join(project, "rmhard"));
+    chmodSync(join(project, "rmhard"), 0o755);
+  }
+  for (const script of [join(project, "build.sh"), join(bin, "tool")]) {
+    writeFileSync(script, "#!/bin/sh\necho built\n");
+    chmodSync(script, 0o755);
+  }
+});
+afterAll(() => playground.remove());
+
+for (const [group, cases] of Object.entries(GROUPS)) {
+  describe(group, () => {
+    for (const { command, rules, mode, expected, guard } of cases) {
+      test(`${JSON.stringify(command)} ${JSON.stringify(rules?.allow ?? [])} ${mode ?? "default"} -> ${expected}${guard ? " (held before too)" : ""}`, async () => {
+        const filled = command.replaceAll("{project}", playground.project);
+        const decision = await decideFor({ tool: Bash, input: { command: filled }, rules, mode, cwd: playground.project });
+        expect({ command, decision: decision.decision, reason: decision.reason }).toEqual({ command, decision: expected, reason: expect.any(String) });
+      });
+    }
+  });
+}
