@@ -54,6 +54,7 @@ export function describeFailure(failure: ModelFailure, context: Pick<FailureCont
     case "stream_error":
       return `${failure.type ?? "error"} in the middle of the stream: ${failure.message}`;
     case "timeout":
+      if (failure.deadlineMs !== undefined) return `the reply was still coming after ${failure.deadlineMs} ms in all, more than any reply takes`;
       return context.timeoutMs === undefined ? "no answer in time" : `no answer within ${context.timeoutMs} ms (API_TIMEOUT_MS sets this)`;
     case "connection":
       return `the connection was lost: ${failure.message}`;

@@ -22,6 +22,8 @@ export interface ModelFailure {
   shouldRetry?: boolean;
   requestId?: string;
   cause?: unknown;
+  /** A timeout of the whole reply (it kept coming, too slowly), not of silence: the limit in ms. */
+  deadlineMs?: number;
 }
 
 /** The categories the leading agent reports for API errors (its `system/api_retry` and `assistant.error`). */

@@ -29,6 +29,8 @@ export interface StreamMessageOptions {
   retry?: Partial<RetryPolicy>;
   /** Each attempt's limit until the reply starts and between its events; the client's by default. */
   timeoutMs?: number;
+  /** Each attempt's limit for the whole reply, however steadily it comes (REPLY_DEADLINE_MS, or timeoutMs when that is longer). */
+  replyDeadlineMs?: number;
   /** How to wait between attempts (tests pass a fast one); must honour the signal or be raced with it. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Jitter source, 0 to 1. */
@@ -55,6 +57,12 @@ type AttemptResult =
   | { outcome: "aborted"; cause: unknown }
   | { outcome: "failed"; failure: ModelFailure; partial: MessageAccumulator };
 
+/**
+ * The longest one reply may take in all: the largest reply (128K tokens) at a slow 40 tokens a
+ * second takes under an hour. A server that drips events just inside the silence limit is cut off here.
+ */
+export const REPLY_DEADLINE_MS = 60 * 60 * 1000;
+
 async function* attemptRequest(options: StreamMessageOptions, attempt: number, timeoutMs: number): AsyncGenerator<StreamMessageEvent, AttemptResult> {
   const controller = new AbortController();
   const onAbort = () => controller.abort();
@@ -74,18 +82,30 @@ async function* attemptRequest(options: StreamMessageOptions, attempt: number, t
   timer.unref();
   const accumulator = new MessageAccumulator();
   let requestId: string | undefined;
+  // The whole reply's limit counts the API's time only, as the silence timer does.
+  const deadlineMs = options.replyDeadlineMs ?? Math.max(REPLY_DEADLINE_MS, timeoutMs);
+  const begun = performance.now();
+  let consumerMs = 0;
+  let pastDeadline = false;
   try {
     const { data: stream, response } = await options.client.anthropic.messages
       .create({ ...options.params, stream: true }, { signal: controller.signal, maxRetries: 0, timeout: timeoutMs })
       .withResponse();
     requestId = response.headers.get("request-id") ?? undefined;
     for await (const event of stream) {
+      if (performance.now() - begun - consumerMs > deadlineMs) {
+        pastDeadline = true;
+        controller.abort();
+        break;
+      }
       // Only the reply's own events show it is coming: a stream of events of other types (or
       // of nothing but pings) runs out the timer like silence does.
       const progress = accumulator.add(event);
       if (progress) timer.refresh();
       withConsumer = true;
+      const handed = performance.now();
       yield { type: "stream_event", event, attempt };
+      consumerMs += performance.now() - handed;
       withConsumer = false;
       if (progress) timer.refresh();
     }
@@ -98,7 +118,9 @@ async function* attemptRequest(options: StreamMessageOptions, attempt: number, t
     return { outcome: "message", message, requestId };
   } catch (error) {
     if (options.signal?.aborted === true) return { outcome: "aborted", cause: error };
-    const failure: ModelFailure | undefined = timedOut
+    const failure: ModelFailure | undefined = pastDeadline
+      ? { kind: "timeout", message: `the reply was still coming after ${deadlineMs} ms`, deadlineMs }
+      : timedOut
       ? { kind: "timeout", message: `no answer within ${timeoutMs} ms` }
       : classifyModelError(error, options.now?.() ?? Date.now());
     // Not an API or network failure: a bug of ours, thrown on with its stack and never retried.

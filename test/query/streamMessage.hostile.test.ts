@@ -1,7 +1,8 @@
 /**
  * Streams no real API sends, from a server of raw bytes: events of types the reply does not have
  * do not keep a stalled reply alive, and an event that is JSON but no object is a protocol error
- * (tried again), not a crash of ours.
+ * (tried again), not a crash of ours, and a reply that keeps dripping in is cut off at the whole
+ * reply's limit.
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { ModelRequestError } from "../../src/query/ModelRequestError.ts";
@@ -92,5 +93,39 @@ describe("streams no API sends", () => {
     ]);
     expect(run.message?.content.map((block) => (block.type === "text" ? block.text : block.type))).toEqual(["fine"]);
     expect(requests()).toBe(3);
+  });
+
+  /** message_start and an open text block, then a text delta every `everyMs` until `count` are sent (then the rest of the reply). */
+  const dripReply = (everyMs: number, count: number) => (signal: AbortSignal) => new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(frame("message_start", MESSAGE_START));
+      controller.enqueue(WHOLE_REPLY[0] as Uint8Array);
+      try {
+        for (let sent = 0; sent < count; sent++) {
+          await Bun.sleep(everyMs);
+          if (signal.aborted) return;
+          controller.enqueue(frame("content_block_delta", JSON.stringify({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "." } })));
+        }
+        for (const part of WHOLE_REPLY.slice(2)) controller.enqueue(part);
+        controller.close();
+      } catch {
+        // The client went away.
+      }
+    },
+  });
+
+  test("a reply that keeps coming just inside the silence limit is cut off at the whole reply's limit", async () => {
+    // A delta every 40 ms for up to 8 s, against 300 ms of silence allowed and 600 ms in all.
+    const { server } = rawServer([dripReply(40, 200)]);
+    const run = await runRequest(server, { client: clientOf(server), timeoutMs: 300, replyDeadlineMs: 600, retry: { maxRetries: 0 } });
+    expect(run.error).toBeInstanceOf(ModelRequestError);
+    expect((run.error as ModelRequestError).message).toContain("the reply was still coming after 600 ms in all");
+  });
+
+  test("a steady reply that ends within the whole reply's limit is whole", async () => {
+    const { server } = rawServer([dripReply(20, 10)]);
+    const run = await runRequest(server, { client: clientOf(server), timeoutMs: 300, replyDeadlineMs: 5000, retry: { maxRetries: 0 } });
+    expect(run.error).toBeUndefined();
+    expect(run.message?.content.map((block) => (block.type === "text" ? block.text : block.type))).toEqual([".........."]);
   });
 });
