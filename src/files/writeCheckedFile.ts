@@ -6,6 +6,7 @@
  * between the check and the rename is caught and refused with the usual "changed since it was
  * read" message, instead of being silently overwritten.
  */
+import { encodeText, type TextEncoding } from "./textFormat.ts";
 import { accessSync, constants, mkdirSync, statSync, type Stats } from "node:fs";
 import { dirname } from "node:path";
 import { errorCode } from "../errors/fileSystemErrorMessage.ts";
@@ -42,7 +43,7 @@ export interface CheckedWrite<Result> {
    * The new text, from the current file (undefined when there is none), and what the tool
    * reports. Throw a ToolError to refuse; nothing is written then.
    */
-  produce(current: CurrentFile | undefined): { text: string; result: Result };
+  produce(current: CurrentFile | undefined): { text: string; result: Result; encoding?: TextEncoding };
 }
 
 /** Refuses a folder or a special file (a pipe, a device): only regular files are written. */
@@ -119,8 +120,8 @@ export async function writeCheckedFile<Result>(write: CheckedWrite<Result>): Pro
     return await withFileLock(target, () => {
       const current = readCurrent(path, target, maxBytes, action);
       if (current !== undefined) assertReadAndUnchanged({ path, stats: current.stats, bytes: current.bytes, fileState, action });
-      const { text, result } = write.produce(current);
-      const bytes = Buffer.from(text, "utf8");
+      const { text, result, encoding } = write.produce(current);
+      const bytes = encodeText(text, encoding ?? "utf8");
       writeFileAtomic(target, bytes, { verify: () => assertStillAsChecked(target, current?.stats, path, action) });
       recordWrittenFile(fileState, path, bytes, statSync(target));
       return result;

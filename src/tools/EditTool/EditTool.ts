@@ -5,7 +5,7 @@ import { ToolError } from "../../errors/ToolError.ts";
 import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
 import { statOrUndefined } from "../../files/statOrUndefined.ts";
 import { missingFileMessage } from "../../files/suggestSimilarPaths.ts";
-import { decodeUtf8Text, detectTextFormat, toDiskText, toWorkingText, type TextFormat } from "../../files/textFormat.ts";
+import { decodeFileText, detectTextFormat, toDiskText, toWorkingText, type TextFormat } from "../../files/textFormat.ts";
 import { unreadFileProblem } from "../../files/fileFreshness.ts";
 import { writeCheckedFile } from "../../files/writeCheckedFile.ts";
 import { replaceInDiskText } from "./replaceInDiskText.ts";
@@ -89,14 +89,15 @@ export const EditTool = buildTool({
               "Change it with Bash (sed, for example), or split it into smaller files.",
           );
         }
-        const diskText = decodeUtf8Text({ bytes: current.bytes, path: filePath, toolName: EDIT_TOOL_NAME });
+        // UTF-16 stays UTF-16.
+        const { text: diskText, encoding } = decodeFileText({ bytes: current.bytes, path: filePath, toolName: EDIT_TOOL_NAME });
         const format: TextFormat = detectTextFormat(diskText);
         const text = toWorkingText(diskText);
         if (oldString === "") {
           if (text.trim() !== "") {
             throw new ToolError(`old_string is empty, but ${filePath} already has content. Give the text to replace, or use Write to replace the whole file.`);
           }
-          return { text: toDiskText(newString, format), result: { ...created(newString).result, created: false, replacements: 1 } };
+          return { text: toDiskText(newString, format), encoding, result: { ...created(newString).result, created: false, replacements: 1 } };
         }
         // Checked (uniqueness, helpful misses) and shown on the LF text; made in the file's own text.
         const edit = applyEdit({ filePath, text, oldString, newString, replaceAll: input.replace_all });
@@ -104,6 +105,7 @@ export const EditTool = buildTool({
         const edited = replaceInDiskText({ diskText: diskBody, oldString, newString, replaceAll: input.replace_all, fallbackLineEnd: format.lineEnding });
         return {
           text: format.bom ? `\uFEFF${edited}` : edited,
+          encoding,
           result: { filePath, created: false, replacements: edit.replacements, snippet: snippetOf(edit.text, edit.startLine, edit.endLine) },
         };
       },

@@ -18,7 +18,7 @@ export function renderPrompt(): string {
   to make it unique, or set replace_all to true to replace every occurrence (useful for renaming).
 - old_string and new_string must differ.
 - An empty old_string creates a new file with new_string as its content.
-- The file keeps its line endings (LF or CRLF) and its UTF-8 byte order mark.
+- The file keeps its line endings (LF or CRLF), its UTF-8 byte order mark and its encoding (UTF-16 stays UTF-16).
 - The result shows the edited region with line numbers and ${SNIPPET_CONTEXT_LINES} lines around it.
 - Files larger than ${MAX_EDIT_FILE_BYTES / 1024 / 1024} MB are not edited; change those with Bash (sed, for example).
 - For .ipynb notebooks use NotebookEdit.`;

@@ -4,7 +4,7 @@ import { buildTool } from "../../Tool.ts";
 import { readFileStart } from "../../files/readBoundedFile.ts";
 import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
 import { statOrUndefined } from "../../files/statOrUndefined.ts";
-import { detectTextFormat, toDiskText } from "../../files/textFormat.ts";
+import { decodeSample, detectEncoding, detectTextFormat, encodeText, toDiskText } from "../../files/textFormat.ts";
 import { unreadFileProblem } from "../../files/fileFreshness.ts";
 import { writeCheckedFile } from "../../files/writeCheckedFile.ts";
 import { FORMAT_SAMPLE_BYTES, MAX_WRITE_COMPARE_BYTES } from "./limits.ts";
@@ -63,10 +63,13 @@ export const WriteTool = buildTool({
       action: "write",
       produce(current) {
         if (current === undefined) return { text: input.content, result: { type: "create", filePath, lines, bytes: Buffer.byteLength(input.content) } };
-        // The old file's line ends and byte order mark are kept; a large one shows them in its start.
+        // The old file's line ends, byte order mark and encoding (UTF-16 stays UTF-16) are kept;
+        // a large one shows them in its start. A byte order mark the content asks for is written.
         const sample = current.bytes ?? readFileStart(current.target, FORMAT_SAMPLE_BYTES);
-        const text = toDiskText(input.content, detectTextFormat(sample.toString("utf8")));
-        return { text, result: { type: "update", filePath, lines, bytes: Buffer.byteLength(text) } };
+        const encoding = detectEncoding(sample);
+        const format = detectTextFormat(decodeSample(sample, encoding));
+        const text = toDiskText(input.content, { ...format, bom: format.bom || input.content.startsWith("\uFEFF") });
+        return { text, encoding, result: { type: "update", filePath, lines, bytes: encodeText(text, encoding).length } };
       },
     });
     return { data };

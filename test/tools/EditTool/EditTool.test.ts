@@ -106,6 +106,25 @@ describe("Edit", () => {
     expect(readFileSync(path).equals(bytes)).toBe(true);
   });
 
+  test("edits UTF-16 text in its own encoding, BOM and line ends", async () => {
+    fixture = await createToolFixture({ allow: ["Edit", "Read"] });
+    const path = join(fixture.folder.path, "utf16.txt");
+    writeFileSync(path, Buffer.from("\uFEFFone\r\ntwo\r\n", "utf16le").swap16());
+    await callTool(fixture.context, "Read", { file_path: path });
+    const result = await callTool(fixture.context, "Edit", { file_path: path, old_string: "two", new_string: "zwei\ndrei" });
+    expect(result.result.is_error).toBeUndefined();
+    expect(readFileSync(path)).toEqual(Buffer.from("\uFEFFone\r\nzwei\r\ndrei\r\n", "utf16le").swap16());
+    // Cut in half past its BOM: refused, and left as it was.
+    const broken = join(fixture.folder.path, "broken.txt");
+    const bytes = Buffer.concat([Buffer.from("\uFEFFab", "utf16le"), Buffer.from([0x00, 0xd8, 0x41])]);
+    writeFileSync(broken, bytes);
+    await callTool(fixture.context, "Read", { file_path: broken });
+    const refused = await callTool(fixture.context, "Edit", { file_path: broken, old_string: "a", new_string: "b" });
+    expect(refused.result.is_error).toBe(true);
+    expect(refused.text).toContain("is not valid UTF-16");
+    expect(readFileSync(broken).equals(bytes)).toBe(true);
+  });
+
   test("refuses a file that was not read, or that changed since it was read", async () => {
     fixture = await createToolFixture({ allow: ["Edit", "Read"] });
     const path = join(fixture.folder.path, "h.txt");

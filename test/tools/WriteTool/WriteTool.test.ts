@@ -94,6 +94,31 @@ describe("Write", () => {
     expect(statSync(path).mode & 0o777).toBe(0o777);
   });
 
+  test("keeps UTF-16 (either byte order, with its BOM and CRLF ends) of the file it replaces", async () => {
+    const { folder, context } = await setUp();
+    const little = join(folder.path, "little.txt");
+    const big = join(folder.path, "big.txt");
+    writeFileSync(little, Buffer.from("\uFEFFold\r\nline\r\n", "utf16le"));
+    writeFileSync(big, Buffer.from("\uFEFFold\n", "utf16le").swap16());
+    for (const path of [little, big]) await callTool(context, "Read", { file_path: path });
+    const result = await callTool(context, "Write", { file_path: little, content: "new é\nsecond\n" });
+    await callTool(context, "Write", { file_path: big, content: "new ü\n" });
+    expect(readFileSync(little)).toEqual(Buffer.from("\uFEFFnew é\r\nsecond\r\n", "utf16le"));
+    expect(readFileSync(big)).toEqual(Buffer.from("\uFEFFnew ü\n", "utf16le").swap16());
+    expect(result.text).toBe(`Updated ${little} (2 lines, ${Buffer.byteLength("\uFEFFnew é\r\nsecond\r\n", "utf16le")} bytes).`);
+    // Read shows what was written, and a later Write needs no other Read.
+    expect((await callTool(context, "Read", { file_path: little })).text).toContain("new é");
+  });
+
+  test("writes a BOM the content starts with, also over a file that had none", async () => {
+    const { folder, context } = await setUp();
+    const path = join(folder.path, "plain.csv");
+    writeFileSync(path, "a,b\n");
+    await callTool(context, "Read", { file_path: path });
+    await callTool(context, "Write", { file_path: path, content: "\uFEFFa,b,c\n" });
+    expect(readFileSync(path, "utf8")).toBe("\uFEFFa,b,c\n");
+  });
+
   test("writes through a symlink to its target and keeps the link", async () => {
     const { folder, context } = await setUp();
     const target = join(folder.path, "target.txt");
