@@ -47,15 +47,26 @@ export function cellId(cell: NotebookCell, index: number): string {
   return cell.id ?? `cell-${index}`;
 }
 
+/** Keys the schema checks as numbers: their values stay numbers, whatever their spelling. */
+const NUMBER_KEYS = new Set(["nbformat", "nbformat_minor", "execution_count"]);
+
 /**
  * Parses notebook JSON, with a clear error for anything that is not a notebook. The parsed value
  * itself is returned once it passes the check (the schema only checks, it changes nothing), so a
  * rewrite keeps every key where the file had it: untouched cells are written back as they were.
+ * With `keepNumbers`, a number JSON would write differently (`1.0`, `1e3`, an integer past 2^53,
+ * `1e400`) is kept as its own text, so a rewrite neither rounds nor respells it.
  */
-export function parseNotebook(text: string, filePath: string): Notebook {
+export function parseNotebook(text: string, filePath: string, options: { keepNumbers?: boolean } = {}): Notebook {
   let value: unknown;
+  const keep = options.keepNumbers === true
+    ? (key: string, parsed: unknown, context?: { source?: string }) =>
+      typeof parsed === "number" && context?.source !== undefined && !NUMBER_KEYS.has(key) && context.source !== JSON.stringify(parsed)
+        ? (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON(context.source)
+        : parsed
+    : undefined;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text, keep as Parameters<typeof JSON.parse>[1]);
   } catch (error) {
     throw new ToolError(`${filePath} is not valid JSON, so it cannot be read as a notebook: ${(error as Error).message}`);
   }

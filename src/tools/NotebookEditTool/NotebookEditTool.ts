@@ -75,7 +75,7 @@ export const NotebookEditTool = buildTool({
         // A BOM and CRLF line ends are kept, as Edit keeps them (JSON strings hold no raw line ends, so only the layout's change).
         const format = detectTextFormat(onDisk);
         const text = toWorkingText(onDisk);
-        const notebook = parseNotebook(text, notebookPath);
+        const notebook = parseNotebook(text, notebookPath, { keepNumbers: true });
         const cellId = applyNotebookEdit(notebook, {
           cellId: input.cell_id,
           newSource: input.new_source,

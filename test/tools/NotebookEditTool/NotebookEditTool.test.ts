@@ -45,6 +45,18 @@ describe("NotebookEdit", () => {
     expect(JSON.parse(text).metadata).toEqual(NOTEBOOK.metadata);
   });
 
+  test("numbers in the untouched rest keep their text: no rounding past 2^53, no 1.0 turned into 1, no 1e400 turned into null", async () => {
+    fixture = await createToolFixture({ allow: ["NotebookEdit", "Read"] });
+    const path = join(fixture.folder.path, "numbers.ipynb");
+    const before = `${JSON.stringify(NOTEBOOK, null, 1)}\n`.replace('"kernelspec": {', '"seed": 12345678901234567891,\n  "ratio": 1.0,\n  "huge": 1e400,\n  "small": 2.50e-3,\n  "kernelspec": {');
+    writeFileSync(path, before);
+    await callTool(fixture.context, "Read", { file_path: path });
+    const result = await callTool(fixture.context, "NotebookEdit", { notebook_path: path, cell_id: "a1", new_source: "# New title" });
+    expect(result.result.is_error).toBeUndefined();
+    const after = readFileSync(path, "utf8");
+    expect(after).toBe(before.replace('"# Title"', '"# New title"'));
+  });
+
   test("replace can change the cell type", async () => {
     const path = await readyNotebook();
     await callTool(fixture.context, "NotebookEdit", { notebook_path: path, cell_id: "b2", new_source: "Now prose", cell_type: "markdown" });
