@@ -1,5 +1,5 @@
 /** Read: a text file's lines, numbered, with offset and limit. */
-import { closeSync, type Stats } from "node:fs";
+import { closeSync, readSync, type Stats } from "node:fs";
 import { extname } from "node:path";
 import * as z from "zod/mini";
 import { buildTool, type ToolUseContext } from "../../Tool.ts";
@@ -12,7 +12,7 @@ import { describeSpecialFile, openRegularFile, type OpenedFile } from "../../fil
 import { readDescriptorBounded } from "../../files/readBoundedFile.ts";
 import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
 import { missingFileMessage } from "../../files/suggestSimilarPaths.ts";
-import { DEFAULT_LINE_LIMIT, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_OUTPUT_CHARS, MAX_WHOLE_FILE_BYTES, READ_TIMEOUT_MS } from "./limits.ts";
+import { BINARY_SNIFF_BYTES, DEFAULT_LINE_LIMIT, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, MAX_OUTPUT_CHARS, MAX_WHOLE_FILE_BYTES, READ_TIMEOUT_MS } from "./limits.ts";
 import { IMAGE_EXTENSIONS, type MediaReadOutput } from "./mediaOutput.ts";
 import { readImage } from "./readImage.ts";
 import { readNotebook } from "./readNotebook.ts";
@@ -94,6 +94,19 @@ function openForRead(filePath: string, context: { cwd: string }): { descriptor: 
   return opened;
 }
 
+/** True when the file's start holds a NUL byte and no UTF-16 byte order mark (UTF-16 text is full of them). */
+function looksBinary(descriptor: number): boolean {
+  const start = Buffer.alloc(BINARY_SNIFF_BYTES);
+  let length: number;
+  try {
+    length = readSync(descriptor, start, 0, start.length, 0);
+  } catch {
+    return false; // Not readable at an offset: the text reader says what is wrong.
+  }
+  if (length >= 2 && ((start[0] === 0xff && start[1] === 0xfe) || (start[0] === 0xfe && start[1] === 0xff))) return false;
+  return start.subarray(0, length).includes(0);
+}
+
 async function readOpenFile(input: ReadInput, filePath: string, { descriptor, stats }: { descriptor: number; stats: Stats }): Promise<{ data: ReadOutput; contextModifier: (context: ToolUseContext) => ToolUseContext }> {
   const extension = extname(filePath).toLowerCase();
   const isMedia = IMAGE_EXTENSIONS.has(extension) || extension === ".pdf" || extension === ".ipynb";
@@ -115,6 +128,13 @@ async function readOpenFile(input: ReadInput, filePath: string, { descriptor, st
     throw new ToolError(
       `${filePath} is ${Math.ceil(stats.size / 1024)} KB, more than the ${MAX_WHOLE_FILE_BYTES / 1024} KB Read returns at once. ` +
         "Read it in parts with offset and limit, or search it with Grep.",
+    );
+  }
+  if (looksBinary(descriptor)) {
+    const quoted = /^[\w./@+-]+$/.test(filePath) ? filePath : `'${filePath.replaceAll("'", "'\\''")}'`;
+    throw new ToolError(
+      `${filePath} looks like a binary file (its start holds NUL bytes), so Read does not show it as text. ` +
+        `Look at it with Bash instead: file ${quoted}, or xxd ${quoted} | head, or strings ${quoted} | head.`,
     );
   }
   const startLine = Math.max(1, input.offset ?? 1);

@@ -18,3 +18,5 @@ export const MAX_PDF_BYTES = 24 * 1024 * 1024;
 export const MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
 /** A read that has to scan a large file for its window stops after this long. */
 export const READ_TIMEOUT_MS = 30_000;
+/** How much of a file's start is looked at for NUL bytes, which make it binary, not text. */
+export const BINARY_SNIFF_BYTES = 8192;

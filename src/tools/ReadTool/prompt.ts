@@ -1,5 +1,5 @@
 /** Every word the model reads about Read. */
-import { DEFAULT_LINE_LIMIT, MAX_IMAGE_BYTES, MAX_LINE_CHARS, MAX_PDF_PAGES, MAX_WHOLE_FILE_BYTES, READ_TIMEOUT_MS } from "./limits.ts";
+import { BINARY_SNIFF_BYTES, DEFAULT_LINE_LIMIT, MAX_IMAGE_BYTES, MAX_LINE_CHARS, MAX_PDF_PAGES, MAX_WHOLE_FILE_BYTES, READ_TIMEOUT_MS } from "./limits.ts";
 
 export const READ_TOOL_NAME = "Read";
 
@@ -19,6 +19,7 @@ export function renderPrompt(): string {
 - Each line comes back as the line number, a tab, then the line's text, numbered from 1. The
   number and tab are not part of the file: leave them out when you quote or edit the text.
 - Reading a folder fails: use Glob or LS to list it.
+- Binary files (NUL bytes in the first ${BINARY_SNIFF_BYTES / 1024} KB, other than UTF-16 text) are refused: look at them with Bash (file, xxd, strings).
 - You can read several files at once by calling Read several times in one message.
 - Images (PNG, JPEG, GIF, WebP, up to ${Math.floor(MAX_IMAGE_BYTES / 1000)} KB) come back as images you can see.
 - PDF files come back as documents. pages picks a page or range ("3", "1-5"); at most

@@ -44,6 +44,25 @@ describe("Read: text files", () => {
     expect((await callTool(await context(), "Read", { file_path: utf16be })).text).toBe("1\tone\n2\ttwo");
   });
 
+  test("a binary file is refused with a way to look at it, not shown as text", async () => {
+    const path = join(folder.path, "program.bin");
+    writeFileSync(path, Buffer.concat([Buffer.from("\x7fELF"), Buffer.alloc(64), Buffer.from("text after the header")]));
+    const { text, result } = await callTool(await context(), "Read", { file_path: path });
+    expect(result.is_error).toBe(true);
+    expect(text).toContain("looks like a binary file");
+    expect(text).toContain(`xxd ${path}`);
+    const spaced = join(folder.path, "it's here.bin");
+    writeFileSync(spaced, Buffer.from([0, 1, 2]));
+    expect((await callTool(await context(), "Read", { file_path: spaced })).text).toContain(`xxd '${spaced.replace("'", "'\\''")}' | head`);
+  });
+
+  test("a NUL byte past the start does not make a text file binary", async () => {
+    const path = join(folder.path, "late.txt");
+    writeFileSync(path, Buffer.concat([Buffer.from(`${"x".repeat(9000)}\n`), Buffer.from("a\u0000b\n")]));
+    const { result } = await callTool(await context(), "Read", { file_path: path });
+    expect(result.is_error).toBeUndefined();
+  });
+
   test("offset and limit pick a window and say how to read on", async () => {
     const path = write("long.txt", lines(50));
     const { text } = await callTool(await context(), "Read", { file_path: path, offset: 10, limit: 3 });
