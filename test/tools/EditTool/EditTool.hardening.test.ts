@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from "bun:test";
-import { chownSync, closeSync, ftruncateSync, linkSync, lstatSync, openSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chownSync, closeSync, ftruncateSync, linkSync, lstatSync, openSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { MAX_EDIT_FILE_BYTES } from "../../../src/tools/EditTool/limits.ts";
 import { reportSkip } from "../../helpers/specialFiles.ts";
@@ -15,6 +15,8 @@ test("a file larger than Edit's limit is refused with the limit and what to do, 
   fixture = await createToolFixture({ allow: ["Edit", "Read"] });
   const path = join(fixture.folder.path, "huge.txt");
   const descriptor = openSync(path, "w");
+  // Text at the start (Read refuses a file that starts with NUL bytes as binary), then a sparse rest.
+  writeSync(descriptor, `${"a".repeat(16 * 1024)}\n`);
   ftruncateSync(descriptor, MAX_EDIT_FILE_BYTES + 1024 * 1024);
   closeSync(descriptor);
   await callTool(fixture.context, "Read", { file_path: path, offset: 1, limit: 1 });
