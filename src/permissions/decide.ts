@@ -468,14 +468,29 @@ function programsOf(judge: Judge, subjects: readonly Subject[]): ProgramIdentiti
   if (rules.length === 0 || parts.length === 0) return undefined;
   // What the command writes (a program there may be replaced before it runs); not what only changes a file's mode.
   const written = new Set<string>();
+  let writesUnknown: string | undefined;
   for (const subject of subjects) {
     if (subject.kind !== "path" || subject.access !== "write" || subject.mentionedOnly) continue;
     const program = subject.part === undefined ? undefined : allowForm(subject.part).words[0]?.value;
     if (program !== undefined && isModeChanger(program.slice(program.lastIndexOf("/") + 1))) continue;
-    const forms = judge.resolved.get(subject)?.forms;
-    if (forms !== undefined) for (const path of everyForm(forms)) written.add(path);
+    // A glob's forms are its fixed folder: what it writes lies somewhere in there.
+    const resolved = judge.resolved.get(subject);
+    if (resolved?.forms !== undefined) for (const path of everyForm(resolved.forms)) written.add(path);
+    else writesUnknown ??= `another part of the command writes ${subject.word.value}, a path only known when it runs`;
   }
-  return identifyPrograms({ parts, rules, paths: judge.paths, written });
+  // A part that may change files names a program's file in a way no path says exactly
+  // (`cp x "$PWD/build.sh"`, `xargs -I{} cp {} build.sh`, `git checkout rev -- build.sh`).
+  const namedByChangers = new Map<string, ShellCommandPart[]>();
+  for (const subject of subjects) {
+    if (subject.kind !== "command" || subject.part.mentionedOnly || isReadOnlySubject(judge, subject)) continue;
+    const program = allowForm(subject.part).words[0]?.value ?? "";
+    if (isModeChanger(program.slice(program.lastIndexOf("/") + 1))) continue;
+    for (const word of subject.part.words.slice(1)) {
+      const name = word.value.slice(word.value.lastIndexOf("/") + 1).replace(/["'}]+$/, "");
+      if (name !== "") namedByChangers.set(name, [...(namedByChangers.get(name) ?? []), subject.part]);
+    }
+  }
+  return identifyPrograms({ parts, rules, paths: judge.paths, written, writesUnknown, namedByChangers });
 }
 
 function combine(verdicts: { subject?: Subject; verdict: Verdict; label: string }[], mode: PermissionMode, tool: AnyTool): PermissionDecision {

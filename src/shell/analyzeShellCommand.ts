@@ -8,7 +8,8 @@
  * every part found).
  */
 import { collectStatement, type CollectState } from "./collectCommandParts.ts";
-import { programStarts } from "./commandForms.ts";
+import { isAssignmentWord, pastExactWrappers, programStarts, wrapperKind } from "./commandForms.ts";
+import { gnuProgramName } from "./gnuProgramNames.ts";
 import { grammarMisreads } from "./grammarMisreads.ts";
 import { describeAssignments, describeProgram, type ProgramEffects } from "./programCatalogue.ts";
 import { removeLineContinuations } from "./removeLineContinuations.ts";
@@ -19,6 +20,7 @@ import {
   MAX_SHELL_PARTS,
   type ShellAnalysis,
   type ShellCommandPart,
+  type FilledIn,
   type ShellCwd,
   type ShellWord,
 } from "./types.ts";
@@ -26,6 +28,9 @@ import {
 // Control characters other than tab and newline, and Unicode spaces and invisible format marks:
 // bash and the parser may disagree on where words end around them.
 const ODD_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/u;
+
+/** What programIdentity asks about a program under another name (loaded with the analysis). */
+export { codeRunnerNames, programKind } from "./programCatalogue.ts";
 
 /** Analyzes `command`. The parser must be loaded (`initShellParser`). */
 export function analyzeShellCommand(command: string): ShellAnalysis {
@@ -137,6 +142,7 @@ function applyEffects(effects: ProgramEffects, part: ShellCommandPart, analysis:
         problems: [],
         via: run.via,
         mentionedOnly: mentioned || undefined,
+        filledIn: run.filledIn,
       };
       analysis.parts.push(nested);
       if (depth < MAX_SHELL_NESTING) lookInside(nested, analysis, runCwd, depth + 1);
@@ -149,6 +155,72 @@ function applyEffects(effects: ProgramEffects, part: ShellCommandPart, analysis:
   for (const text of effects.mentions) collectMentioned(text, analysis, cwd, `a string in code`, depth + 1);
 }
 
+/** xargs' replace string (`-I R`, `-IR`, `-i`, `--replace[=R]`) among its options in `words`, if any. */
+function xargsPlaceholder(words: readonly ShellWord[]): string | undefined {
+  for (let index = 1; index < words.length; index++) {
+    const text = words[index]?.value ?? "";
+    if (!text.startsWith("-")) break;
+    if (text === "-I") return words[index + 1]?.value;
+    if (text.startsWith("-I")) return text.slice(2);
+    if (text === "-i" || text === "--replace") return "{}";
+    if (/^-i./.test(text)) return text.slice(2);
+    if (text.startsWith("--replace=")) return text.slice("--replace=".length);
+  }
+  return undefined;
+}
+
+/** Where the command xargs runs starts, past xargs' own options (`xargs -n 1 -I {} cmd`). */
+function xargsCommandAt(words: readonly ShellWord[], at: number): number {
+  let index = at + 1;
+  while (index < words.length) {
+    const text = words[index]?.value ?? "";
+    if (text === "--") return index + 1;
+    if (!text.startsWith("-") || text === "-") return index;
+    index += /^-[0-9A-Za-z]*[aEdILnPsJRS]$/.test(text) || /^--(?:arg-file|delimiter|max-args|max-procs|max-chars|max-lines|process-slot-var)$/.test(text) ? 2 : 1;
+  }
+  return index;
+}
+
+/** Who fills in words of the program at `start` with text the analysis cannot see: xargs before it, or the program that runs the part. */
+function fillerOf(part: ShellCommandPart, start: number): FilledIn | undefined {
+  const xargs = part.words.slice(0, start).findIndex((word) => word.literal && gnuProgramName(word.value.slice(word.value.lastIndexOf("/") + 1)) === "xargs");
+  if (xargs !== -1) {
+    // Only the command xargs runs gets its input; later words are that command's own.
+    if (start !== xargsCommandAt(part.words, xargs)) return undefined;
+    const placeholder = xargsPlaceholder(part.words.slice(xargs, start));
+    return { placeholder, appended: placeholder === undefined, by: "xargs" };
+  }
+  return start === 0 ? part.filledIn : undefined;
+}
+
+/**
+ * What a program handed words from its input or a search (xargs, find -exec, fd -x) may run
+ * beyond what the analysis sees: it is read again with those words unknown, and what that
+ * reading cannot follow (`xargs sh -c`, `find -exec hyperfine {}`, `xargs timeout 5`) is
+ * unknown code of the part.
+ */
+function blindEffects(words: readonly ShellWord[], filler: FilledIn, part: ShellCommandPart, byShell: boolean, seen: ProgramEffects): string[] {
+  const holds = (word: ShellWord) => filler.placeholder !== undefined && filler.placeholder !== "" &&
+    (typeof filler.placeholder === "string" ? word.value.includes(filler.placeholder) : filler.placeholder.test(word.value));
+  const input: ShellWord = { value: `{${filler.by} input}`, literal: false, glob: false };
+  const filled = pastExactWrappers([...words.map((word) => (holds(word) ? { ...word, literal: false } : word)), ...(filler.appended ? [input] : [])]).words;
+  const first = filled[0];
+  if (first === undefined || !first.literal) return [`${filler.by} runs a program named by text the analysis cannot see`];
+  // A wrapper given nothing of its own to run (`xargs env`, `xargs chronic`) runs what is filled in.
+  const name = gnuProgramName(first.value.slice(first.value.lastIndexOf("/") + 1));
+  if (filler.appended && wrapperKind(name) !== undefined && filled.slice(1, -1).every((word) => word.value.startsWith("-") || isAssignmentWord(word.value))) {
+    return [`${filler.by} hands ${name} a program named by text the analysis cannot see`];
+  }
+  const known = new Set([...seen.problems, ...seen.unknown]);
+  const reasons: string[] = [];
+  for (const start of programStarts(filled)) {
+    if (filled[start] === input) continue;
+    const blind = describeProgram(filled.slice(start), part, byShell && start === 0);
+    for (const reason of [...blind.problems, ...blind.unknown]) if (!known.has(reason)) reasons.push(`${filler.by} fills in text the analysis cannot see: ${reason}`);
+  }
+  return [...new Set(reasons)];
+}
+
 /** Finds what a part runs beyond itself: through its variables, and through each program it starts (past wrappers). */
 function lookInside(part: ShellCommandPart, analysis: ShellAnalysis, cwd: ShellCwd, depth: number): void {
   applyEffects(describeAssignments(part), part, analysis, cwd, depth);
@@ -156,6 +228,12 @@ function lookInside(part: ShellCommandPart, analysis: ShellAnalysis, cwd: ShellC
   for (const start of programStarts(words)) {
     // Builtins run only where the shell itself reads the command name: first, or past `builtin` / `command`.
     const byShell = words.slice(0, start).every((word) => ["builtin", "command", "-p"].includes(word.value));
-    applyEffects(describeProgram(words.slice(start), part, byShell), part, analysis, cwd, depth);
+    const program = words.slice(start);
+    const effects = describeProgram(program, part, byShell);
+    applyEffects(effects, part, analysis, cwd, depth);
+    const filler = fillerOf(part, start);
+    if (filler === undefined || part.mentionedOnly) continue;
+    const blind = blindEffects(program, filler, part, byShell, effects);
+    if (blind.length > 0) (part.unknownCode ??= []).push(...blind);
   }
 }

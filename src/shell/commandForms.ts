@@ -22,7 +22,8 @@ export const WRAPPER_COMMANDS: ReadonlySet<string> = new Set([
   "pkexec", "doas", "catchsegv", "valgrind", "rr", "perf", "gdbserver", "ionice", "numactl", "prlimit", "setpriv", "cpulimit",
   // Helpers that run the command after their options (moreutils, X, sandboxes, environment loaders, terminal multiplexers).
   "chronic", "ifne", "faketime", "xvfb-run", "rlwrap", "sshpass", "setarch", "linux32", "linux64", "i386", "x86_64", "uname26", "bwrap",
-  "dtach", "abduco", "screen", "tmux", "sem", "entr", "watchexec", "cross-env", "cross-env-shell", "dotenv", "env-cmd", "direnv", "tini",
+  // (tmux, screen, entr, watchexec, sem, dotenv, env-cmd and direnv are read exactly by their catalogue entries instead.)
+  "dtach", "abduco", "cross-env", "cross-env-shell", "tini", "coreutils",
   "dumb-init", "su-exec", "gosu", "chpst", "setuidgid", "envdir", "softlimit", "pgrphack", "daemonize", "start-stop-daemon", "proxychains4",
   "torify", "trickle", "tsocks", "nocache", "chrootuid", "jexec", "fakechroot", "schroot", "firejail", "systemd-inhibit", "flatpak-spawn",
 ]);
@@ -32,7 +33,7 @@ const DYNAMIC_LOADER = /^ld(?:-linux[\w.-]*|-musl[\w.-]*)?\.so(?:\.\d+)*$/;
 
 /** Package-manager launchers that run the command after a subcommand: `npm exec rm x`, `uv run rm x`. */
 const LAUNCHERS: Readonly<Record<string, readonly string[]>> = {
-  npm: ["exec", "x"], pnpm: ["exec", "dlx"], yarn: ["exec", "dlx"], bun: ["x", "exec"], uv: ["run"], uvx: [],
+  npm: ["exec", "x"], pnpm: ["exec", "dlx"], yarn: ["exec", "dlx", "run"], bun: ["x", "exec"], uv: ["run"], uvx: [],
   poetry: ["run"], pipx: ["run"], pdm: ["run"], npx: [], bunx: [], pnpx: [], hatch: ["run"], conda: ["run"],
 };
 
@@ -42,11 +43,17 @@ export function wrappedStart(words: readonly ShellWord[]): number | undefined {
   if (first === undefined) return undefined;
   const name = gnuProgramName(baseName(first.value));
   if (WRAPPER_COMMANDS.has(name) || DYNAMIC_LOADER.test(name)) return 1;
-  const subcommands = LAUNCHERS[name];
+  const subcommands = Object.hasOwn(LAUNCHERS, name) ? LAUNCHERS[name] : undefined;
   if (subcommands === undefined) return undefined;
   if (subcommands.length === 0) return 1;
   const at = words.findIndex((word, index) => index > 0 && !word.value.startsWith("-"));
   return at !== -1 && subcommands.includes(words[at]?.value ?? "") ? at + 1 : undefined;
+}
+
+/** How a wrapper or launcher reads its words (by name), or undefined for a program that is neither. */
+export function wrapperKind(name: string): string | undefined {
+  if (WRAPPER_COMMANDS.has(name) || DYNAMIC_LOADER.test(name)) return `wrapper ${name}`;
+  return Object.hasOwn(LAUNCHERS, name) ? `launcher ${name}` : undefined;
 }
 
 /** Where a command may start inside `words`: at 0, or at any later word past a wrapper that is not an option. */
@@ -55,6 +62,23 @@ export function programStarts(words: readonly ShellWord[]): number[] {
   const start = wrappedStart(words);
   if (start === undefined) return [0];
   return words.map((_word, index) => index).filter((index) => index === 0 || (index >= start && !words[index]?.value.startsWith("-")));
+}
+
+/** True for a `NAME=value` word (a variable set for the command, as `env` and wrappers take them). */
+export function isAssignmentWord(value: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*=/.test(value);
+}
+
+/** git's options before its subcommand that take a value in the next word (`git -C dir push`). */
+const GIT_GLOBAL_VALUES = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix", "--exec-path", "--attr-source", "--list-cmds"]);
+
+/** Where git's subcommand is, past its global options (`git -C . -c a=b --no-pager push`). */
+export function gitSubcommandAt(words: readonly ShellWord[]): number {
+  let index = 1;
+  for (let word = words[index]; word !== undefined && word.value.startsWith("-"); word = words[index]) {
+    index += GIT_GLOBAL_VALUES.has(word.value) ? 2 : 1;
+  }
+  return index;
 }
 
 /** Words joined as a rule sees them: literal values, dynamic words as written. */
@@ -76,12 +100,21 @@ export function denyForms(part: ShellCommandPart, aliases: readonly { index: num
   // `/bin/rm` and `./rm` are `rm` to a deny rule, and so is `grm`, GNU's rm beside the system's.
   if (first !== undefined && first.value.includes("/")) forms.add(joinWords([{ ...first, value: baseName(first.value) }, ...words.slice(1)]));
   if (first !== undefined && gnuProgramName(baseName(first.value)) !== baseName(first.value)) forms.add(joinWords([{ ...first, value: gnuProgramName(baseName(first.value)) }, ...words.slice(1)]));
+  const firstName = first === undefined ? "" : gnuProgramName(baseName(first.value));
+  // `git -C . push` is `git push` to `Bash(git push *)`.
+  if (firstName === "git") {
+    const at = gitSubcommandAt(words);
+    if (at > 1 && at < words.length) forms.add(joinWords([{ ...(first as ShellWord), value: "git" }, ...words.slice(at)]));
+  }
+  // coreutils --coreutils-prog=rm x is rm x.
+  const prog = firstName === "coreutils" ? /^--coreutils-prog(?:-shebang)?=(.+)$/s.exec(words[1]?.value ?? "") : null;
+  if (prog !== null) forms.add(joinWords([{ ...(words[1] as ShellWord), value: prog[1] ?? "" }, ...words.slice(2)]));
   const start = wrappedStart(words);
   if (start !== undefined) {
     // Past a wrapper, any later word that is not an option may be the command it runs.
     for (let index = start; index < words.length; index++) {
       const word = words[index] as ShellWord;
-      if (word.value.startsWith("-") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(word.value)) continue;
+      if (word.value.startsWith("-") || isAssignmentWord(word.value)) continue;
       forms.add(joinWords(words.slice(index)));
       if (word.value.includes("/")) forms.add(joinWords([{ ...word, value: baseName(word.value) }, ...words.slice(index + 1)]));
       if (gnuProgramName(baseName(word.value)) !== baseName(word.value)) forms.add(joinWords([{ ...word, value: gnuProgramName(baseName(word.value)) }, ...words.slice(index + 1)]));
@@ -152,17 +185,23 @@ export interface AllowForm {
   unsafeAssignment?: string;
 }
 
+/** `words` past the wrappers whose length is known exactly (`timeout 5`, `nice -n 5`, `nohup`), repeatedly. */
+export function pastExactWrappers(words: readonly ShellWord[]): { words: ShellWord[]; viaXargs: boolean } {
+  let rest = [...words];
+  let viaXargs = false;
+  for (let depth = 0; depth < 8; depth++) {
+    if (rest[0] === undefined || !rest[0].literal) break;
+    const length = wrapperLength(rest);
+    if (length === undefined || length >= rest.length) break;
+    if (rest[0].value === "xargs") viaXargs = true;
+    rest = rest.slice(length);
+  }
+  return { words: rest, viaXargs };
+}
+
 /** Strips harmless variables and the allowed wrappers (with simple options), repeatedly. */
 export function allowForm(part: ShellCommandPart): AllowForm {
   const unsafe = part.assignments.find((assignment) => !HARMLESS_VARIABLES.has(assignment.name) || !assignment.value.literal);
-  let words = part.words;
-  let viaXargs = false;
-  for (let depth = 0; depth < 8; depth++) {
-    if (words[0] === undefined || !words[0].literal) break;
-    const length = wrapperLength(words);
-    if (length === undefined || length >= words.length) break;
-    if (words[0].value === "xargs") viaXargs = true;
-    words = words.slice(length);
-  }
+  const { words, viaXargs } = pastExactWrappers(part.words);
   return { words, viaXargs, unsafeAssignment: unsafe?.name };
 }

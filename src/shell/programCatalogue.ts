@@ -10,7 +10,7 @@ import { awkEffects } from "./programs/awkEffects.ts";
 import { edEffects, gdbEffects, vimEffects } from "./programs/editorEffects.ts";
 import { noEffects, type ProgramEffects } from "./programs/effects.ts";
 import { gitEffects } from "./programs/gitEffects.ts";
-import { interpreterEffects, interpreterFor } from "./programs/interpreterEffects.ts";
+import { INTERPRETERS, interpreterEffects, interpreterFor } from "./programs/interpreterEffects.ts";
 import { makeEffects } from "./programs/makeEffects.ts";
 import { curlEffects, netcatEffects, rsyncEffects, socatEffects, sshEffects, wgetEffects } from "./programs/networkEffects.ts";
 import { readSedCall } from "./programs/sedEffects.ts";
@@ -22,6 +22,7 @@ import { lessEffects, manEffects, writerEffects } from "./programs/writerEffects
 import { LAUNCHERS, sortCompressEffects } from "./programs/launcherEffects.ts";
 import { atEffects, screenEffects, tmuxEffects } from "./programs/multiplexerEffects.ts";
 import { gnuProgramName } from "./gnuProgramNames.ts";
+import { WRAPPER_COMMANDS, wrapperKind } from "./commandForms.ts";
 import type { ShellCommandPart, ShellWord } from "./types.ts";
 
 export type { ProgramEffects };
@@ -111,9 +112,9 @@ export function describeProgram(words: readonly ShellWord[], part: ShellCommandP
   if (first === undefined || !first.literal) return noEffects();
   const name = baseName(first.value);
   const named = [{ ...first, value: name }, ...words.slice(1)];
-  const builtin = byShell && first.value === name ? BUILTINS[name] : undefined;
+  const builtin = byShell && first.value === name && Object.hasOwn(BUILTINS, name) ? BUILTINS[name] : undefined;
   if (builtin !== undefined) return builtin(named, part);
-  const reader = PROGRAMS[name];
+  const reader = Object.hasOwn(PROGRAMS, name) ? PROGRAMS[name] : undefined;
   if (reader !== undefined) return reader(named, part);
   const interpreter = interpreterFor(name);
   return interpreter === undefined ? noEffects() : interpreterEffects(named, part, interpreter);
@@ -126,5 +127,19 @@ export function describeAssignments(part: ShellCommandPart): ProgramEffects {
 
 /** True when `name` is a catalogued program (or interpreter). */
 export function isCataloguedProgram(name: string): boolean {
-  return BUILTINS[name] !== undefined || PROGRAMS[baseName(name)] !== undefined || interpreterFor(baseName(name)) !== undefined;
+  return Object.hasOwn(BUILTINS, name) || Object.hasOwn(PROGRAMS, baseName(name)) || interpreterFor(baseName(name)) !== undefined;
+}
+
+/**
+ * How the analysis reads a program's arguments, by name: the same answer for names read alike
+ * (sh and dash, python3 and python3.12), undefined for a program whose arguments are only data.
+ */
+export function programKind(name: string): unknown {
+  const base = baseName(name);
+  return (Object.hasOwn(PROGRAMS, base) ? PROGRAMS[base] : undefined) ?? interpreterFor(base) ?? wrapperKind(base);
+}
+
+/** Every name programKind knows: what a program under another name may really be. */
+export function codeRunnerNames(): string[] {
+  return [...new Set([...Object.keys(PROGRAMS), ...Object.keys(INTERPRETERS), ...WRAPPER_COMMANDS])];
 }

@@ -60,6 +60,16 @@ export interface ShellCommandPart {
   mentions?: string[];
   /** Files the part reads or writes as its program says (sed's `w file`, `git log --output=x`), beyond its plain arguments. */
   touches?: { word: ShellWord; access: "read" | "write" }[];
+  /** The program that runs this part fills words of it in with text the analysis cannot see (find -exec's `{}`, fd -x's path). */
+  filledIn?: FilledIn;
+}
+
+/** Words filled in when the part runs: those holding the placeholder, or one more after the rest. */
+export interface FilledIn {
+  placeholder?: RegExp | string;
+  appended: boolean;
+  /** The program that fills them in, for messages. */
+  by: string;
 }
 
 /** A redirection: `>`, `>>`, `>|`, `&>`, `&>>`, `<>` write; `<` reads. */

@@ -1,5 +1,5 @@
 /** What a program does beyond what its name and plain arguments show: the catalogue's answer for one call. */
-import type { ShellWord } from "../types.ts";
+import type { FilledIn, ShellWord } from "../types.ts";
 
 /** A command the program runs: shell text it hands to a shell, or words it runs directly. */
 export interface RunCommand {
@@ -9,6 +9,8 @@ export interface RunCommand {
   via: string;
   /** The program runs it in folders of its own (`find -execdir`): relative paths in it are not known. */
   elsewhere?: string;
+  /** Words of it the program fills in when it runs (see ShellCommandPart.filledIn). */
+  filledIn?: FilledIn;
 }
 
 export interface ProgramEffects {

@@ -55,7 +55,8 @@ export const INTERPRETERS: Readonly<Record<string, InterpreterSpec>> = {
 
 /** The interpreter spec for a program name (`python3.12` is python3). */
 export function interpreterFor(name: string): InterpreterSpec | undefined {
-  return INTERPRETERS[name] ?? INTERPRETERS[name.replace(/[\d.]+$/, "")] ?? (/^python\d/.test(name) ? PYTHON : undefined);
+  const own = (key: string) => (Object.hasOwn(INTERPRETERS, key) ? INTERPRETERS[key] : undefined);
+  return own(name) ?? own(name.replace(/[\d.]+$/, "")) ?? (/^python\d/.test(name) ? PYTHON : undefined);
 }
 
 function codeOptions(read: ReadArguments, spec: InterpreterSpec): ShellWord[] {

@@ -105,7 +105,8 @@ export function entrEffects(words: readonly ShellWord[]): ProgramEffects {
 /** nodemon: `--exec` text through a shell; otherwise node runs the script it is given. */
 export function nodemonEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
-  const read = readOptions(words.slice(1), { valueShort: "xweidV", valueLong: ["exec", "watch", "ext", "ignore", "delay", "signal", "config", "cwd"], stopAtPositional: true });
+  // nodemon reads options after the script too (`nodemon app.js --exec cmd`), up to a `--`.
+  const read = readOptions(words.slice(1), { valueShort: "xweidsP", valueLong: ["exec", "watch", "ext", "ignore", "delay", "signal", "config", "cwd", "polling-interval"] });
   for (const text of valuesOf(read, "x", ["exec"])) runText(effects, text, "nodemon --exec");
   if (valuesOf(read, undefined, ["cwd"]).length > 0) effects.unknown.push("nodemon --cwd runs the command in another folder");
   return effects;
@@ -115,7 +116,7 @@ export function nodemonEffects(words: readonly ShellWord[]): ProgramEffects {
 export function watchexecEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
   const read = readOptions(words.slice(1), {
-    valueShort: "ewifdsEp",
+    valueShort: "ewifdsEpo",
     valueLong: ["exts", "watch", "ignore", "filter", "debounce", "signal", "shell", "env", "delay-run", "workdir", "project-origin", "stop-signal",
       "stop-timeout", "on-busy-update", "emit-events-to", "filter-file", "ignore-file", "filter-prog", "poll", "color", "wrap-process", "log-file"],
   });
@@ -160,7 +161,8 @@ export function textArgumentsEffects(words: readonly ShellWord[]): ProgramEffect
 /** sg group [-c] command: the command through a shell, as that group. */
 export function sgEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
-  const rest = words.slice(2);
+  // `sg - group ...`: the `-` asks for a login environment before the group.
+  const rest = words.slice(words[1]?.value === "-" ? 3 : 2);
   if (rest[0]?.value === "-c") runText(effects, rest[1], "sg -c");
   else runJoined(effects, rest, "sg");
   return effects;
@@ -200,14 +202,36 @@ export function nixEffects(words: readonly ShellWord[]): ProgramEffects {
   return effects;
 }
 
+/** fd's short options that take a value: a cluster ends at one of them (`-e x` is an extension, `-Hx` runs x). */
+const FD_VALUE_SHORT = "edtEcjSo";
+/** fd fills these in with the path found: `{}`, `{/}`, `{//}`, `{.}`, `{/.}`. */
+const FD_PLACEHOLDER = /\{(?:\/|\/\/|\.|\/\.)?\}/;
+
+/** Where fd's `-x` / `-X` command starts in `text` (one of its words), or undefined: `-x`, `-Hx`, `-xrm`, `--exec=rm`. */
+function fdExec(text: string): { glued: string; batch: boolean } | undefined {
+  const long = /^--(exec|exec-batch)(?:=(.*))?$/s.exec(text);
+  if (long !== null) return { glued: long[2] ?? "", batch: long[1] === "exec-batch" };
+  if (!/^-[^-]/.test(text)) return undefined;
+  for (let at = 1; at < text.length; at++) {
+    const letter = text[at] as string;
+    if (letter === "x" || letter === "X") return { glued: text.slice(at + 1).replace(/^=/, ""), batch: letter === "X" };
+    if (FD_VALUE_SHORT.includes(letter)) return undefined;
+  }
+  return undefined;
+}
+
 /** fd: `-x` / `--exec` runs a command for each file found, `-X` / `--exec-batch` once for them all, up to a `;`. */
 export function fdEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
   for (let index = 1; index < words.length; index++) {
-    const text = words[index]?.value ?? "";
-    if (!/^(?:-x|-X|--exec|--exec-batch)$/.test(text)) continue;
-    const end = words.findIndex((word, at) => at > index && word.value === ";");
-    runWords(effects, words.slice(index + 1, end === -1 ? undefined : end), `fd ${text}`);
+    const word = words[index] as ShellWord;
+    if (word.value === "--") break;
+    const exec = fdExec(word.value);
+    if (exec === undefined) continue;
+    const end = words.findIndex((each, at) => at > index && each.value === ";");
+    const inner = [...(exec.glued === "" ? [] : [literalWord(exec.glued, word)]), ...words.slice(index + 1, end === -1 ? undefined : end)];
+    // fd hands the path to the command: in place of its placeholders, or after its words.
+    if (inner.length > 0) effects.runs.push({ words: inner, via: `fd ${exec.batch ? "-X" : "-x"}`, filledIn: { placeholder: FD_PLACEHOLDER, appended: !inner.some((each) => FD_PLACEHOLDER.test(each.value)), by: "fd" } });
     if (end === -1) break;
     index = end;
   }

@@ -13,7 +13,7 @@ import type { ShellCommandPart, ShellWord } from "../types.ts";
 const TMUX_RUNNERS: Readonly<Record<string, string>> = {
   "new-session": "cefFnstxy", new: "cefFnstxy",
   "new-window": "cenFt", neww: "cenFt",
-  "split-window": "celFt", splitw: "celFt",
+  "split-window": "celpFt", splitw: "celpFt",
   "respawn-pane": "cet", respawnp: "cet",
   "respawn-window": "cet", respawnw: "cet",
   "run-shell": "cdt", run: "cdt",
@@ -29,7 +29,7 @@ const TMUX_QUIET = new Set([
   "resize-pane", "resizep", "resize-window", "resizew", "show-options", "show", "show-window-options", "showw", "show-buffer", "showb",
   "display-message", "display", "wait-for", "wait", "start-server", "start", "info", "server-info", "last-window", "last", "next-window", "next",
   "previous-window", "prev", "swap-pane", "swapp", "swap-window", "swapw", "break-pane", "breakp", "join-pane", "joinp", "move-window", "movew",
-  "clear-history", "clearhist", "delete-buffer", "deleteb",
+  "clear-history", "clearhist", "delete-buffer", "deleteb", "attach-session", "attach", "a", "switch-client", "switchc",
 ]);
 /** Key names send-keys types as themselves, not as text. */
 const KEY_NAME = /^(?:Enter|Escape|Space|Tab|BSpace|Up|Down|Left|Right|Home|End|[CMS]-.+|F\d+|KP.+|NPage|PPage|PageUp|PageDown|DC|IC)$/;
@@ -118,13 +118,18 @@ export function screenEffects(words: readonly ShellWord[]): ProgramEffects {
   }
   if (args.some((word) => /^-(?:ls|list|wipe|v|version|help)$/.test(word.value))) return effects;
   let index = 0;
+  let letters = "";
   for (; index < args.length; index++) {
     const text = (args[index] as ShellWord).value;
     if (!text.startsWith("-")) break;
+    // The letters of a cluster up to its first value-taking one (`-Sx` names a session x).
+    if (/^-[A-Za-z]+$/.test(text)) letters += /^[^SceHhpTts]*[SceHhpTts]?/.exec(text.slice(1))?.[0] ?? "";
     // A value-taking letter ends its cluster (`-dmS work`).
     if (/^-(?:[dmDRrxaAiOqUlL]*[SceHhpTts]|Logfile)$/.test(text)) index++;
   }
-  addRun(effects, args.slice(index), "screen");
+  // `screen -r name` and `screen -x name` reattach to the session named: nothing new runs (unless -m starts one).
+  const reattaches = /[rx]/.test(letters) && !letters.includes("m");
+  if (!reattaches) addRun(effects, args.slice(index), "screen");
   if (args.some((word) => word.value === "-c")) effects.unknown.push("screen -c reads a configuration that may run commands");
   return effects;
 }

@@ -70,17 +70,33 @@ export function watchEffects(words: readonly ShellWord[]): ProgramEffects {
 }
 
 /** `script -c cmd`, `flock file -c cmd`, `su -c cmd`, `runuser -c cmd`: the text runs through a shell. */
+/** The short options of each that take a value: a cluster such as `-qc cmd` reaches `-c` only past letters that do not. */
+const VALUE_LETTERS: Readonly<Record<string, string>> = { script: "tTIOBEmo", su: "gGsw", runuser: "gGsuw", flock: "Ew" };
+
+/** The command `-c` gives in `words[index]` (`-c cmd`, `-ccmd`, `-qc cmd`, `--command[=]cmd`), and how many words it took. */
+function commandOption(name: string, words: readonly ShellWord[], index: number): { command?: ShellWord; taken: number } {
+  const word = words[index] as ShellWord;
+  const text = word.value;
+  const long = /^--(?:command|session-command)(?:=(.*))?$/s.exec(text);
+  if (long !== null) return long[1] !== undefined ? { command: literalWord(long[1], word), taken: 1 } : { command: words[index + 1], taken: 2 };
+  if (!/^-[^-]/.test(text)) return { taken: 1 };
+  for (let at = 1; at < text.length; at++) {
+    const letter = text[at] as string;
+    if (letter === "c") return at + 1 < text.length ? { command: literalWord(text.slice(at + 1), word), taken: 1 } : { command: words[index + 1], taken: 2 };
+    if ((VALUE_LETTERS[name] ?? "").includes(letter)) break;
+  }
+  return { taken: 1 };
+}
+
 export function commandOptionEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
   const name = words[0]?.value ?? "";
-  for (let index = 1; index < words.length; index++) {
-    const text = (words[index] as ShellWord).value;
-    const glued = /^--command=(.*)$/s.exec(text);
-    const command = glued !== null ? literalWord(glued[1] ?? "", words[index]) : text === "-c" || text === "--command" ? words[index + 1] : undefined;
+  for (let index = 1; index < words.length;) {
+    const { command, taken } = commandOption(name, words, index);
+    index += taken;
     if (command === undefined) continue;
     if (!command.literal) effects.problems.push(`${name} -c runs a command only known when it runs`);
     else effects.runs.push({ text: command.value, via: `${name} -c` });
-    if (glued === null) index++;
   }
   if (name === "script") {
     const file = words.slice(1).find((word, index, rest) => !word.value.startsWith("-") && !["-c", "--command", "-t", "-T", "-I", "-O", "-B", "--log-in", "--log-out", "--log-io", "--log-timing", "-m", "-E"].includes(rest[index - 1]?.value ?? ""));
@@ -102,7 +118,14 @@ export function findEffects(words: readonly ShellWord[]): ProgramEffects {
     if (!/^-(?:exec|execdir|ok|okdir)$/.test(text)) continue;
     const end = words.findIndex((word, at) => at > index && (word.value === ";" || word.value === "+"));
     const inner = words.slice(index + 1, end === -1 ? undefined : end);
-    if (inner.length > 0) effects.runs.push({ words: inner, via: `find ${text}`, elsewhere: text.endsWith("dir") ? "find runs it in the folders it finds" : undefined });
+    if (inner.length > 0) {
+      effects.runs.push({
+        words: inner,
+        via: `find ${text}`,
+        elsewhere: text.endsWith("dir") ? "find runs it in the folders it finds" : undefined,
+        filledIn: { placeholder: "{}", appended: false, by: `find ${text}` },
+      });
+    }
     // Without its terminator the command takes the rest: its own -exec words are its to judge.
     if (end === -1) break;
     index = end;
