@@ -44,6 +44,7 @@ export function isModeChanger(name: string): boolean {
   return MODE_CHANGERS.has(name);
 }
 
+/** A program found on PATH (a rule's, or one whose arguments the analysis reads) that a file may be the same as. */
 interface RuleProgram {
   name: string;
   real: string;
@@ -117,20 +118,13 @@ function ruleProgramsOf(rules: readonly PermissionRule[]): RuleProgram[] {
   return [...found.values()];
 }
 
-/** A program found on PATH that a file may be the same as: by its real file, its inode or its bytes. */
-interface KnownProgram {
-  name: string;
-  real: string;
-  stats: Stats;
-}
-
-function isSameProgram(program: KnownProgram, real: string, stats: Stats): boolean {
+function isSameProgram(program: RuleProgram, real: string, stats: Stats): boolean {
   return program.real === real || (program.stats.dev === stats.dev && program.stats.ino === stats.ino) ||
     (program.stats.size === stats.size && sameBytes(program.real, real, stats.size));
 }
 
 /** The programs whose arguments the analysis reads (shells, interpreters, wrappers, launchers), as PATH has them; kept while PATH stays the same. */
-let codeRunners: { path: string; bySize: Map<number, KnownProgram[]>; byReal: Map<string, string>; byInode: Map<string, string> } | undefined;
+let codeRunners: { path: string; bySize: Map<number, RuleProgram[]>; byReal: Map<string, string>; byInode: Map<string, string> } | undefined;
 
 function codeRunnersOnPath(names: readonly string[]): NonNullable<typeof codeRunners> {
   const path = process.env.PATH ?? "";

@@ -6,23 +6,16 @@
  * Each case names its rules and mode and asserts the exact decision; every non-allow case came out
  * allow before this round, and every control came out deny or ask, unless marked `guard`.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll } from "bun:test";
 import { chmodSync, copyFileSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PermissionMode } from "../../src/permissions/types.ts";
-import { Bash, createPlayground, decideFor, type Playground, type RuleSet } from "./harness.ts";
+import { corpusTests, type Case, type Expected } from "./corpusCases.ts";
+import { createPlayground, type Playground, type RuleSet } from "./harness.ts";
 
 const DENY: RuleSet = { deny: ["Bash(rm *)", "Bash(curl *)", "Bash(git push *)"] };
 const BYPASS: PermissionMode = "bypassPermissions";
 
-type Expected = "allow" | "ask" | "deny";
-interface Case {
-  command: string;
-  rules?: RuleSet;
-  mode?: PermissionMode;
-  expected: Expected;
-  guard?: true;
-}
 
 /** Tried in bypassPermissions and under an allow of everything, with `deny` as the deny rules. */
 function everywhere(command: string, expected: Expected, deny: RuleSet = DENY, guard?: true): Case[] {
@@ -175,13 +168,4 @@ afterAll(() => {
   playground.remove();
 });
 
-for (const [group, cases] of Object.entries(GROUPS)) {
-  describe(group, () => {
-    for (const { command, rules, mode, expected, guard } of cases) {
-      test(`${JSON.stringify(command)} ${JSON.stringify(rules ?? {})} ${mode ?? "default"} -> ${expected}${guard ? " (held before too)" : ""}`, async () => {
-        const decision = await decideFor({ tool: Bash, input: { command }, rules, mode, cwd: playground.project });
-        expect({ command, decision: decision.decision, reason: decision.reason }).toEqual({ command, decision: expected, reason: expect.any(String) });
-      });
-    }
-  });
-}
+corpusTests(GROUPS, () => playground.project);

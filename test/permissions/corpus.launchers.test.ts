@@ -5,24 +5,17 @@
  * decision; the controls are commands the person allowed that must still run. Every non-allow
  * case here came out allow before this round, unless marked `guard`.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll } from "bun:test";
 import { chmodSync, copyFileSync, linkSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PermissionMode } from "../../src/permissions/types.ts";
-import { Bash, createPlayground, decideFor, type Playground, type RuleSet } from "./harness.ts";
+import { corpusTests, type Case, type Expected } from "./corpusCases.ts";
+import { createPlayground, type Playground, type RuleSet } from "./harness.ts";
 
 const DENY: RuleSet = { deny: ["Bash(rm *)", "Bash(curl *)", "Read(.env)"] };
 const withAllow = (...allow: string[]): RuleSet => ({ ...DENY, allow });
 const BYPASS: PermissionMode = "bypassPermissions";
 
-type Expected = "allow" | "ask" | "deny";
-interface Case {
-  command: string;
-  rules?: RuleSet;
-  mode?: PermissionMode;
-  expected: Expected;
-  guard?: true;
-}
 
 /** Every launcher case is tried in bypassPermissions and under an allow of everything. */
 function everywhere(command: string, expected: Expected, guard?: true): Case[] {
@@ -170,14 +163,4 @@ beforeAll(() => {
 });
 afterAll(() => playground.remove());
 
-for (const [group, cases] of Object.entries(GROUPS)) {
-  describe(group, () => {
-    for (const { command, rules, mode, expected, guard } of cases) {
-      test(`${JSON.stringify(command)} ${JSON.stringify(rules?.allow ?? [])} ${mode ?? "default"} -> ${expected}${guard ? " (held before too)" : ""}`, async () => {
-        const filled = command.replaceAll("{project}", playground.project);
-        const decision = await decideFor({ tool: Bash, input: { command: filled }, rules, mode, cwd: playground.project });
-        expect({ command, decision: decision.decision, reason: decision.reason }).toEqual({ command, decision: expected, reason: expect.any(String) });
-      });
-    }
-  });
-}
+corpusTests(GROUPS, () => playground.project);
