@@ -9,7 +9,7 @@
  */
 import { resolve } from "node:path";
 import type { AnyTool, PermissionResult, ToolUseContext } from "../Tool.ts";
-import { allowForm } from "../shell/commandForms.ts";
+import { allowForm, programStarts } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { classifyReadOnly, classifyReadOnlyIn, type ReadOnlyVerdict } from "../shell/readOnlyCommand.ts";
 import { readOnlyProblem } from "../shell/readOnlyProblem.ts";
@@ -468,29 +468,39 @@ function programsOf(judge: Judge, subjects: readonly Subject[]): ProgramIdentiti
   if (rules.length === 0 || parts.length === 0) return undefined;
   // What the command writes (a program there may be replaced before it runs); not what only changes a file's mode.
   const written = new Set<string>();
-  let writesUnknown: string | undefined;
   for (const subject of subjects) {
     if (subject.kind !== "path" || subject.access !== "write" || subject.mentionedOnly) continue;
     const program = subject.part === undefined ? undefined : allowForm(subject.part).words[0]?.value;
     if (program !== undefined && isModeChanger(program.slice(program.lastIndexOf("/") + 1))) continue;
-    // A glob's forms are its fixed folder: what it writes lies somewhere in there.
+    // A glob writes what it expands to now (matching nothing, the shell hands its text on as the name);
+    // one that could not be expanded, anything in its fixed folder.
     const resolved = judge.resolved.get(subject);
-    if (resolved?.forms !== undefined) for (const path of everyForm(resolved.forms)) written.add(path);
-    else writesUnknown ??= `another part of the command writes ${subject.word.value}, a path only known when it runs`;
+    for (const forms of resolved?.expansions ?? (resolved?.forms === undefined ? [] : [resolved.forms])) {
+      for (const path of everyForm(forms)) written.add(path);
+    }
   }
-  // A part that may change files names a program's file in a way no path says exactly
-  // (`cp x "$PWD/build.sh"`, `xargs -I{} cp {} build.sh`, `git checkout rev -- build.sh`).
+  // A program that copies, moves or checks out files names a program's file in a way no path says
+  // exactly (`cp x "$PWD/build.sh"`, `xargs -I{} cp {} build.sh`, `git checkout rev -- build.sh`).
   const namedByChangers = new Map<string, ShellCommandPart[]>();
   for (const subject of subjects) {
-    if (subject.kind !== "command" || subject.part.mentionedOnly || isReadOnlySubject(judge, subject)) continue;
-    const program = allowForm(subject.part).words[0]?.value ?? "";
-    if (isModeChanger(program.slice(program.lastIndexOf("/") + 1))) continue;
+    if (subject.kind !== "command" || subject.part.mentionedOnly || !changesFilesByName(subject.part)) continue;
     for (const word of subject.part.words.slice(1)) {
       const name = word.value.slice(word.value.lastIndexOf("/") + 1).replace(/["'}]+$/, "");
       if (name !== "") namedByChangers.set(name, [...(namedByChangers.get(name) ?? []), subject.part]);
     }
   }
-  return identifyPrograms({ parts, rules, paths: judge.paths, written, writesUnknown, namedByChangers });
+  return identifyPrograms({ parts, rules, paths: judge.paths, written, namedByChangers });
+}
+
+/** Programs that put files in place under names their arguments give (possibly spelled so no path shows it). */
+const FILE_PLACERS = new Set(["cp", "mv", "install", "ln", "rsync", "git", "unzip", "patch", "dd", "tee", "curl", "wget", "scp", "tar"]);
+
+/** True when the part runs one of FILE_PLACERS (after its wrappers and any xargs). */
+function changesFilesByName(part: ShellCommandPart): boolean {
+  return programStarts(part.words).some((index) => {
+    const value = part.words[index]?.value ?? "";
+    return FILE_PLACERS.has(value.slice(value.lastIndexOf("/") + 1));
+  });
 }
 
 function combine(verdicts: { subject?: Subject; verdict: Verdict; label: string }[], mode: PermissionMode, tool: AnyTool): PermissionDecision {

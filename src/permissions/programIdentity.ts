@@ -183,8 +183,6 @@ export function identifyPrograms(options: {
   paths: PathContext;
   /** Paths other parts of the command write (a program there, or in a folder written into, may be replaced before it runs). */
   written: ReadonlySet<string>;
-  /** Why another part writes somewhere only known when it runs (then any program named by path may be replaced). */
-  writesUnknown?: string;
   /** File names the parts that may change files name in their words (each name's parts). */
   namedByChangers?: ReadonlyMap<string, readonly ShellCommandPart[]>;
 }): ProgramIdentities | undefined {
@@ -227,9 +225,7 @@ export function identifyPrograms(options: {
             continue;
           }
           const path = resolve(folder, word.value);
-          if (options.writesUnknown !== undefined) {
-            unknown(`${options.writesUnknown}, so which program ${word.value} is is only known when it runs`);
-          } else if (isWritten(path, options.written) || isWritten(realOf(path), options.written)) {
+          if (isWritten(path, options.written) || isWritten(realOf(path), options.written)) {
             unknown(`another part of the command writes ${word.value} (or a folder it is in) before it runs, so which program it is is only known when it runs`);
           } else if ((options.namedByChangers?.get(written) ?? []).some((other) => other !== part)) {
             unknown(`another part of the command may change ${written} before it runs, so which program ${word.value} is is only known when it runs`);

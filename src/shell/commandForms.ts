@@ -22,8 +22,9 @@ export const WRAPPER_COMMANDS: ReadonlySet<string> = new Set([
   "pkexec", "doas", "catchsegv", "valgrind", "rr", "perf", "gdbserver", "ionice", "numactl", "prlimit", "setpriv", "cpulimit",
   // Helpers that run the command after their options (moreutils, X, sandboxes, environment loaders, terminal multiplexers).
   "chronic", "ifne", "faketime", "xvfb-run", "rlwrap", "sshpass", "setarch", "linux32", "linux64", "i386", "x86_64", "uname26", "bwrap",
-  // (tmux, screen, entr, watchexec, sem, dotenv, env-cmd and direnv are read exactly by their catalogue entries instead.)
-  "dtach", "abduco", "cross-env", "cross-env-shell", "tini", "coreutils",
+  // (tmux, screen, entr, dotenv, env-cmd and direnv are read exactly by their catalogue entries instead; sem and
+  // watchexec take too many options with values to be read exactly, so any later word may be their command.)
+  "dtach", "abduco", "sem", "watchexec", "cross-env", "cross-env-shell", "tini", "coreutils",
   "dumb-init", "su-exec", "gosu", "chpst", "setuidgid", "envdir", "softlimit", "pgrphack", "daemonize", "start-stop-daemon", "proxychains4",
   "torify", "trickle", "tsocks", "nocache", "chrootuid", "jexec", "fakechroot", "schroot", "firejail", "systemd-inhibit", "flatpak-spawn",
 ]);

@@ -59,7 +59,7 @@ const GROUPS: Record<string, Case[]> = {
   "git's global options before a denied subcommand": [
     ...everywhere("git -C . push origin main", "deny"),
     ...everywhere("git -c user.name=x push", "deny"),
-    ...everywhere("git --no-pager push", "deny", DENY, true),
+    ...everywhere("git --no-pager push", "deny"),
     ...everywhere("git -p push", "deny"),
     ...everywhere("git --git-dir=.git push", "deny"),
     // controls
@@ -107,11 +107,16 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere("tar xf t.tar && ./build.sh", "ask"),
     ...everywhere("git checkout evil -- build.sh && ./build.sh x", "ask"),
     ...everywhere("tar xf t.tar && timeout 5 ./zz x", "ask"),
+    ...everywhere("cp /usr/bin/rm build.s? && ./build.sh x", "ask"),
     // controls
     ...everywhere("chmod +x build.sh && ./build.sh", "allow", DENY, true),
     ...everywhere("cat build.sh && ./build.sh", "allow", DENY, true),
     ...everywhere("bwrap --ro-bind / / ls", "allow", DENY, true),
     ...everywhere("dtach -n /tmp/not-a-socket make", "allow", DENY, true),
+    ...everywhere("sh -c './build.sh'", "allow", DENY, true),
+    ...everywhere("npm test && ./build.sh", "allow", DENY, true),
+    ...everywhere("echo done > \"$TMPDIR/log\" && ./build.sh", "allow", DENY, true),
+    ...everywhere("sed -i 's/a/b/' *.md && ./build.sh", "allow", DENY, true),
   ],
   "names and values are not commands (no over-blocking)": [
     ...everywhere("tmux new-window -n python vim", "allow", PYTHON),
@@ -120,9 +125,11 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere("tmux attach -t rm", "allow"),
     ...everywhere("screen -S python -dm htop", "allow", PYTHON),
     ...everywhere("screen -r rm", "allow"),
-    ...everywhere("entr -c make python", "allow", PYTHON),
-    ...everywhere("watchexec -w python make", "allow", PYTHON),
     // guards: what these run is still judged
+    ...everywhere("screen -xR rm x", "deny", DENY, true),
+    ...everywhere("sem --timeout 10 rm x", "deny", DENY, true),
+    ...everywhere("watchexec -W lib rm x", "deny", DENY, true),
+    ...everywhere("entr -c make python", "allow", PYTHON),
     ...everywhere("tmux new -s work -d python app.py", "deny", PYTHON, true),
     ...everywhere("screen -dmS python rm x", "deny", DENY, true),
   ],

@@ -127,8 +127,8 @@ export function screenEffects(words: readonly ShellWord[]): ProgramEffects {
     // A value-taking letter ends its cluster (`-dmS work`).
     if (/^-(?:[dmDRrxaAiOqUlL]*[SceHhpTts]|Logfile)$/.test(text)) index++;
   }
-  // `screen -r name` and `screen -x name` reattach to the session named: nothing new runs (unless -m starts one).
-  const reattaches = /[rx]/.test(letters) && !letters.includes("m");
+  // `screen -r name` and `screen -x name` reattach to the session named: nothing new runs (unless -m or -R starts one).
+  const reattaches = /[rx]/.test(letters) && !/[mR]/.test(letters);
   if (!reattaches) addRun(effects, args.slice(index), "screen");
   if (args.some((word) => word.value === "-c")) effects.unknown.push("screen -c reads a configuration that may run commands");
   return effects;
