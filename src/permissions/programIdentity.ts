@@ -8,7 +8,7 @@
 import { closeSync, openSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
 import { basename, resolve } from "node:path";
 import type { AnyTool } from "../Tool.ts";
-import { isAssignmentWord, programStarts } from "../shell/commandForms.ts";
+import { isAssignmentWord, programStarts, wrapperKind } from "../shell/commandForms.ts";
 import { loadedShellAnalysis } from "../shell/shellAnalysisLoader.ts";
 import type { ShellCommandPart } from "../shell/types.ts";
 import { matchToolName } from "./matchToolName.ts";
@@ -208,6 +208,7 @@ export function identifyPrograms(options: {
       if (!part.mentionedOnly && !identities.unknown.has(part)) identities.unknown.set(part, why);
     };
     const starts = programStarts(part.words).filter((index) => !isAssignmentWord(part.words[index]?.value ?? ""));
+    const launches = wrapperKind(basename(part.words[0]?.value ?? ""))?.startsWith("launcher") === true;
     const byPath = starts.filter((index) => part.words[index]?.value.includes("/"));
     const bare = starts.filter((index) => !part.words[index]?.value.includes("/"));
     if (byPath.length > MAX_PATH_CANDIDATES) unknown(`it names more than ${MAX_PATH_CANDIDATES} programs by path, too many to check which programs they are`);
@@ -237,11 +238,12 @@ export function identifyPrograms(options: {
           }
         }
       } else {
-        const found = which(word.value);
-        if (found !== null) files.push(found);
-        else if (index === 0 && writtenNames.has(word.value)) {
+        // A launcher (`npx tsc`, `uv run pytest`) finds the name in folders of its own, which the command may write into.
+        if ((index === 0 || launches) && writtenNames.has(word.value)) {
           unknown(`another part of the command writes a file named ${word.value}, so which program it runs is only known when it runs`);
         }
+        const found = which(word.value);
+        if (found !== null) files.push(found);
       }
       for (const file of files) {
         const key = `${pathNamed ? "path" : "bare"}:${file}`;

@@ -8,7 +8,7 @@
  * every part found).
  */
 import { collectStatement, type CollectState } from "./collectCommandParts.ts";
-import { isAssignmentWord, pastExactWrappers, programStarts, wrapperKind } from "./commandForms.ts";
+import { gitSubcommandAt, isAssignmentWord, pastExactWrappers, programStarts, wrapperKind } from "./commandForms.ts";
 import { gnuProgramName } from "./gnuProgramNames.ts";
 import { grammarMisreads } from "./grammarMisreads.ts";
 import { describeAssignments, describeProgram, type ProgramEffects } from "./programCatalogue.ts";
@@ -169,6 +169,9 @@ function xargsPlaceholder(words: readonly ShellWord[]): string | undefined {
   return undefined;
 }
 
+/** Programs whose subcommand is what rules about them name. */
+const SUBCOMMAND_PROGRAMS = new Set(["git", "gh", "npm", "pnpm", "yarn", "bun", "cargo", "docker", "podman", "kubectl", "helm", "terraform", "pip", "pip3", "uv", "go", "apt", "apt-get", "brew", "systemctl"]);
+
 /** Where the command xargs runs starts, past xargs' own options (`xargs -n 1 -I {} cmd`). */
 function xargsCommandAt(words: readonly ShellWord[], at: number): number {
   let index = at + 1;
@@ -206,10 +209,15 @@ function blindEffects(words: readonly ShellWord[], filler: FilledIn, part: Shell
   const filled = pastExactWrappers([...words.map((word) => (holds(word) ? { ...word, literal: false } : word)), ...(filler.appended ? [input] : [])]).words;
   const first = filled[0];
   if (first === undefined || !first.literal) return [`${filler.by} runs a program named by text the analysis cannot see`];
-  // A wrapper given nothing of its own to run (`xargs env`, `xargs chronic`) runs what is filled in.
+  // A wrapper may run a filled-in word as its program (`xargs env`, `find -exec sudo {} x`).
   const name = gnuProgramName(first.value.slice(first.value.lastIndexOf("/") + 1));
-  if (filler.appended && wrapperKind(name) !== undefined && filled.slice(1, -1).every((word) => word.value.startsWith("-") || isAssignmentWord(word.value))) {
+  if (wrapperKind(name) !== undefined && programStarts(filled).some((index) => index > 0 && !filled[index]?.literal && !isAssignmentWord(filled[index]?.value ?? ""))) {
     return [`${filler.by} hands ${name} a program named by text the analysis cannot see`];
+  }
+  // Rules name these programs' subcommands (`Bash(git push *)`): one filled in is not known.
+  if (SUBCOMMAND_PROGRAMS.has(name)) {
+    const at = name === "git" ? gitSubcommandAt(filled) : filled.findIndex((word, index) => index > 0 && !word.value.startsWith("-"));
+    if (at > 0 && filled[at]?.literal === false) return [`${filler.by} fills in the ${name} subcommand with text the analysis cannot see`];
   }
   const known = new Set([...seen.problems, ...seen.unknown]);
   const reasons: string[] = [];

@@ -97,28 +97,14 @@ export function denyForms(part: ShellCommandPart, aliases: readonly { index: num
   if (words.length === 0) return [part.source];
   forms.add(part.source);
   forms.add(joinWords(words));
-  const first = words[0];
-  // `/bin/rm` and `./rm` are `rm` to a deny rule, and so is `grm`, GNU's rm beside the system's.
-  if (first !== undefined && first.value.includes("/")) forms.add(joinWords([{ ...first, value: baseName(first.value) }, ...words.slice(1)]));
-  if (first !== undefined && gnuProgramName(baseName(first.value)) !== baseName(first.value)) forms.add(joinWords([{ ...first, value: gnuProgramName(baseName(first.value)) }, ...words.slice(1)]));
-  const firstName = first === undefined ? "" : gnuProgramName(baseName(first.value));
-  // `git -C . push` is `git push` to `Bash(git push *)`.
-  if (firstName === "git") {
-    const at = gitSubcommandAt(words);
-    if (at > 1 && at < words.length) forms.add(joinWords([{ ...(first as ShellWord), value: "git" }, ...words.slice(at)]));
-  }
-  // coreutils --coreutils-prog=rm x is rm x.
-  const prog = firstName === "coreutils" ? /^--coreutils-prog(?:-shebang)?=(.+)$/s.exec(words[1]?.value ?? "") : null;
-  if (prog !== null) forms.add(joinWords([{ ...(words[1] as ShellWord), value: prog[1] ?? "" }, ...words.slice(2)]));
+  addProgramForms(forms, words);
   const start = wrappedStart(words);
   if (start !== undefined) {
     // Past a wrapper, any later word that is not an option may be the command it runs.
     for (let index = start; index < words.length; index++) {
       const word = words[index] as ShellWord;
       if (word.value.startsWith("-") || isAssignmentWord(word.value)) continue;
-      forms.add(joinWords(words.slice(index)));
-      if (word.value.includes("/")) forms.add(joinWords([{ ...word, value: baseName(word.value) }, ...words.slice(index + 1)]));
-      if (gnuProgramName(baseName(word.value)) !== baseName(word.value)) forms.add(joinWords([{ ...word, value: gnuProgramName(baseName(word.value)) }, ...words.slice(index + 1)]));
+      addProgramForms(forms, words.slice(index));
     }
   }
   for (const { index, name } of aliases) {
@@ -126,6 +112,28 @@ export function denyForms(part: ShellCommandPart, aliases: readonly { index: num
     if (word !== undefined) forms.add(joinWords([{ ...word, value: name }, ...words.slice(index + 1)]));
   }
   return [...forms];
+}
+
+/**
+ * The forms of a command that starts at `words[0]`: as written, by the program's file name (`/bin/rm`
+ * and `./rm` are `rm`; so is `grm`, GNU's rm beside the system's), past git's global options
+ * (`git -C . push` is `git push`), and coreutils' named program (`coreutils --coreutils-prog=rm x`).
+ */
+function addProgramForms(forms: Set<string>, words: readonly ShellWord[]): void {
+  const first = words[0];
+  if (first === undefined) return;
+  const rest = words.slice(1);
+  forms.add(joinWords(words));
+  const file = baseName(first.value);
+  const name = gnuProgramName(file);
+  if (file !== first.value) forms.add(joinWords([{ ...first, value: file }, ...rest]));
+  if (name !== file) forms.add(joinWords([{ ...first, value: name }, ...rest]));
+  if (name === "git") {
+    const at = gitSubcommandAt(words);
+    if (at > 1 && at < words.length) forms.add(joinWords([{ ...first, value: "git" }, ...words.slice(at)]));
+  }
+  const prog = name === "coreutils" ? /^--coreutils-prog(?:-shebang)?=(.+)$/s.exec(words[1]?.value ?? "") : null;
+  if (prog !== null) forms.add(joinWords([{ ...(words[1] as ShellWord), value: prog[1] ?? "" }, ...words.slice(2)]));
 }
 
 function baseName(name: string): string {
