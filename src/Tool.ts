@@ -265,7 +265,7 @@ type DefaultedKey =
   | "renderResultForTerminal"
   | "tags";
 
-/** What a tool author writes: the contract with the defaulted members optional, and plain text allowed for description and prompt. */
+/** What a tool author writes: the contract with the defaulted members optional, and plain text (or a plain function) allowed for description and prompt. */
 export type ToolDef<Input extends AnyObjectSchema, Output, Progress = unknown> = Omit<
   Tool<Input, Output, Progress>,
   DefaultedKey | "description" | "prompt" | "inputSchema"
@@ -274,7 +274,8 @@ export type ToolDef<Input extends AnyObjectSchema, Output, Progress = unknown> =
     /** The schema, or a function that builds it on first use (start-up never pays for unused schemas). */
     inputSchema: Input | (() => Input);
     description: string | Tool<Input, Output, Progress>["description"];
-    prompt: string | Tool<Input, Output, Progress>["prompt"];
+    /** The text, or a function that writes it (called when the prompt is needed, not at start-up). */
+    prompt: string | ((options: PromptOptions) => string | Promise<string>);
   };
 
 /** Text of a tool_result block's content, for terminal output. */
@@ -312,7 +313,7 @@ export function buildTool<Input extends AnyObjectSchema, Output, Progress = unkn
     tags: [],
     ...rest,
     description: typeof description === "string" ? async () => description : description,
-    prompt: typeof prompt === "string" ? async () => prompt : prompt,
+    prompt: typeof prompt === "string" ? async () => prompt : async (options: PromptOptions) => prompt(options),
     inputSchema: typeof inputSchema === "function" ? (undefined as unknown as Input) : inputSchema,
   };
   if (typeof inputSchema === "function") {

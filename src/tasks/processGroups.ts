@@ -4,7 +4,7 @@
  * alive when toolshed exits is killed, and so is every process carrying this toolshed's tag
  * (processes that left their group: setsid, `set -m`).
  */
-import { PROCESS_TAG } from "./processTags.ts";
+import { processTagIfMade } from "./processTags.ts";
 import { findTaggedProcesses } from "./processTree.ts";
 
 
@@ -26,7 +26,8 @@ export function signalProcessGroup(pid: number, signal: NodeJS.Signals | 0): boo
 function killAll(): void {
   for (const pid of live) signalProcessGroup(pid, "SIGKILL");
   live.clear();
-  for (const pid of [...children, ...findTaggedProcesses(PROCESS_TAG)]) {
+  const tag = processTagIfMade();
+  for (const pid of [...children, ...(tag === undefined ? [] : findTaggedProcesses(tag))]) {
     try {
       process.kill(pid, "SIGKILL");
     } catch {

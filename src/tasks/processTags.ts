@@ -9,8 +9,17 @@
 /** The variable that carries the tags, space-separated (a toolshed run inside a command adds its own). */
 export const TAGS_VARIABLE = "TOOLSHED_TAGS";
 
-/** This toolshed process's tag: every command it starts carries it. */
-export const PROCESS_TAG = `p${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+let processTag_: string | undefined;
+
+/** This toolshed process's tag: every command it starts carries it (made on first use: start-up does not pay for the random source). */
+export function processTag(): string {
+  return (processTag_ ??= `p${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`);
+}
+
+/** The tag, if a command was ever given it (else no process carries it). */
+export function processTagIfMade(): string | undefined {
+  return processTag_;
+}
 
 /** A fresh tag for one command. */
 export function newCommandTag(): string {
@@ -20,5 +29,5 @@ export function newCommandTag(): string {
 /** `environment` with this process's tag and `commandTag` added to the tags it already carries. */
 export function taggedEnvironment(environment: Record<string, string | undefined>, commandTag: string): Record<string, string | undefined> {
   const inherited = environment[TAGS_VARIABLE]?.trim();
-  return { ...environment, [TAGS_VARIABLE]: `${inherited ? `${inherited} ` : ""}${PROCESS_TAG} ${commandTag}` };
+  return { ...environment, [TAGS_VARIABLE]: `${inherited ? `${inherited} ` : ""}${processTag()} ${commandTag}` };
 }

@@ -46,7 +46,7 @@ export const AskUserQuestionTool = buildTool({
   interruptBehavior: () => "cancel",
   getToolUseSummary: (input) => input?.questions?.map((question) => question.header).join(", ") ?? null,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input) {
     const texts = new Set<string>();
     for (const question of input.questions) {

@@ -102,7 +102,7 @@ export const BashTool = buildTool({
   async description(input) {
     return input.description ?? DESCRIPTION;
   },
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input) {
     if (input.command.trim() === "") return { result: false, message: "command is empty. Give the shell command to run." };
     // The read-only analysis needs the parser; load it before the permission check asks.

@@ -64,7 +64,7 @@ export const ConfigTool = buildTool({
   permissionSubjects: (input) => (input.value === undefined ? [] : [{ kind: "path", path: PROJECT_SETTINGS_FILE, access: "write" }]),
   getToolUseSummary: (input) => input?.setting ?? null,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input) {
     if (!isSettingKey(input.setting)) {
       return { result: false, message: `"${input.setting}" is not a settings key. Use dotted names of letters and digits, such as "remoteTrigger.url".` };

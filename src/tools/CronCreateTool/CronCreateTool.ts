@@ -31,7 +31,7 @@ export const CronCreateTool = buildTool({
   // A durable job is a write under .toolshed/, so the permission engine judges it as one.
   permissionSubjects: (input) => (input.durable ? [{ kind: "path", path: CRON_FILE, access: "write" }] : []),
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input) {
     const parsed = parseCronExpression(input.cron);
     if (!parsed.ok) return { result: false, message: parsed.message };

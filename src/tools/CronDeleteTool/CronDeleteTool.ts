@@ -22,7 +22,7 @@ export const CronDeleteTool = buildTool({
   maxResultSizeChars: 10_000,
   getToolUseSummary: (input) => input?.id ?? null,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async call(input, { context }) {
     const store = context.services.use(cronStoreService);
     const job = store.delete(input.id.trim());

@@ -31,7 +31,7 @@ export const CronListTool = buildTool({
   isConcurrencySafe: () => true,
   isReadOnly: () => true,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async call(_input, { context }) {
     const now = new Date();
     const listed = context.services.use(cronStoreService).list();

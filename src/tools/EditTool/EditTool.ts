@@ -49,7 +49,7 @@ export const EditTool = buildTool({
   getToolUseSummary: (input) => input?.file_path ?? null,
   previewChange: previewEdit,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input, context) {
     const absolute = requireAbsolutePath("file_path", input.file_path, context);
     if (!absolute.result) return absolute;

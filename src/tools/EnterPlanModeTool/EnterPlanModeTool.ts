@@ -21,7 +21,7 @@ export const EnterPlanModeTool = buildTool({
   // Plan mode only takes permissions away.
   checkPermissions: async () => ({ behavior: "allow", reason: "plan mode only restricts what can run" }),
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async call(_input, { context }) {
     const mode = currentMode(context);
     if (mode === "plan") return { data: { message: "The session is in plan mode already.", alreadyInPlanMode: true } };

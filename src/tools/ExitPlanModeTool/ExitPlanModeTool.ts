@@ -36,7 +36,7 @@ export const ExitPlanModeTool: ReturnType<typeof buildTool<ReturnType<typeof inp
   userFacingName: () => "Plan",
   getToolUseSummary: (input) => input?.plan ?? null,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(_input, context) {
     if (currentMode(context) !== "plan") return { result: false, message: "The session is not in plan mode, so there is nothing to leave: go on with the work." };
     return { result: true };

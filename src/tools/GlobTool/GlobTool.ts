@@ -48,7 +48,7 @@ export const GlobTool = buildTool({
   },
   getToolUseSummary: (input) => (input?.pattern === undefined ? null : `${input.pattern}${input.path ? ` in ${input.path}` : ""}`),
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input, context) {
     const folder = resolveSearchPath(input.path, context);
     try {

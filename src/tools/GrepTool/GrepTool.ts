@@ -72,7 +72,7 @@ export const GrepTool = buildTool({
   permissionSubjects: (input) => [{ kind: "path", path: input.path || ".", access: "read", recursive: true }],
   getToolUseSummary: (input) => (input?.pattern === undefined ? null : `"${input.pattern}"${input.path ? ` in ${input.path}` : ""}`),
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input, context) {
     const text = checkSearchText(input);
     if (!text.result) return text;

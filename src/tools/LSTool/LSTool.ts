@@ -64,7 +64,7 @@ export const LSTool = buildTool({
   permissionSubjects: (input) => [{ kind: "path", path: input.path, access: "read" }],
   getToolUseSummary: (input) => input?.path ?? null,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input, context) {
     const absolute = requireAbsolutePath("path", input.path, context);
     if (!absolute.result) return absolute;

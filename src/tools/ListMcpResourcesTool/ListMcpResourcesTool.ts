@@ -31,7 +31,7 @@ export const ListMcpResourcesTool = buildTool({
   ruleNamesFor: (input, context) => (input.server === undefined ? [] : serverToolNames(context, input.server)),
   getToolUseSummary: (input) => input?.server ?? null,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async call(input, { context, signal }) {
     const mcp = context.services.mcp;
     if (mcp.list().length === 0) throw new ToolError(NO_SERVERS);

@@ -61,7 +61,7 @@ export const MonitorTool = buildTool({
   permissionSubjects: (input) => [{ kind: "shell", command: input.command }],
   getToolUseSummary: (input) => input?.description ?? null,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input) {
     if (input.until === undefined) return { result: true };
     try {

@@ -43,7 +43,7 @@ export const NotebookEditTool = buildTool({
   permissionSubjects: (input) => [{ kind: "path", path: input.notebook_path, access: "write" }],
   getToolUseSummary: (input) => input?.notebook_path ?? null,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input, context) {
     const absolute = requireAbsolutePath("notebook_path", input.notebook_path, context);
     if (!absolute.result) return absolute;

@@ -31,7 +31,7 @@ export const ReadMcpResourceTool = buildTool({
   ruleNamesFor: (input, context) => serverToolNames(context, input.server),
   getToolUseSummary: (input) => input?.uri ?? null,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async call(input, { context, signal }) {
     const mcp = context.services.mcp;
     if (mcp.list().length === 0) throw new ToolError(NO_SERVERS);

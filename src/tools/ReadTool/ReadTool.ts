@@ -199,7 +199,7 @@ export const ReadTool = buildTool({
   permissionSubjects: (input) => [{ kind: "path", path: input.file_path, access: "read" }],
   getToolUseSummary: (input) => input?.file_path ?? null,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input, context) {
     const absolute = requireAbsolutePath("file_path", input.file_path, context);
     if (!absolute.result) return absolute;

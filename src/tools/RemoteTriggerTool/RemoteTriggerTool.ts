@@ -62,7 +62,7 @@ export const RemoteTriggerTool = buildTool({
   isReadOnly: (input) => READS.has(input.action),
   getToolUseSummary: (input) => (input?.action === undefined ? null : `${input.action}${input.trigger_id ? ` ${input.trigger_id}` : ""}`),
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input) {
     if (NEEDS_ID.has(input.action) && input.trigger_id === undefined) {
       return { result: false, message: `action "${input.action}" needs trigger_id. Use action "list" to see the triggers.` };

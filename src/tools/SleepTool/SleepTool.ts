@@ -40,7 +40,7 @@ export const SleepTool = buildTool({
   interruptBehavior: () => "cancel",
   getToolUseSummary: (input) => (input?.seconds === undefined ? null : `${input.seconds} s`),
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   // Read-only and harmless: waiting needs no approval.
   async checkPermissions() {
     return { behavior: "allow", reason: "waiting changes nothing" };

@@ -40,7 +40,7 @@ export const TaskOutputTool = buildTool({
   isReadOnly: () => true,
   getToolUseSummary: (input) => input?.task_id ?? null,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async call(input, { context, signal }) {
     const registry = context.services.tasks;
     const task = registry.get(input.task_id);

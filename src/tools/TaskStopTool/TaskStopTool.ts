@@ -26,7 +26,7 @@ export const TaskStopTool = buildTool({
   maxResultSizeChars: 10_000,
   getToolUseSummary: (input) => input?.task_id ?? null,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   // Stopping what this session itself started in the background needs no question.
   async checkPermissions() {
     return { behavior: "allow", reason: "stopping a background task of this session" };

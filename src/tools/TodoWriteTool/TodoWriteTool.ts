@@ -35,7 +35,7 @@ export const TodoWriteTool = buildTool({
   checkPermissions: async () => ({ behavior: "allow", reason: "the todo list is the session's own" }),
   getToolUseSummary: (input) => (input?.todos === undefined ? null : `${input.todos.length} item${input.todos.length === 1 ? "" : "s"}`),
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input) {
     const seen = new Set<string>();
     for (const todo of input.todos) {

@@ -39,7 +39,7 @@ export const ToolSearchTool = buildTool({
   isReadOnly: () => true,
   getToolUseSummary: (input) => input?.query ?? null,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async call(input, { context }): Promise<ToolResult<ToolSearchOutput>> {
     const pool = context.options.tools;
     const plan = await planDeferral(context, context.options.model);

@@ -40,7 +40,7 @@ export const WebFetchTool = buildTool({
   permissionSubjects: (input) => [{ kind: "url", url: input.url }],
   getToolUseSummary: (input) => input?.url ?? null,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input) {
     return (await loadCall()).validateFetchInput(input);
   },

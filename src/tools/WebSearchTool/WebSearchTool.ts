@@ -46,7 +46,7 @@ export const WebSearchTool = buildTool({
   interruptBehavior: () => "cancel",
   getToolUseSummary: (input) => input?.query ?? null,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input) {
     if (input.allowed_domains !== undefined && input.blocked_domains !== undefined) {
       return { result: false, message: "Give allowed_domains or blocked_domains, not both: the search service takes one list or the other." };

@@ -41,7 +41,7 @@ export const WriteTool = buildTool({
   getToolUseSummary: (input) => input?.file_path ?? null,
   previewChange: previewWrite,
   description: DESCRIPTION,
-  prompt: renderPrompt(),
+  prompt: renderPrompt,
   async validateInput(input, context) {
     const absolute = requireAbsolutePath("file_path", input.file_path, context);
     if (!absolute.result) return absolute;
