@@ -43,6 +43,8 @@ export function wrappedStart(words: readonly ShellWord[]): number | undefined {
   const first = words[0];
   if (first === undefined) return undefined;
   const name = gnuProgramName(baseName(first.value));
+  // `command -v rm` only says where rm is.
+  if (name === "command" && /^-p?[vV]/.test(words[1]?.value ?? "")) return undefined;
   if (WRAPPER_COMMANDS.has(name) || DYNAMIC_LOADER.test(name)) return 1;
   const subcommands = Object.hasOwn(LAUNCHERS, name) ? LAUNCHERS[name] : undefined;
   if (subcommands === undefined) return undefined;

@@ -152,7 +152,7 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ["stdbuf -oL rm x", "deny"], ["command rm x", "deny"], ["xargs rm", "deny"], ["xargs -0 rm", "deny"],
     ["env rm x", "deny"], ["sudo rm x", "deny"], ["exec rm x", "deny"], ["timeout -s KILL 5 curl x", "deny"],
     ["timeout 5 npm test", "allow"], ["nice npm test", "allow"], ["nohup make build", "allow"], ["time -p npm test", "allow"],
-    ["xargs -0 npm test", "ask"], ["timeout 5 ls", "allow"], ["xargs ls", "ask"], ["command -v rm", "deny"],
+    ["xargs -0 npm test", "ask"], ["timeout 5 ls", "allow"], ["xargs ls", "ask"], ["command -v rm", "ask"],
     ["/bin/rm x", "deny"], ["\\rm x", "deny"], ["r''m x", "deny"], ['"rm" x', "deny"],
     ["bash -c 'rm x'", "deny"], ["sh -c \"ls; rm x\"", "deny"], ["eval 'rm x'", "deny"], ["bash -lc 'curl x'", "deny"],
     ["bash -c \"$CMD\"", "ask"], ["eval \"$CMD\"", "ask"], ["timeout 5 bash -c 'rm x'", "deny"], ["sh -c 'sh -c \"rm x\"'", "deny"],
