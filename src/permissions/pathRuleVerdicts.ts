@@ -59,7 +59,7 @@ export function hardLinkVerdict(judge: RuleView, subject: Subject, behavior: "de
  * every mode, bypassPermissions included, so no mode turns such a rule into an allow.
  */
 export function unknownPathVerdict(judge: RuleView, subject: Subject): RuleVerdict | undefined {
-  if (subject.kind !== "path" || subject.mentionedOnly) return undefined;
+  if (subject.kind !== "path" || (subject.mentionedOnly && !subject.unplaced)) return undefined;
   const resolved = judge.resolved.get(subject);
   if (resolved?.unknown === undefined || resolved.forms?.invalid !== undefined) return undefined;
   const rule = judge.rules.find((candidate) => candidate.behavior !== "allow" && candidate.ruleContent !== undefined &&
@@ -79,10 +79,10 @@ export function recursiveReadVerdict(judge: RuleView, subject: Subject): RuleVer
   if (forms === undefined || !forms.isDirectory) return undefined;
   for (const rule of judge.rules) {
     if (rule.behavior === "allow" || rule.ruleContent === undefined || !pathRuleApplies(rule, subject, judge.tool, judge.families)) continue;
-    const found = coveredFileUnder(rule, subject.followsLinks ? forms.lexical : forms.canonical, judge.paths, subject.followsLinks === true);
+    const found = coveredFileUnder(rule, subject.followsLinks ? forms.lexical : forms.canonical, judge.paths, subject.followsLinks === true, { ...subject.spares, ...(subject.names === undefined ? {} : { names: subject.names }) });
     if (found.kind === "none") continue;
     const what = found.kind === "found" ? `${formatRule(rule)} covers ${found.path}` : `${formatRule(rule)} may cover files there (more than ${MAX_RECURSIVE_SCAN} entries to check)`;
-    return { decision: "ask", reason: `${judge.label} reads every file under ${forms.lexical}, and ${what}`, rule };
+    return { decision: "ask", reason: `${judge.label} ${subject.access === "read" ? "reads" : "may change"} every file under ${forms.lexical}, and ${what}`, rule };
   }
   return undefined;
 }

@@ -11,6 +11,10 @@ import { walkFolder, type WalkResult } from "../paths/walkFolder.ts";
 import { anchorPattern, matchPathPattern } from "./matchPathPattern.ts";
 import type { PathContext } from "./pathJudgment.ts";
 import type { PermissionRule } from "./types.ts";
+import { isIgnoredUnder } from "../search/ignoreRules.ts";
+import { readBoundedFile } from "../files/readBoundedFile.ts";
+import { listTrackedPaths } from "../shell/programs/gitIndexEntries.ts";
+import { findRepository } from "../shell/programs/gitRepositorySettings.ts";
 
 /** At most this many entries are searched per rule under a folder read as a whole. */
 export const MAX_RECURSIVE_SCAN = 5000;
@@ -20,7 +24,57 @@ export const MAX_RECURSIVE_SCAN = 5000;
  * (`grep -R`, `rg -L`) the folders links lead to are searched too, and each file is tried by the
  * path it is reached through and by its real path.
  */
-export function coveredFileUnder(rule: PermissionRule, folder: string, context: PathContext, followLinks = false): WalkResult {
+export function coveredFileUnder(rule: PermissionRule, folder: string, context: PathContext, followLinks = false, spares: Spares = {}): WalkResult {
+  const globs = spares.names?.map((name) => new Bun.Glob(name));
+  let tracked: ((path: string) => boolean) | undefined;
+  const spared = (path: string) => (globs !== undefined && !globs.some((glob) => glob.match(path.slice(path.lastIndexOf("/") + 1)))) ||
+    (spares.hidden === true && isHiddenBelow(folder, path)) || (spares.ignored === true && isIgnoredUnder(folder, path)) ||
+    (spares.ignored === "untracked" && isIgnoredUnder(folder, path, true) && !(tracked ??= trackedByGit(folder))(path));
+  return coveredFileUnderAll(rule, folder, context, followLinks, spared);
+}
+
+/** Files a whole-folder read or change leaves alone: ignored ones (git, ripgrep), hidden ones (ripgrep without --hidden). */
+export interface Spares {
+  /** true: what the ignore files skip (ripgrep, fd); "untracked": what git's own ignore files skip and its index does not track (git). */
+  ignored?: boolean | "untracked";
+  hidden?: boolean;
+  /** Only files whose names match one of these globs are reached. */
+  names?: readonly string[];
+}
+
+/** The index's largest size read to tell tracked files from untracked ones. */
+const MAX_INDEX_BYTES = 64 * 1024 * 1024;
+
+/** Whether git tracks a path under `folder`: by its repository's index; every path counts as tracked when that cannot be read. */
+function trackedByGit(folder: string): (path: string) => boolean {
+  const found = findRepository(folder);
+  const repository = "repository" in found ? found.repository : undefined;
+  if (repository?.workTree === undefined) return () => true;
+  let read: ReturnType<typeof readBoundedFile>;
+  try {
+    read = readBoundedFile(join(repository.gitDirectory, "index"), MAX_INDEX_BYTES);
+  } catch (error) {
+    // No index yet: nothing is tracked.
+    return (error as NodeJS.ErrnoException).code === "ENOENT" ? () => false : () => true;
+  }
+  if (read.kind !== "read") return () => true;
+  const listed = listTrackedPaths(read.bytes, Number.MAX_SAFE_INTEGER);
+  if (listed.kind !== "listed") return () => true;
+  const paths = new Set(listed.paths);
+  const top = repository.workTree;
+  return (path) => {
+    const relative = path.startsWith(`${top}/`) ? path.slice(top.length + 1) : undefined;
+    // A folder is tracked when a tracked file lies in it.
+    return relative === undefined || paths.has(relative) || [...paths].some((each) => each.startsWith(`${relative}/`));
+  };
+}
+
+/** True when a name on the way from `folder` down to `path` starts with a dot. */
+function isHiddenBelow(folder: string, path: string): boolean {
+  return path.startsWith(`${folder}/`) && path.slice(folder.length + 1).split("/").some((name) => name.startsWith("."));
+}
+
+function coveredFileUnderAll(rule: PermissionRule, folder: string, context: PathContext, followLinks: boolean, spared: (path: string) => boolean): WalkResult {
   const pattern = rule.ruleContent;
   if (pattern === undefined) return { kind: "found", path: folder };
   const options = { ...context, baseDirectory: rule.baseDirectory, strict: true };
@@ -28,7 +82,7 @@ export function coveredFileUnder(rule: PermissionRule, folder: string, context: 
   if (followLinks) {
     return walkFolder(folder, MAX_RECURSIVE_SCAN, (path, entry) => {
       const isDirectory = entry.isDirectory() || (entry.isSymbolicLink() && context.canonical(path) !== path && isFolder(path));
-      return [path, context.canonical(path)].some((each) => matchPathPattern(pattern, each, { ...options, isDirectory }));
+      return [path, context.canonical(path)].some((each) => matchPathPattern(pattern, each, { ...options, isDirectory })) && !spared(path);
     }, { followLinks: true });
   }
   let start = folder;
@@ -43,7 +97,7 @@ export function coveredFileUnder(rule: PermissionRule, folder: string, context: 
     else if (!isPathWithin(folder, root)) return { kind: "none" };
   }
   return walkFolder(start, MAX_RECURSIVE_SCAN, (path, entry) =>
-    matchPathPattern(pattern, path, { ...options, isDirectory: entry.isDirectory() }));
+    matchPathPattern(pattern, path, { ...options, isDirectory: entry.isDirectory() }) && !spared(path));
 }
 
 function isFolder(path: string): boolean {

@@ -3,7 +3,7 @@
  * writes (redirects, read-only commands' files, simple file commands' targets), and every other
  * literal argument as a mentioned path, so Read and Edit deny rules hold against any command.
  */
-import { allowForm, joinWords } from "../shell/commandForms.ts";
+import { allowForm, joinWords, programWordsAsRun } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { classifyReadOnly } from "../shell/readOnlyCommand.ts";
 import type { ShellAnalysis, ShellCommandPart, ShellCwd, ShellWord } from "../shell/types.ts";
@@ -70,6 +70,53 @@ function newNamesOf(part: ShellCommandPart): NewName[] {
     .flatMap((word) => placements(part.cwd).map((cwd) => ({ word, cwd, by: part.source })));
 }
 
+/**
+ * The arguments of a part's program that name files only known when it runs: its dynamic words,
+ * and what find -exec, fd -x or xargs fill in, where the program reads (a read-only command's
+ * files) or changes (a file command's targets) the files its arguments name.
+ */
+function unplacedArguments(part: ShellCommandPart): PathSubject[] {
+  const { words, filled, filler } = programWordsAsRun(part);
+  if (words.every((word) => word.literal)) return [];
+  // Each dynamic word stands in as a literal no path can be, so the classifiers say which are files.
+  const standIns = new Map<string, ShellWord>();
+  const stood = words.map((word, index) => {
+    if (word.literal) return word;
+    const value = `\u0000${index}`;
+    standIns.set(value, word);
+    return { value, literal: true, glob: false };
+  });
+  const found: { word: ShellWord; access: "read" | "write" }[] = [];
+  const readOnly = classifyReadOnly(stood);
+  if (readOnly.readOnly) for (const path of readOnly.paths) {
+    const word = standIns.get(path.value);
+    if (word !== undefined) found.push({ word, access: "read" });
+  }
+  const fileCommand = classifyFileCommand(stood);
+  if ("paths" in fileCommand) for (const path of fileCommand.paths) {
+    const word = standIns.get(path.value);
+    if (word !== undefined) found.push({ word, access: "write" });
+  }
+  const subjects: PathSubject[] = [];
+  for (const { word, access } of found) {
+    // `$HOME/x` and `$PWD/x` are mentioned by their likely spelling (below).
+    if (!filled.has(word) && knownFolderSpelling(word.value) !== undefined) continue;
+    const from = filled.has(word) ? filler?.from : undefined;
+    if (from === undefined) {
+      subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true }));
+      continue;
+    }
+    // A search's paths: any file under its folders that its name tests let through.
+    const searching = { ...part, cwd: from.cwd ?? part.cwd };
+    for (const folder of from.folders) {
+      subjects.push(...pathSubject(searching, folder, access, folder.literal
+        ? { mentionedOnly: true, recursive: true, ...(from.names === undefined ? {} : { names: from.names }), ...(from.spares === undefined ? {} : { spares: from.spares }) }
+        : { mentionedOnly: true, unplaced: true }));
+    }
+  }
+  return subjects;
+}
+
 /** Every subject of a shell command, in the order they appear. */
 export function shellSubjects(analysis: ShellAnalysis): Subject[] {
   const subjects: Subject[] = [];
@@ -87,7 +134,8 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     if (readOnly.readOnly) {
       for (const word of readOnly.paths) {
         judged.add(word);
-        subjects.push(...pathSubject(part, word, "read", { ...(readOnly.recursive ? { recursive: true, followsLinks: readOnly.followsLinks } : {}), ...mentioned }));
+        const spares = part.assignments.some((assignment) => assignment.name === "RIPGREP_CONFIG_PATH") ? undefined : readOnly.spares;
+        subjects.push(...pathSubject(part, word, "read", { ...(readOnly.recursive ? { recursive: true, followsLinks: readOnly.followsLinks, spares } : {}), ...mentioned }));
       }
     } else {
       const fileCommand = classifyFileCommand(words);
@@ -105,6 +153,14 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
       judged.add(touch.word);
       subjects.push(...pathSubject(part, touch.word, touch.access, mentioned));
     }
+    // Whole folders (`tar cf - .`, `git checkout -- .`): deny and ask rules on any file under them meet the command.
+    for (const folder of part.wholeFolders ?? []) {
+      judged.add(folder.word);
+      const whole = { mentionedOnly: true, recursive: true, ...(folder.sparesIgnored ? { spares: { ignored: "untracked" as const } } : {}) };
+      subjects.push(...pathSubject(part, folder.word, folder.access, folder.word.literal ? whole : { mentionedOnly: true, unplaced: true }));
+    }
+    // Files named only when the command runs (`cat $(ls)`, `find -exec cat {}`, `xargs rm`): deny and ask rules on reading or changing cannot be shown to miss them.
+    subjects.push(...unplacedArguments(part));
     // Any other literal argument may be a file the command reads or changes; so may one that
     // starts with the home or working folder's variable, spelled out for deny and ask rules.
     for (const word of part.words.slice(1)) {

@@ -39,10 +39,16 @@ export interface PathSubject {
   removal?: boolean;
   /** Every file under this folder is read (`grep -r`, `rg`). */
   recursive?: boolean;
+  /** The recursive read or change reaches only files whose names match one of these globs (`find . -name '*.ts' -exec ...`). */
+  names?: string[];
+  /** The recursive read or change leaves ignored files (git, ripgrep) or hidden ones (ripgrep) alone. */
+  spares?: { ignored?: boolean | "untracked"; hidden?: boolean };
   /** The recursive read follows symlinks it meets (`grep -R`, `rg -L`, `find -L`). */
   followsLinks?: boolean;
   /** Only mentioned (an argument of a command the analysis cannot read): deny and ask rules only. */
   mentionedOnly?: boolean;
+  /** A mentioned file only known when the command runs (`cat $(ls)`): deny and ask rules on its access cannot be shown to miss it. */
+  unplaced?: boolean;
   /** Names other parts of the same command may create or replace (`ln -s /etc x`): a path under one leads who knows where. */
   newNames?: NewName[];
 }

@@ -3,7 +3,7 @@
  * `.ignore` and `.rgignore` files of every folder from the filesystem root down, the
  * repository's `.git/info/exclude`, and the deeper, more specific file winning.
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { readBoundedFile } from "../files/readBoundedFile.ts";
 import { MAX_IGNORE_FILE_BYTES } from "../files/limits.ts";
 import { dirname, join, relative } from "node:path";
@@ -137,7 +137,7 @@ export class IgnoreStack {
   }
 
   /** The verdict for an absolute path, a folder when `isDirectory`; `name` is its last part. */
-  verdict(path: string, isDirectory: boolean, name = path.slice(path.lastIndexOf("/") + 1)): IgnoreVerdict {
+  verdict(path: string, isDirectory: boolean, name = path.slice(path.lastIndexOf("/") + 1), gitOnly = false): IgnoreVerdict {
     if (this.levels.length === 0 || !this.mayMatch(path, isDirectory, name)) return "none";
     let rgignore: IgnoreVerdict = "none";
     let plain: IgnoreVerdict = "none";
@@ -152,8 +152,43 @@ export class IgnoreStack {
       if (this.anyGit && git === "none") git = verdictOf(level.gitignore, rel);
       if (this.anyGit && exclude === "none") exclude = verdictOf(level.exclude, rel);
     }
-    if (rgignore !== "none") return rgignore;
-    if (plain !== "none") return plain;
+    if (!gitOnly && rgignore !== "none") return rgignore;
+    if (!gitOnly && plain !== "none") return plain;
     return git !== "none" ? git : exclude;
+  }
+}
+
+/** Names whose presence in a folder gives it ignore rules of its own. */
+const IGNORE_NAMES = [".git", ".gitignore", ".ignore", ".rgignore"];
+
+/**
+ * True when `path` (below `root`) is skipped by the ignore files from the filesystem root down to
+ * it: it, or a folder on the way to it, is ignored; with `gitOnly`, by git's own (.gitignore and
+ * the repository's exclude file), not ripgrep's .ignore and .rgignore. Ripgrep does not search
+ * such a file; git leaves one alone only when it also does not track it.
+ */
+export function isIgnoredUnder(root: string, path: string, gitOnly = false): boolean {
+  if (!path.startsWith(`${root}/`)) return false;
+  let stack = IgnoreStack.forFolder(root);
+  let current = root;
+  const names = path.slice(root.length + 1).split("/").filter((name) => name !== "");
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index] as string;
+    const next = `${current}/${name}`;
+    const last = index === names.length - 1;
+    const isDirectory = !last || isFolderPath(next);
+    if (stack.verdict(next, isDirectory, name, gitOnly) === "ignore") return true;
+    if (last) break;
+    stack = stack.child(next, new Set(IGNORE_NAMES.filter((each) => existsSync(join(next, each)))));
+    current = next;
+  }
+  return false;
+}
+
+function isFolderPath(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }

@@ -8,7 +8,7 @@
  * every part found).
  */
 import { collectStatement, type CollectState } from "./collectCommandParts.ts";
-import { gitSubcommandAt, isAssignmentWord, pastExactWrappers, programStarts, wrapperKind } from "./commandForms.ts";
+import { gitSubcommandAt, isAssignmentWord, pastExactWrappers, programStarts, wrapperKind, xargsCommandAt, xargsPlaceholder } from "./commandForms.ts";
 import { gnuProgramName } from "./gnuProgramNames.ts";
 import { grammarMisreads } from "./grammarMisreads.ts";
 import { describeAssignments, describeProgram, type ProgramEffects } from "./programCatalogue.ts";
@@ -130,6 +130,7 @@ function applyEffects(effects: ProgramEffects, part: ShellCommandPart, analysis:
   if (!mentioned) part.problems.push(...effects.problems);
   if (effects.unknown.length > 0) (part.unknownCode ??= []).push(...effects.unknown);
   if (effects.touches.length > 0) (part.touches ??= []).push(...effects.touches);
+  if (effects.wholeFolders !== undefined && effects.wholeFolders.length > 0) (part.wholeFolders ??= []).push(...effects.wholeFolders);
   if (effects.mentions.length > 0) (part.mentions ??= []).push(...effects.mentions);
   for (const run of effects.runs) {
     const runCwd: ShellCwd = run.elsewhere === undefined ? cwd : { kind: "unknown", reason: run.elsewhere };
@@ -142,7 +143,8 @@ function applyEffects(effects: ProgramEffects, part: ShellCommandPart, analysis:
         problems: [],
         via: run.via,
         mentionedOnly: mentioned || undefined,
-        filledIn: run.filledIn,
+        // What a search fills in lies below its folders, placed from the searching part's folder.
+        filledIn: run.filledIn?.from === undefined ? run.filledIn : { ...run.filledIn, from: { ...run.filledIn.from, cwd } },
       };
       analysis.parts.push(nested);
       if (depth < MAX_SHELL_NESTING) lookInside(nested, analysis, runCwd, depth + 1);
@@ -155,34 +157,8 @@ function applyEffects(effects: ProgramEffects, part: ShellCommandPart, analysis:
   for (const text of effects.mentions) collectMentioned(text, analysis, cwd, `a string in code`, depth + 1);
 }
 
-/** xargs' replace string (`-I R`, `-IR`, `-i`, `--replace[=R]`) among its options in `words`, if any. */
-function xargsPlaceholder(words: readonly ShellWord[]): string | undefined {
-  for (let index = 1; index < words.length; index++) {
-    const text = words[index]?.value ?? "";
-    if (!text.startsWith("-")) break;
-    if (text === "-I") return words[index + 1]?.value;
-    if (text.startsWith("-I")) return text.slice(2);
-    if (text === "-i" || text === "--replace") return "{}";
-    if (/^-i./.test(text)) return text.slice(2);
-    if (text.startsWith("--replace=")) return text.slice("--replace=".length);
-  }
-  return undefined;
-}
-
 /** Programs whose subcommand is what rules about them name. */
 const SUBCOMMAND_PROGRAMS = new Set(["git", "gh", "npm", "pnpm", "yarn", "bun", "cargo", "docker", "podman", "kubectl", "helm", "terraform", "pip", "pip3", "uv", "go", "apt", "apt-get", "brew", "systemctl"]);
-
-/** Where the command xargs runs starts, past xargs' own options (`xargs -n 1 -I {} cmd`). */
-function xargsCommandAt(words: readonly ShellWord[], at: number): number {
-  let index = at + 1;
-  while (index < words.length) {
-    const text = words[index]?.value ?? "";
-    if (text === "--") return index + 1;
-    if (!text.startsWith("-") || text === "-") return index;
-    index += /^-[0-9A-Za-z]*[aEdILnPsJRS]$/.test(text) || /^--(?:arg-file|delimiter|max-args|max-procs|max-chars|max-lines|process-slot-var)$/.test(text) ? 2 : 1;
-  }
-  return index;
-}
 
 /** Who fills in words of the program at `start` with text the analysis cannot see: xargs before it, or the program that runs the part. */
 function fillerOf(part: ShellCommandPart, start: number): FilledIn | undefined {

@@ -4,7 +4,7 @@
  * form, past only harmless variables and the wrappers that cannot change what runs.
  */
 import { gnuProgramName } from "./gnuProgramNames.ts";
-import type { ShellCommandPart, ShellWord } from "./types.ts";
+import type { FilledIn, ShellCommandPart, ShellWord } from "./types.ts";
 
 /** Variables that may stand in front of an allowed command without changing what it does. */
 export const HARMLESS_VARIABLES: ReadonlySet<string> = new Set([
@@ -82,6 +82,69 @@ export function gitSubcommandAt(words: readonly ShellWord[]): number {
     index += GIT_GLOBAL_VALUES.has(word.value) ? 2 : 1;
   }
   return index;
+}
+
+/** xargs' replace string (`-I R`, `-IR`, `-i`, `--replace[=R]`) among its options in `words`, if any. */
+export function xargsPlaceholder(words: readonly ShellWord[]): string | undefined {
+  for (let index = 1; index < words.length; index++) {
+    const text = words[index]?.value ?? "";
+    if (!text.startsWith("-")) break;
+    if (text === "-I") return words[index + 1]?.value;
+    if (text.startsWith("-I")) return text.slice(2);
+    if (text === "-i" || text === "--replace") return "{}";
+    if (/^-i./.test(text)) return text.slice(2);
+    if (text.startsWith("--replace=")) return text.slice("--replace=".length);
+  }
+  return undefined;
+}
+
+/** Where the command xargs runs starts, past xargs' own options (`xargs -n 1 -I {} cmd`). */
+export function xargsCommandAt(words: readonly ShellWord[], at: number): number {
+  let index = at + 1;
+  while (index < words.length) {
+    const text = words[index]?.value ?? "";
+    if (text === "--") return index + 1;
+    if (!text.startsWith("-") || text === "-") return index;
+    index += /^-[0-9A-Za-z]*[aEdILnPsJRS]$/.test(text) || /^--(?:arg-file|delimiter|max-args|max-procs|max-chars|max-lines|process-slot-var)$/.test(text) ? 2 : 1;
+  }
+  return index;
+}
+
+/**
+ * The words of the program a part runs, with the words its runner fills in when it runs marked as
+ * only known then: find -exec's and fd -x's `{}`, xargs' replace string, or one word more for the
+ * input xargs (or fd) adds after them. A part no one fills in is its words, past exact wrappers.
+ */
+export function programWordsAsRun(part: ShellCommandPart): { words: ShellWord[]; filled: ReadonlySet<ShellWord>; filler?: FilledIn } {
+  const words = pastExactWrappers(part.words).words;
+  let program = words;
+  let filler = part.filledIn;
+  const xargs = words.findIndex((word) => word.literal && gnuProgramName(baseName(word.value)) === "xargs");
+  if (xargs !== -1 && programStarts(words).includes(xargs)) {
+    const at = xargsCommandAt(words, xargs);
+    const placeholder = xargsPlaceholder(words.slice(xargs, at));
+    program = pastExactWrappers(words.slice(at)).words;
+    filler = { placeholder, appended: placeholder === undefined, by: "xargs" };
+  } else if (pastExactWrappers(part.words).viaXargs) {
+    filler = { appended: true, by: "xargs" };
+  }
+  if (filler === undefined) return { words: program, filled: new Set() };
+  const { placeholder } = filler;
+  const holds = (word: ShellWord) => placeholder !== undefined && placeholder !== "" &&
+    (typeof placeholder === "string" ? word.value.includes(placeholder) : placeholder.test(word.value));
+  const filled = new Set<ShellWord>();
+  const marked = program.map((word) => {
+    if (!holds(word)) return word;
+    const each = { ...word, literal: false };
+    filled.add(each);
+    return each;
+  });
+  if (filler.appended) {
+    const input = { value: `{${filler.by} input}`, literal: false, glob: false };
+    filled.add(input);
+    marked.push(input);
+  }
+  return { words: marked, filled, filler };
 }
 
 /** Words joined as a rule sees them: literal values, dynamic words as written. */

@@ -22,6 +22,7 @@ import { lessEffects, manEffects, writerEffects } from "./programs/writerEffects
 import { LAUNCHERS, sortCompressEffects } from "./programs/launcherEffects.ts";
 import { atEffects, screenEffects, tmuxEffects } from "./programs/multiplexerEffects.ts";
 import { gnuProgramName } from "./gnuProgramNames.ts";
+import { namesFromInput, wholeFolderTouches } from "./programs/wholeFolderEffects.ts";
 import { WRAPPER_COMMANDS, wrapperKind } from "./commandForms.ts";
 import type { ShellCommandPart, ShellWord } from "./types.ts";
 
@@ -115,9 +116,13 @@ export function describeProgram(words: readonly ShellWord[], part: ShellCommandP
   const builtin = byShell && first.value === name && Object.hasOwn(BUILTINS, name) ? BUILTINS[name] : undefined;
   if (builtin !== undefined) return builtin(named, part);
   const reader = Object.hasOwn(PROGRAMS, name) ? PROGRAMS[name] : undefined;
-  if (reader !== undefined) return reader(named, part);
-  const interpreter = interpreterFor(name);
-  return interpreter === undefined ? noEffects() : interpreterEffects(named, part, interpreter);
+  const interpreter = reader === undefined ? interpreterFor(name) : undefined;
+  const effects = reader !== undefined ? reader(named, part) : interpreter !== undefined ? interpreterEffects(named, part, interpreter) : noEffects();
+  const folders = wholeFolderTouches(named);
+  if (folders.length > 0) (effects.wholeFolders ??= []).push(...folders);
+  const fromInput = namesFromInput(named);
+  if (fromInput !== undefined) effects.unknown.push(fromInput);
+  return effects;
 }
 
 /** What the variables set in front of a part make the programs it starts run. */

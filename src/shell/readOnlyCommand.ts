@@ -21,6 +21,8 @@ export interface ReadOnlyVerdict {
   recursive?: boolean;
   /** ... following the symlinks it meets there (`grep -R`, `rg -L`, `find -L`). */
   followsLinks?: boolean;
+  /** ... leaving alone what its ignore files skip (git, ripgrep) and hidden files (ripgrep without --hidden). */
+  spares?: { ignored?: boolean | "untracked"; hidden?: boolean };
 }
 
 const GREP_FAMILY = new Set(["grep", "egrep", "fgrep"]);
@@ -61,6 +63,19 @@ function readsRecursively(words: readonly ShellWord[]): boolean {
     return words.slice(1).some((word) => (/^-[A-Za-z]*r/.test(word.value) && !word.value.startsWith("--")) || (word.value.length > 2 && "--recursive".startsWith(word.value.split("=")[0] ?? "")));
   }
   return false;
+}
+
+/** What a recursive read leaves alone: git reads only what it tracks; ripgrep skips ignored and hidden files unless told not to. */
+function recursiveSpares(words: readonly ShellWord[]): { ignored?: boolean | "untracked"; hidden?: boolean } | undefined {
+  const name = words[0]?.value;
+  if (name === "git") return words.some((word) => word.value === "--no-index" || word.value === "--no-exclude-standard") ? undefined : { ignored: "untracked" };
+  // A configuration file may turn on --hidden or --no-ignore.
+  if (name !== "rg" || process.env.RIPGREP_CONFIG_PATH !== undefined) return undefined;
+  const options = words.slice(1).map((word) => word.value).filter((value) => value.startsWith("-"));
+  const unrestricted = Math.max(0, ...options.filter((value) => /^-[A-Za-z.]*u/.test(value)).map((value) => value.replace(/[^u]/g, "").length));
+  const ignored = unrestricted === 0 && !options.some((value) => /^--no-ignore(?!-(?:messages|parent-messages)\b)/.test(value));
+  const hidden = unrestricted < 2 && !options.some((value) => value === "--hidden" || (/^-[A-Za-z]*\./.test(value) && !value.startsWith("--")));
+  return { ignored, hidden };
 }
 
 /** Whether a recursive read follows the symlinks it meets (not only those it is given). */
@@ -264,7 +279,7 @@ export function classifyReadOnly(words: readonly ShellWord[]): ReadOnlyVerdict {
     return { readOnly: false, reason: `${name.value} with ${args.length} arguments can write`, paths: [] };
   }
   const recursive = readsRecursively(words);
-  return { readOnly: true, paths: readPaths(words, spec, args), recursive, followsLinks: recursive && followsLinks(words) };
+  return { readOnly: true, paths: readPaths(words, spec, args), recursive, followsLinks: recursive && followsLinks(words), ...(recursive ? { spares: recursiveSpares(words) } : {}) };
 }
 
 /**

@@ -60,6 +60,8 @@ export interface ShellCommandPart {
   mentions?: string[];
   /** Files the part reads or writes as its program says (sed's `w file`, `git log --output=x`), beyond its plain arguments. */
   touches?: { word: ShellWord; access: "read" | "write" }[];
+  /** Folders every file under which the part reads or may change (see programs/wholeFolderEffects.ts). */
+  wholeFolders?: { word: ShellWord; access: "read" | "write"; sparesIgnored?: boolean }[];
   /** The program that runs this part fills words of it in with text the analysis cannot see (find -exec's `{}`, fd -x's path). */
   filledIn?: FilledIn;
 }
@@ -70,6 +72,12 @@ export interface FilledIn {
   appended: boolean;
   /** The program that fills them in, for messages. */
   by: string;
+  /**
+   * Where what is filled in comes from, when it is paths found by a search: files under `folders`
+   * (placed from `cwd`, the searching part's folder) whose names match one of `names`, if given,
+   * and that are not what `spares` says the search leaves alone.
+   */
+  from?: { folders: ShellWord[]; names?: string[]; spares?: { ignored?: boolean | "untracked"; hidden?: boolean }; cwd?: ShellCwd };
 }
 
 /** A redirection: `>`, `>>`, `>|`, `&>`, `&>>`, `<>` write; `<` reads. */

@@ -24,6 +24,8 @@ export interface ProgramEffects {
   problems: string[];
   /** Files it reads or writes because its options or program say so. */
   touches: { word: ShellWord; access: "read" | "write" }[];
+  /** Folders every file under which it reads or may change (`tar cf - .`, `git checkout -- .`): see wholeFolderEffects.ts. */
+  wholeFolders?: { word: ShellWord; access: "read" | "write"; sparesIgnored?: boolean }[];
 }
 
 /** No effects beyond the plain call. */

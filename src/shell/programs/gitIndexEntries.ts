@@ -23,7 +23,7 @@ function readVarint(bytes: Uint8Array, at: number): { value: number; next: numbe
   return { value, next: at };
 }
 
-function search(bytes: Uint8Array, version: number, count: number, hashBytes: number, limit: number): GitlinkSearch | undefined {
+function search(bytes: Uint8Array, version: number, count: number, hashBytes: number, limit: number, select: (mode: number) => boolean = (mode) => (mode & FILE_TYPE_MASK) === GITLINK): GitlinkSearch | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const decoder = new TextDecoder();
   let at = 12;
@@ -59,7 +59,7 @@ function search(bytes: Uint8Array, version: number, count: number, hashBytes: nu
     // The name's length is in the flags (up to 0xfff): a wrong guess of the hash size shows here.
     const nameLength = flags & 0xfff;
     if (nameLength !== 0xfff && nameLength !== path.length) return undefined;
-    if ((mode & FILE_TYPE_MASK) === GITLINK) {
+    if (select(mode)) {
       if (paths.length < limit) paths.push(decoder.decode(path));
       else more = true;
     }
@@ -70,11 +70,20 @@ function search(bytes: Uint8Array, version: number, count: number, hashBytes: nu
 
 /** The gitlinks of an index file's bytes (at most `limit`), or why they cannot be read. */
 export function listGitlinks(bytes: Uint8Array, limit = 100): GitlinkSearch {
+  return listEntries(bytes, limit);
+}
+
+/** Every path an index file's bytes track (at most `limit`), or why they cannot be read. */
+export function listTrackedPaths(bytes: Uint8Array, limit: number): GitlinkSearch {
+  return listEntries(bytes, limit, () => true);
+}
+
+function listEntries(bytes: Uint8Array, limit: number, select?: (mode: number) => boolean): GitlinkSearch {
   if (bytes.length < 12 || bytes[0] !== 0x44 || bytes[1] !== 0x49 || bytes[2] !== 0x52 || bytes[3] !== 0x43) return { kind: "unreadable", reason: "it does not start with DIRC" };
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(4);
   if (version < 2 || version > 4) return { kind: "unreadable", reason: `index version ${version}` };
   const count = view.getUint32(8);
   // SHA-1 repositories first; a SHA-256 one does not parse as SHA-1 (the names' lengths stop matching).
-  return search(bytes, version, count, 20, limit) ?? search(bytes, version, count, 32, limit) ?? { kind: "unreadable", reason: "its entries do not parse" };
+  return search(bytes, version, count, 20, limit, select) ?? search(bytes, version, count, 32, limit, select) ?? { kind: "unreadable", reason: "its entries do not parse" };
 }

@@ -8,7 +8,7 @@
  */
 import { literalWord, noEffects, type ProgramEffects } from "./effects.ts";
 import { expandLong, hasOption, readOptions, valuesOf } from "./readOptions.ts";
-import type { ShellCommandPart, ShellWord } from "../types.ts";
+import type { FilledIn, ShellCommandPart, ShellWord } from "../types.ts";
 
 /** Shell text the program runs: analyzed when known, a problem when only known when it runs. */
 function runText(effects: ProgramEffects, word: ShellWord | undefined, via: string): void {
@@ -221,8 +221,25 @@ function fdExec(text: string): { glued: string; batch: boolean } | undefined {
 }
 
 /** fd: `-x` / `--exec` runs a command for each file found, `-X` / `--exec-batch` once for them all, up to a `;`. */
+/** What fd's -x gets: files under its folders (after the pattern), with the extensions -e names, not hidden or ignored unless told. */
+function fdSource(words: readonly ShellWord[]): NonNullable<FilledIn["from"]> {
+  // fd's own words end where its first -x / -X command begins.
+  const execAt = words.findIndex((word, index) => index > 0 && fdExec(word.value) !== undefined);
+  const read = readOptions(words.slice(1, execAt === -1 ? undefined : execAt), { valueShort: FD_VALUE_SHORT, valueLong: ["extension", "type", "max-depth", "min-depth", "exclude", "color", "threads", "size", "owner", "changed-within", "changed-before", "search-path", "base-directory", "path-separator", "ignore-file", "max-results", "exec", "exec-batch", "batch-size"] });
+  const folders = [...read.positionals.slice(1), ...valuesOf(read, undefined, ["search-path"])];
+  const extensions = valuesOf(read, "e", ["extension"]).map((word) => `*.${word.value.replace(/^\./, "")}`);
+  const flags = read.options.map((option) => option.name);
+  const unrestricted = flags.includes("u") || flags.includes("unrestricted");
+  return {
+    folders: folders.length > 0 ? folders : [literalWord(".")],
+    ...(extensions.length > 0 ? { names: extensions } : {}),
+    spares: { hidden: !unrestricted && !flags.includes("H") && !flags.includes("hidden"), ignored: !unrestricted && !flags.includes("I") && !flags.includes("no-ignore") },
+  };
+}
+
 export function fdEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
+  const source = fdSource(words);
   for (let index = 1; index < words.length; index++) {
     const word = words[index] as ShellWord;
     if (word.value === "--") break;
@@ -231,7 +248,7 @@ export function fdEffects(words: readonly ShellWord[]): ProgramEffects {
     const end = words.findIndex((each, at) => at > index && each.value === ";");
     const inner = [...(exec.glued === "" ? [] : [literalWord(exec.glued, word)]), ...words.slice(index + 1, end === -1 ? undefined : end)];
     // fd hands the path to the command: in place of its placeholders, or after its words.
-    if (inner.length > 0) effects.runs.push({ words: inner, via: `fd ${exec.batch ? "-X" : "-x"}`, filledIn: { placeholder: FD_PLACEHOLDER, appended: !inner.some((each) => FD_PLACEHOLDER.test(each.value)), by: "fd" } });
+    if (inner.length > 0) effects.runs.push({ words: inner, via: `fd ${exec.batch ? "-X" : "-x"}`, filledIn: { placeholder: FD_PLACEHOLDER, appended: !inner.some((each) => FD_PLACEHOLDER.test(each.value)), by: "fd", from: source } });
     if (end === -1) break;
     index = end;
   }

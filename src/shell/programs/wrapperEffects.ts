@@ -7,7 +7,7 @@
  */
 import { literalWord, noEffects, type ProgramEffects } from "./effects.ts";
 import { variableEffects } from "./variableEffects.ts";
-import type { ShellAssignment, ShellWord } from "../types.ts";
+import type { FilledIn, ShellAssignment, ShellWord } from "../types.ts";
 
 function merge(into: ProgramEffects, from: ProgramEffects): ProgramEffects {
   into.runs.push(...from.runs);
@@ -106,8 +106,28 @@ export function commandOptionEffects(words: readonly ShellWord[]): ProgramEffect
 }
 
 /** find: `-exec`, `-execdir`, `-ok`, `-okdir` run commands; `-fprint*` and `-fls` write files. */
+/** What find's -exec gets: files under its start folders, by the names its `-name` tests allow when they are all it asks. */
+function findSource(words: readonly ShellWord[]): NonNullable<FilledIn["from"]> {
+  const folders: ShellWord[] = [];
+  let at = 1;
+  for (; at < words.length; at++) {
+    const value = words[at]?.value ?? "";
+    if (["-H", "-L", "-P"].includes(value)) continue;
+    if (/^[-(!]/.test(value)) break;
+    folders.push(words[at] as ShellWord);
+  }
+  const expression = words.slice(at).map((word) => word.value);
+  const exec = expression.findIndex((value) => /^-(?:exec|execdir|ok|okdir)$/.test(value));
+  const tests = exec === -1 ? expression : expression.slice(0, exec);
+  const names = tests.flatMap((value, index) => (value === "-name" && tests[index + 1] !== undefined ? [tests[index + 1] as string] : []));
+  // Alternatives, negations and path tests let other names through.
+  const only = names.length > 0 && !tests.some((value) => /^(?:-o|-or|!|-not|,|\(|-iname|-path|-ipath|-wholename|-regex|-iregex)$/.test(value));
+  return { folders: folders.length > 0 ? folders : [literalWord(".")], ...(only ? { names } : {}) };
+}
+
 export function findEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
+  const source = findSource(words);
   for (let index = 1; index < words.length; index++) {
     const text = words[index]?.value ?? "";
     if (/^-(?:fprint|fprint0|fls)$/.test(text) || text === "-fprintf") {
@@ -123,7 +143,7 @@ export function findEffects(words: readonly ShellWord[]): ProgramEffects {
         words: inner,
         via: `find ${text}`,
         elsewhere: text.endsWith("dir") ? "find runs it in the folders it finds" : undefined,
-        filledIn: { placeholder: "{}", appended: false, by: `find ${text}` },
+        filledIn: { placeholder: "{}", appended: false, by: `find ${text}`, from: source },
       });
     }
     // Without its terminator the command takes the rest: its own -exec words are its to judge.

@@ -1,0 +1,144 @@
+/**
+ * Programs that read, or may change, every file under the folders they are given, whatever the
+ * files are called: archivers packing a folder (`tar cf - .`, `zip -r`, `7z a`), recursive copies
+ * (`cp -r`, `rsync -a`, `scp -r`), git commands that print or rewrite the working tree's contents
+ * (`git archive`, `git diff-index -p`, `git checkout -- .`, `git reset --hard`), unpackers and
+ * patches (`tar x`, `unzip`, `patch`), `find -delete` and recursive mode changes. Deny and ask rules
+ * about any file under such a folder meet the command; and programs that take the files they read
+ * from their input (`cpio -o`, `tar -T -`, `zip -@`) read names the analysis cannot see.
+ */
+import { gitSubcommandAt } from "../commandForms.ts";
+import { literalWord } from "./effects.ts";
+import type { ShellWord } from "../types.ts";
+
+export interface FolderTouch {
+  word: ShellWord;
+  access: "read" | "write";
+  /** Files git's ignore files skip and its index does not track are left alone (git reads and rewrites only what it tracks). */
+  sparesIgnored?: boolean;
+}
+
+const HERE = literalWord(".");
+
+/** Words that are not options (and not the value of `valueOptions`), in order. */
+function operands(words: readonly ShellWord[], valueOptions: ReadonlySet<string> = new Set()): ShellWord[] {
+  const found: ShellWord[] = [];
+  for (let index = 1; index < words.length; index++) {
+    const value = (words[index] as ShellWord).value;
+    if (value === "--") return [...found, ...words.slice(index + 1)];
+    if (value.startsWith("-") && value !== "-") {
+      if (valueOptions.has(value)) index++;
+      continue;
+    }
+    found.push(words[index] as ShellWord);
+  }
+  return found;
+}
+
+function hasFlag(words: readonly ShellWord[], short: RegExp, long: readonly string[]): boolean {
+  return words.slice(1).some((word) => (/^-[^-]/.test(word.value) && short.test(word.value.slice(1))) || long.includes(word.value.split("=")[0] ?? ""));
+}
+
+const reads = (words: readonly ShellWord[]): FolderTouch[] => words.map((word) => ({ word, access: "read" }));
+const writes = (words: readonly ShellWord[]): FolderTouch[] => words.map((word) => ({ word, access: "write" }));
+
+/** git subcommands that print file contents (of the tree or its history) beyond the paths they name. */
+const GIT_PRINTERS = new Set(["archive", "bundle", "fast-export", "format-patch", "diff-index", "diff-files", "diff-tree", "whatchanged", "reflog", "stash"]);
+/** git subcommands that may rewrite any file of the working tree. */
+export const GIT_TREE_CHANGERS: ReadonlySet<string> = new Set(["checkout", "switch", "restore", "reset", "merge", "pull", "rebase", "cherry-pick", "revert", "stash", "apply", "am", "checkout-index", "read-tree", "clean"]);
+
+function gitTouches(words: readonly ShellWord[]): FolderTouch[] {
+  const at = gitSubcommandAt(words);
+  const subcommand = words[at]?.value ?? "";
+  const rest = words.slice(at);
+  const touches: FolderTouch[] = [];
+  if (subcommand === "diff" && rest.some((word) => word.value === "--no-index")) touches.push(...reads([HERE]));
+  // What git tracks: an ignored file is neither printed nor rewritten (`git clean -x` removes those too).
+  const everything = subcommand === "clean" && rest.some((word) => /^-[A-Za-z]*[xX]/.test(word.value));
+  if (GIT_PRINTERS.has(subcommand)) touches.push({ word: HERE, access: "read", sparesIgnored: true });
+  if (GIT_TREE_CHANGERS.has(subcommand)) touches.push({ word: HERE, access: "write", sparesIgnored: !everything });
+  return touches;
+}
+
+function tarTouches(words: readonly ShellWord[]): FolderTouch[] {
+  const args = words.slice(1).map((word, index) => (index === 0 && /^[A-Za-z]+$/.test(word.value) ? { ...word, value: `-${word.value}` } : word));
+  const all = [words[0] as ShellWord, ...args];
+  const folder = (() => {
+    const at = all.findIndex((word) => word.value === "-C" || word.value === "--directory");
+    if (at !== -1) return all[at + 1];
+    const glued = all.find((word) => /^--directory=/.test(word.value));
+    return glued === undefined ? undefined : literalWord(glued.value.slice("--directory=".length), glued);
+  })();
+  if (hasFlag(all, /x/, ["--extract", "--get"])) return writes([folder ?? HERE]);
+  if (!hasFlag(all, /[crAu]/, ["--create", "--append", "--update"])) return [];
+  // What follows the options is packed, below -C's folder when there is one.
+  const members = operands(all, new Set(["-f", "--file", "-C", "--directory", "-T", "--files-from", "-X", "--exclude-from", "-I", "-b", "-H", "--format"]));
+  return reads(folder === undefined ? members : [folder]);
+}
+
+/** What the program at `words[0]` reads or may change under whole folders. */
+export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
+  const name = words[0]?.value ?? "";
+  switch (name) {
+    case "git":
+      return gitTouches(words);
+    case "tar": case "bsdtar": case "gtar":
+      return tarTouches(words);
+    case "zip":
+      // zip archive.zip paths...: the folders among the paths, with -r.
+      return hasFlag(words, /[rR]/, ["--recurse-paths"]) ? reads(operands(words, new Set(["-b", "-n", "-t", "-tt", "-x", "-i"])).slice(1)) : [];
+    case "7z": case "7za": case "7zr": {
+      const [command, , ...paths] = operands(words);
+      if (command?.value === "a" || command?.value === "u") return reads(paths.length > 0 ? paths : [HERE]);
+      if (command?.value === "x" || command?.value === "e") {
+        const out = words.find((word) => word.value.startsWith("-o") && word.value.length > 2);
+        return writes([out === undefined ? HERE : literalWord(out.value.slice(2), out)]);
+      }
+      return [];
+    }
+    case "unzip": {
+      // -l, -t, -v and -p only list, test or print.
+      if (hasFlag(words, /[lptvZ]/, [])) return [];
+      const at = words.findIndex((word) => word.value === "-d");
+      return writes([at === -1 ? HERE : words[at + 1] ?? HERE]);
+    }
+    case "cp":
+      if (!hasFlag(words, /[rRa]/, ["--recursive", "--archive"])) return [];
+      return reads(operands(words, new Set(["-t", "--target-directory", "-S", "--suffix"])).slice(0, -1));
+    case "rsync": {
+      if (!hasFlag(words, /[ra]/, ["--recursive", "--archive"])) return [];
+      const paths = operands(words, new Set(["-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--files-from", "--exclude-from", "--include-from", "-T", "--temp-dir", "--backup-dir", "--log-file", "--password-file", "--chmod", "--chown"]));
+      return [...reads(paths.slice(0, -1)), ...writes(paths.slice(-1))].filter((touch) => !touch.word.value.includes(":"));
+    }
+    case "scp":
+      return hasFlag(words, /r/, []) ? reads(operands(words, new Set(["-P", "-i", "-o", "-F", "-c", "-l", "-S", "-J", "-D"])).slice(0, -1).filter((word) => !word.value.includes(":"))) : [];
+    case "patch": {
+      const at = words.findIndex((word) => word.value === "-d" || word.value === "--directory");
+      return writes([at === -1 ? HERE : words[at + 1] ?? HERE]);
+    }
+    case "find": {
+      if (!words.some((word) => word.value === "-delete")) return [];
+      const starts: ShellWord[] = [];
+      for (const word of words.slice(1)) {
+        if (/^[-(!]/.test(word.value) && !["-H", "-L", "-P"].includes(word.value)) break;
+        if (!["-H", "-L", "-P"].includes(word.value)) starts.push(word);
+      }
+      return writes(starts.length > 0 ? starts : [HERE]);
+    }
+    case "chmod": case "chown": case "chgrp":
+      return hasFlag(words, /R/, ["--recursive"]) ? writes(operands(words, new Set(["--reference"])).slice(1)) : [];
+    default:
+      return [];
+  }
+}
+
+/** Why the program reads files whose names come from its input, or undefined. */
+export function namesFromInput(words: readonly ShellWord[]): string | undefined {
+  const name = words[0]?.value ?? "";
+  const values = words.slice(1).map((word) => word.value);
+  if (name === "cpio" && values.some((value) => /^-[A-Za-z]*[op]/.test(value) || value === "--create" || value === "--pass-through")) return "cpio reads the files named on its input";
+  if ((name === "tar" || name === "bsdtar" || name === "gtar") && values.some((value, index) => value === "-T" || value.startsWith("--files-from") || (index === 0 && /^[A-Za-z]*T/.test(value)))) return "tar packs the files a list names";
+  if (name === "zip" && values.includes("-@")) return "zip packs the files named on its input";
+  if (name === "rsync" && values.some((value) => value.startsWith("--files-from"))) return "rsync copies the files a list names";
+  return undefined;
+}

@@ -1,0 +1,126 @@
+/**
+ * The adversarial corpus, sixth round: Read and Edit deny rules against commands that read or
+ * change whole folders (archivers, recursive copies, git's content printers and tree rewriters,
+ * unpackers, find -delete), against files named only when the command runs (`cat $(ls)`,
+ * `find -exec cat {}`, `xargs cat`), and the files git and ripgrep really leave alone (ignored
+ * and untracked, hidden), so a rule about `.env` does not stop `git diff` or `rg TODO`. Every
+ * non-allow case came out allow before this round, and every control ask, unless marked `guard`.
+ */
+import { afterAll, beforeAll } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { PermissionMode } from "../../src/permissions/types.ts";
+import { corpusTests, type Case, type Expected } from "./corpusCases.ts";
+import { createPlayground, type Playground, type RuleSet } from "./harness.ts";
+
+const DENY: RuleSet = { deny: ["Read(.env)", "Read(secrets/**)", "Edit(secrets/**)"] };
+const BYPASS: PermissionMode = "bypassPermissions";
+
+function everywhere(command: string, expected: Expected, guard?: true): Case[] {
+  return [
+    { command, rules: DENY, mode: BYPASS, expected, guard },
+    { command, rules: { ...DENY, allow: ["Bash(*)"] }, expected, guard },
+  ];
+}
+
+/** A project whose .env and secrets/ are neither ignored nor tracked: whole-folder commands reach them. */
+const PLAIN: Record<string, Case[]> = {
+  "whole folders are read": [
+    ...everywhere("tar cf - .", "ask"),
+    ...everywhere("tar czf /tmp/all.tgz -C {project} .", "ask"),
+    ...everywhere("zip -r - .", "ask"),
+    ...everywhere("cp -r . /tmp/copy", "ask"),
+    ...everywhere("rsync -a ./ /tmp/y", "ask"),
+    ...everywhere("git diff --no-index . /tmp/empty", "ask"),
+    ...everywhere("find . | cpio -o", "ask"),
+    ...everywhere("git archive HEAD", "ask"),
+    ...everywhere("git format-patch -1 --stdout", "ask"),
+    // controls
+    ...everywhere("tar cf - src", "allow", true),
+    ...everywhere("cp -r src /tmp/src-copy", "allow", true),
+  ],
+  "whole folders are changed": [
+    ...everywhere("find . -delete", "ask"),
+    ...everywhere("tar xf /tmp/a.tar", "ask"),
+    ...everywhere("unzip -o /tmp/a.zip", "ask"),
+    ...everywhere("patch -p1 < /tmp/p.diff", "ask"),
+    ...everywhere("git checkout -- .", "ask"),
+    ...everywhere("git reset --hard HEAD~1", "ask"),
+    ...everywhere("git clean -fd", "ask"),
+    ...everywhere("chmod -R 000 .", "ask"),
+    // controls
+    ...everywhere("unzip -l /tmp/a.zip", "allow", true),
+    ...everywhere("tar xf /tmp/a.tar -C src", "allow", true),
+  ],
+  "files named only when the command runs": [
+    ...everywhere("cat $(ls -a | grep env)", "ask"),
+    ...everywhere("cat $UNKNOWN", "ask"),
+    ...everywhere("xargs cat < list", "ask"),
+    ...everywhere("xargs -0 head -n 5 < list", "ask"),
+    ...everywhere("find . -name key -exec cat {} \\;", "ask"),
+    ...everywhere("find . -exec cat {} +", "ask"),
+    ...everywhere("fd -H -x cat", "ask"),
+    ...everywhere("cp /tmp/x $D/key", "ask"),
+    ...everywhere("find . -name key -exec rm {} +", "ask"),
+    // controls: what a search hands on cannot be a denied file
+    ...everywhere("find . -name '*.ts' -exec grep -l needle {} +", "allow", true),
+    ...everywhere("find src -exec cat {} \\;", "allow", true),
+    ...everywhere("fd -e ts -x wc -l", "allow", true),
+    ...everywhere("echo $HOME", "allow", true),
+    ...everywhere("ls $HOME", "allow", true),
+  ],
+};
+
+/** A repository whose .gitignore names .env and secrets/, none of it tracked. */
+const IGNORED: Record<string, Case[]> = {
+  "git and ripgrep leave ignored, untracked files alone": [
+    ...everywhere("git diff", "allow"),
+    ...everywhere("git log -p -3", "allow"),
+    ...everywhere("git grep -n TODO", "allow"),
+    ...everywhere("git stash pop", "allow", true),
+    ...everywhere("rg TODO", "allow"),
+    ...everywhere("rg --hidden TODO", "allow"),
+    ...everywhere("fd -H -x cat", "allow", true),
+    // guards: what they do reach
+    ...everywhere("rg -u TODO", "ask", true),
+    ...everywhere("git clean -fdx", "ask"),
+    ...everywhere("git checkout -- secrets", "deny", true),
+    ...everywhere("grep -r TODO .", "ask", true),
+  ],
+};
+
+/** The same, with a file under secrets/ added by force: git reads and rewrites what it tracks, ignored or not. */
+const TRACKED: Record<string, Case[]> = {
+  "a tracked file git reads and rewrites, though its name is ignored": [
+    ...everywhere("git diff", "ask", true),
+    ...everywhere("git stash pop", "ask"),
+    ...everywhere("git checkout -- .", "ask"),
+    ...everywhere("rg TODO", "allow"),
+  ],
+};
+
+let plain: Playground;
+let ignored: Playground;
+let tracked: Playground;
+const git = (cwd: string, ...args: string[]) => Bun.spawnSync(["git", ...args], { cwd, env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", HOME: cwd } });
+beforeAll(() => {
+  plain = createPlayground();
+  ignored = createPlayground();
+  tracked = createPlayground();
+  for (const { project } of [plain, ignored, tracked]) {
+    mkdirSync(join(project, "secrets"), { recursive: true });
+    writeFileSync(join(project, "secrets", "key"), "k\n");
+    writeFileSync(join(project, ".env"), "TOKEN=1\n");
+    git(project, "init", "-q");
+  }
+  for (const { project } of [ignored, tracked]) writeFileSync(join(project, ".gitignore"), ".env\nsecrets/\n");
+  writeFileSync(join(tracked.project, "secrets", "tracked"), "t\n");
+  git(tracked.project, "add", "-f", "secrets/tracked");
+});
+afterAll(() => {
+  for (const playground of [plain, ignored, tracked]) playground.remove();
+});
+
+corpusTests(PLAIN, () => plain.project);
+corpusTests(IGNORED, () => ignored.project);
+corpusTests(TRACKED, () => tracked.project);
