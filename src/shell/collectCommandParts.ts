@@ -664,7 +664,10 @@ function targetNodes(redirect: ShellNode): ShellNode[] {
 }
 
 function extraTargetWords(redirect: ShellNode): ShellNode[] {
-  return redirect.type === "file_redirect" ? targetNodes(redirect).slice(1) : [];
+  if (redirect.type === "file_redirect") return targetNodes(redirect).slice(1);
+  // tree-sitter hangs the words after a here-document's start (`cat <<EOF .env`) on the redirection; bash gives them to the command.
+  if (redirect.type === "heredoc_redirect") return redirect.childrenForFieldName("argument").filter((child): child is ShellNode => child !== null);
+  return [];
 }
 
 /** An unquoted here-document expands `$( )`, backticks and parameters: its text is only known when it runs. */

@@ -122,6 +122,7 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere("timeout 5 git -C . push", "deny"),
     ...everywhere("sudo git -C . push", "deny"),
     ...everywhere("env git -c a=b push", "deny"),
+    ...everywhere("git <<EOF push origin main\nx\nEOF", "deny"),
     ...everywhere("echo push | xargs git", "ask"),
     ...everywhere("xargs -I% git % < list", "ask"),
     ...everywhere("find . -name myrm -exec env {} x \\;", "ask"),

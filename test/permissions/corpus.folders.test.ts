@@ -71,6 +71,13 @@ const PLAIN: Record<string, Case[]> = {
   ],
 };
 
+/** Words after a here-document's start belong to the command (tree-sitter hangs them on the redirection). */
+PLAIN["words after a here-document's start"] = [
+  ...everywhere("cat <<EOF .env\nx\nEOF", "deny"),
+  ...everywhere("cat <<'EOF' secrets/key\nx\nEOF", "deny"),
+  ...everywhere("cat <<'EOF' -\nhi\nEOF", "allow", true),
+];
+
 /** A repository whose .gitignore names .env and secrets/, none of it tracked. */
 const IGNORED: Record<string, Case[]> = {
   "git and ripgrep leave ignored, untracked files alone": [
