@@ -9,7 +9,7 @@
  */
 import { resolve } from "node:path";
 import type { AnyTool, PermissionResult, ToolUseContext } from "../Tool.ts";
-import { allowForm, gitSubcommandAt, programStarts } from "../shell/commandForms.ts";
+import { allowForm, programStarts } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { classifyReadOnly, classifyReadOnlyIn, type ReadOnlyVerdict } from "../shell/readOnlyCommand.ts";
 import { readOnlyProblem } from "../shell/readOnlyProblem.ts";
@@ -479,11 +479,15 @@ function programsOf(judge: Judge, subjects: readonly Subject[]): ProgramIdentiti
       for (const path of everyForm(forms)) written.add(path);
     }
   }
-  // A checkout, a patch or an unpacked archive may replace any file in the folder it runs in.
+  // A checkout, a patch or an unpacked archive may replace any file in the folders it changes whole (not a mode change).
   for (const part of parts) {
-    if (part.mentionedOnly || !replacesFilesInFolder(part)) continue;
-    const folder = subjectBase({ cwd: part.cwd }, judge.paths);
-    if (folder !== undefined) written.add(folder);
+    if (part.mentionedOnly) continue;
+    const program = allowForm(part).words[0]?.value ?? "";
+    if (isModeChanger(program.slice(program.lastIndexOf("/") + 1))) continue;
+    const base = subjectBase({ cwd: part.cwd }, judge.paths);
+    for (const folder of part.wholeFolders ?? []) {
+      if (folder.access === "write" && folder.word.literal && base !== undefined) written.add(resolve(base, folder.word.value));
+    }
   }
   // A program that copies, moves or checks out files names a program's file in a way no path says
   // exactly (`cp x "$PWD/build.sh"`, `xargs -I{} cp {} build.sh`, `git checkout rev -- build.sh`).
@@ -500,23 +504,6 @@ function programsOf(judge: Judge, subjects: readonly Subject[]): ProgramIdentiti
 
 /** Programs that put files in place under names their arguments give (possibly spelled so no path shows it). */
 const FILE_PLACERS = new Set(["cp", "mv", "install", "ln", "rsync", "git", "unzip", "patch", "dd", "tee", "curl", "wget", "scp", "tar"]);
-
-/** git subcommands that may change any file of the working tree. */
-const GIT_TREE_CHANGERS = new Set(["checkout", "switch", "restore", "reset", "merge", "pull", "rebase", "cherry-pick", "revert", "stash", "apply", "am", "checkout-index", "read-tree", "mv"]);
-/** Programs that write files their input or archive names, not their arguments. */
-const UNPACKERS = new Set(["patch", "unzip", "7z", "7za", "7zr", "cpio", "ar", "jar"]);
-
-/** True when the part may replace files of its folder that no word of it names (`git checkout rev`, `patch -p1 < fix.diff`). */
-function replacesFilesInFolder(part: ShellCommandPart): boolean {
-  return programStarts(part.words).some((index) => {
-    const value = part.words[index]?.value ?? "";
-    const name = value.slice(value.lastIndexOf("/") + 1);
-    if (UNPACKERS.has(name)) return true;
-    if (name !== "git") return false;
-    const words = part.words.slice(index);
-    return GIT_TREE_CHANGERS.has(words[gitSubcommandAt(words)]?.value ?? "");
-  });
-}
 
 /** True when the part runs one of FILE_PLACERS (after its wrappers and any xargs). */
 function changesFilesByName(part: ShellCommandPart): boolean {

@@ -11,6 +11,7 @@ import { walkFolder, type WalkResult } from "../paths/walkFolder.ts";
 import { anchorPattern, matchPathPattern } from "./matchPathPattern.ts";
 import type { PathContext } from "./pathJudgment.ts";
 import type { PermissionRule } from "./types.ts";
+import type { FolderSpares } from "../shell/types.ts";
 import { isIgnoredUnder } from "../search/ignoreRules.ts";
 import { readBoundedFile } from "../files/readBoundedFile.ts";
 import { listTrackedPaths } from "../shell/programs/gitIndexEntries.ts";
@@ -29,15 +30,12 @@ export function coveredFileUnder(rule: PermissionRule, folder: string, context: 
   let tracked: ((path: string) => boolean) | undefined;
   const spared = (path: string) => (globs !== undefined && !globs.some((glob) => glob.match(path.slice(path.lastIndexOf("/") + 1)))) ||
     (spares.hidden === true && isHiddenBelow(folder, path)) || (spares.ignored === true && isIgnoredUnder(folder, path)) ||
-    (spares.ignored === "untracked" && isIgnoredUnder(folder, path, true) && !(tracked ??= trackedByGit(folder))(path));
+    (spares.gitIgnored === true && isIgnoredUnder(folder, path, true)) || (spares.untracked === true && !(tracked ??= trackedByGit(folder))(path));
   return coveredFileUnderAll(rule, folder, context, followLinks, spared);
 }
 
-/** Files a whole-folder read or change leaves alone: ignored ones (git, ripgrep), hidden ones (ripgrep without --hidden). */
-export interface Spares {
-  /** true: what the ignore files skip (ripgrep, fd); "untracked": what git's own ignore files skip and its index does not track (git). */
-  ignored?: boolean | "untracked";
-  hidden?: boolean;
+/** What a whole-folder read or change leaves alone (see FolderSpares), and the only names it reaches. */
+export interface Spares extends FolderSpares {
   /** Only files whose names match one of these globs are reached. */
   names?: readonly string[];
 }

@@ -156,7 +156,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     // Whole folders (`tar cf - .`, `git checkout -- .`): deny and ask rules on any file under them meet the command.
     for (const folder of part.wholeFolders ?? []) {
       judged.add(folder.word);
-      const whole = { mentionedOnly: true, recursive: true, ...(folder.sparesIgnored ? { spares: { ignored: "untracked" as const } } : {}) };
+      const whole = { mentionedOnly: true, recursive: true, ...(folder.spares === undefined ? {} : { spares: folder.spares }) };
       subjects.push(...pathSubject(part, folder.word, folder.access, folder.word.literal ? whole : { mentionedOnly: true, unplaced: true }));
     }
     // Files named only when the command runs (`cat $(ls)`, `find -exec cat {}`, `xargs rm`): deny and ask rules on reading or changing cannot be shown to miss them.

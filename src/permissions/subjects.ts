@@ -2,7 +2,7 @@
  * What one call is judged on: the whole tool, each shell command part, and each path it reads or
  * writes. Every subject must pass on its own.
  */
-import type { ShellCommandPart, ShellCwd, ShellWord } from "../shell/types.ts";
+import type { FolderSpares, ShellCommandPart, ShellCwd, ShellWord } from "../shell/types.ts";
 
 /**
  * The call as a whole (tools without commands, and whole-tool rules), with the addresses and
@@ -42,7 +42,7 @@ export interface PathSubject {
   /** The recursive read or change reaches only files whose names match one of these globs (`find . -name '*.ts' -exec ...`). */
   names?: string[];
   /** The recursive read or change leaves ignored files (git, ripgrep) or hidden ones (ripgrep) alone. */
-  spares?: { ignored?: boolean | "untracked"; hidden?: boolean };
+  spares?: FolderSpares;
   /** The recursive read follows symlinks it meets (`grep -R`, `rg -L`, `find -L`). */
   followsLinks?: boolean;
   /** Only mentioned (an argument of a command the analysis cannot read): deny and ask rules only. */

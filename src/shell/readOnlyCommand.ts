@@ -9,7 +9,7 @@ import { jqHomeFileProblem, readJqCall } from "./programs/jqCall.ts";
 import { grepFollowsLinks, grepRecurses, readGrepCommandLine } from "./grepOptions.ts";
 import { readSedCall } from "./programs/sedEffects.ts";
 import { checkTestExpression, testExpressionPaths } from "./testExpression.ts";
-import type { ShellWord } from "./types.ts";
+import type { FolderSpares, ShellWord } from "./types.ts";
 
 /** The verdict for one command: read-only or not (and why), and the paths it reads. */
 export interface ReadOnlyVerdict {
@@ -22,7 +22,7 @@ export interface ReadOnlyVerdict {
   /** ... following the symlinks it meets there (`grep -R`, `rg -L`, `find -L`). */
   followsLinks?: boolean;
   /** ... leaving alone what its ignore files skip (git, ripgrep) and hidden files (ripgrep without --hidden). */
-  spares?: { ignored?: boolean | "untracked"; hidden?: boolean };
+  spares?: FolderSpares;
 }
 
 const GREP_FAMILY = new Set(["grep", "egrep", "fgrep"]);
@@ -66,9 +66,13 @@ function readsRecursively(words: readonly ShellWord[]): boolean {
 }
 
 /** What a recursive read leaves alone: git reads only what it tracks; ripgrep skips ignored and hidden files unless told not to. */
-function recursiveSpares(words: readonly ShellWord[]): { ignored?: boolean | "untracked"; hidden?: boolean } | undefined {
+function recursiveSpares(words: readonly ShellWord[]): FolderSpares | undefined {
   const name = words[0]?.value;
-  if (name === "git") return words.some((word) => word.value === "--no-index" || word.value === "--no-exclude-standard") ? undefined : { ignored: "untracked" };
+  if (name === "git") {
+    if (words.some((word) => word.value === "--no-index" || word.value === "--no-exclude-standard")) return undefined;
+    // git grep --untracked searches untracked files too, but not ignored ones.
+    return words.some((word) => word.value === "--untracked") ? { gitIgnored: true } : { untracked: true };
+  }
   // A configuration file may turn on --hidden or --no-ignore.
   if (name !== "rg" || process.env.RIPGREP_CONFIG_PATH !== undefined) return undefined;
   const options = words.slice(1).map((word) => word.value).filter((value) => value.startsWith("-"));

@@ -61,9 +61,21 @@ export interface ShellCommandPart {
   /** Files the part reads or writes as its program says (sed's `w file`, `git log --output=x`), beyond its plain arguments. */
   touches?: { word: ShellWord; access: "read" | "write" }[];
   /** Folders every file under which the part reads or may change (see programs/wholeFolderEffects.ts). */
-  wholeFolders?: { word: ShellWord; access: "read" | "write"; sparesIgnored?: boolean }[];
+  wholeFolders?: { word: ShellWord; access: "read" | "write"; spares?: FolderSpares }[];
   /** The program that runs this part fills words of it in with text the analysis cannot see (find -exec's `{}`, fd -x's path). */
   filledIn?: FilledIn;
+}
+
+/** What a read or change of a whole folder leaves alone. */
+export interface FolderSpares {
+  /** Files ripgrep's and fd's ignore files skip (.gitignore inside a repository, .ignore, .rgignore). */
+  ignored?: boolean;
+  /** Files git's own ignore files skip (what `git clean` without -x keeps). */
+  gitIgnored?: boolean;
+  /** Files git does not track (what a checkout, a reset, a diff or an archive never touches). */
+  untracked?: boolean;
+  /** Hidden files (ripgrep and fd without --hidden). */
+  hidden?: boolean;
 }
 
 /** Words filled in when the part runs: those holding the placeholder, or one more after the rest. */
@@ -77,7 +89,7 @@ export interface FilledIn {
    * (placed from `cwd`, the searching part's folder) whose names match one of `names`, if given,
    * and that are not what `spares` says the search leaves alone.
    */
-  from?: { folders: ShellWord[]; names?: string[]; spares?: { ignored?: boolean | "untracked"; hidden?: boolean }; cwd?: ShellCwd };
+  from?: { folders: ShellWord[]; names?: string[]; spares?: FolderSpares; cwd?: ShellCwd };
 }
 
 /** A redirection: `>`, `>>`, `>|`, `&>`, `&>>`, `<>` write; `<` reads. */

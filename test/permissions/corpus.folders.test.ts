@@ -3,7 +3,8 @@
  * change whole folders (archivers, recursive copies, git's content printers and tree rewriters,
  * unpackers, find -delete), against files named only when the command runs (`cat $(ls)`,
  * `find -exec cat {}`, `xargs cat`), and the files git and ripgrep really leave alone (ignored
- * and untracked, hidden), so a rule about `.env` does not stop `git diff` or `rg TODO`. Every
+ * and untracked, or untracked for git's own work, hidden for ripgrep's), so a rule about `.env`
+ * does not stop `git diff`, `git checkout -- .` or `rg TODO`. Every
  * non-allow case came out allow before this round, and every control ask, unless marked `guard`.
  */
 import { afterAll, beforeAll } from "bun:test";
@@ -33,9 +34,9 @@ const PLAIN: Record<string, Case[]> = {
     ...everywhere("rsync -a ./ /tmp/y", "ask"),
     ...everywhere("git diff --no-index . /tmp/empty", "ask"),
     ...everywhere("find . | cpio -o", "ask"),
-    ...everywhere("git archive HEAD", "ask"),
-    ...everywhere("git format-patch -1 --stdout", "ask"),
-    // controls
+    // controls: git prints only what it tracks, and none of this is tracked
+    ...everywhere("git archive HEAD", "allow", true),
+    ...everywhere("git format-patch -1 --stdout", "allow", true),
     ...everywhere("tar cf - src", "allow", true),
     ...everywhere("cp -r src /tmp/src-copy", "allow", true),
   ],
@@ -44,11 +45,12 @@ const PLAIN: Record<string, Case[]> = {
     ...everywhere("tar xf /tmp/a.tar", "ask"),
     ...everywhere("unzip -o /tmp/a.zip", "ask"),
     ...everywhere("patch -p1 < /tmp/p.diff", "ask"),
-    ...everywhere("git checkout -- .", "ask"),
-    ...everywhere("git reset --hard HEAD~1", "ask"),
     ...everywhere("git clean -fd", "ask"),
     ...everywhere("chmod -R 000 .", "ask"),
-    // controls
+    // controls: a checkout or reset rewrites only tracked files
+    ...everywhere("git checkout -- .", "allow", true),
+    ...everywhere("git reset --hard HEAD~1", "allow", true),
+    ...everywhere("git checkout -b feature", "allow", true),
     ...everywhere("unzip -l /tmp/a.zip", "allow", true),
     ...everywhere("tar xf /tmp/a.tar -C src", "allow", true),
   ],
@@ -102,6 +104,9 @@ const TRACKED: Record<string, Case[]> = {
     ...everywhere("git diff", "ask", true),
     ...everywhere("git stash pop", "ask"),
     ...everywhere("git checkout -- .", "ask"),
+    ...everywhere("git reset --hard", "ask"),
+    ...everywhere("git archive HEAD", "ask"),
+    ...everywhere("git checkout -b feature", "allow", true),
     ...everywhere("rg TODO", "allow"),
   ],
 };

@@ -1,5 +1,5 @@
 /** What a program does beyond what its name and plain arguments show: the catalogue's answer for one call. */
-import type { FilledIn, ShellWord } from "../types.ts";
+import type { FilledIn, FolderSpares, ShellWord } from "../types.ts";
 
 /** A command the program runs: shell text it hands to a shell, or words it runs directly. */
 export interface RunCommand {
@@ -25,7 +25,7 @@ export interface ProgramEffects {
   /** Files it reads or writes because its options or program say so. */
   touches: { word: ShellWord; access: "read" | "write" }[];
   /** Folders every file under which it reads or may change (`tar cf - .`, `git checkout -- .`): see wholeFolderEffects.ts. */
-  wholeFolders?: { word: ShellWord; access: "read" | "write"; sparesIgnored?: boolean }[];
+  wholeFolders?: { word: ShellWord; access: "read" | "write"; spares?: FolderSpares }[];
 }
 
 /** No effects beyond the plain call. */

@@ -9,13 +9,12 @@
  */
 import { gitSubcommandAt } from "../commandForms.ts";
 import { literalWord } from "./effects.ts";
-import type { ShellWord } from "../types.ts";
+import type { FolderSpares, ShellWord } from "../types.ts";
 
 export interface FolderTouch {
   word: ShellWord;
   access: "read" | "write";
-  /** Files git's ignore files skip and its index does not track are left alone (git reads and rewrites only what it tracks). */
-  sparesIgnored?: boolean;
+  spares?: FolderSpares;
 }
 
 const HERE = literalWord(".");
@@ -42,22 +41,37 @@ function hasFlag(words: readonly ShellWord[], short: RegExp, long: readonly stri
 const reads = (words: readonly ShellWord[]): FolderTouch[] => words.map((word) => ({ word, access: "read" }));
 const writes = (words: readonly ShellWord[]): FolderTouch[] => words.map((word) => ({ word, access: "write" }));
 
-/** git subcommands that print file contents (of the tree or its history) beyond the paths they name. */
-const GIT_PRINTERS = new Set(["archive", "bundle", "fast-export", "format-patch", "diff-index", "diff-files", "diff-tree", "whatchanged", "reflog", "stash"]);
-/** git subcommands that may rewrite any file of the working tree. */
-export const GIT_TREE_CHANGERS: ReadonlySet<string> = new Set(["checkout", "switch", "restore", "reset", "merge", "pull", "rebase", "cherry-pick", "revert", "stash", "apply", "am", "checkout-index", "read-tree", "clean"]);
+/** git subcommands that print file contents (of the tree or its history) beyond the paths they name, always or with -p. */
+const GIT_PRINTERS = new Set(["archive", "bundle", "fast-export", "format-patch"]);
+const GIT_PATCH_PRINTERS = new Set(["diff-index", "diff-files", "diff-tree", "whatchanged", "reflog"]);
+/** git subcommands that may rewrite any tracked file of the working tree. */
+export const GIT_TREE_CHANGERS: ReadonlySet<string> = new Set(["checkout", "switch", "restore", "reset", "merge", "pull", "rebase", "cherry-pick", "revert", "apply", "am", "checkout-index", "read-tree"]);
+
+const printsPatch = (words: readonly ShellWord[]) => words.some((word) => /^-[A-Za-z]*[pu]/.test(word.value) && !word.value.startsWith("--") || /^--(?:patch|cc|unified)/.test(word.value));
 
 function gitTouches(words: readonly ShellWord[]): FolderTouch[] {
   const at = gitSubcommandAt(words);
   const subcommand = words[at]?.value ?? "";
-  const rest = words.slice(at);
-  const touches: FolderTouch[] = [];
-  if (subcommand === "diff" && rest.some((word) => word.value === "--no-index")) touches.push(...reads([HERE]));
-  // What git tracks: an ignored file is neither printed nor rewritten (`git clean -x` removes those too).
-  const everything = subcommand === "clean" && rest.some((word) => /^-[A-Za-z]*[xX]/.test(word.value));
-  if (GIT_PRINTERS.has(subcommand)) touches.push({ word: HERE, access: "read", sparesIgnored: true });
-  if (GIT_TREE_CHANGERS.has(subcommand)) touches.push({ word: HERE, access: "write", sparesIgnored: !everything });
-  return touches;
+  const rest = words.slice(at + 1);
+  // What git tracks is all it prints or rewrites; `git clean` removes what it does not (and with -x what it ignores).
+  const tracked = { untracked: true };
+  if (subcommand === "diff" && rest.some((word) => word.value === "--no-index")) return reads([HERE]);
+  if (GIT_PRINTERS.has(subcommand) || (GIT_PATCH_PRINTERS.has(subcommand) && printsPatch(rest))) return [{ word: HERE, access: "read", spares: tracked }];
+  if (subcommand === "clean") return [{ word: HERE, access: "write", ...(rest.some((word) => /^-[A-Za-z]*[xX]/.test(word.value)) ? {} : { spares: { gitIgnored: true } }) }];
+  if (subcommand === "stash") {
+    const action = rest.find((word) => !word.value.startsWith("-"))?.value ?? "push";
+    if (action === "list" || action === "drop" || action === "clear" || action === "create" || action === "store") return [];
+    if (action === "show") return printsPatch(rest) ? [{ word: HERE, access: "read", spares: tracked }] : [];
+    // push (-u: untracked files too; -a: ignored ones as well), pop, apply, branch.
+    const all = rest.some((word) => word.value === "-a" || word.value === "--all");
+    const withUntracked = rest.some((word) => word.value === "-u" || word.value === "--include-untracked");
+    return [{ word: HERE, access: "write", ...(all ? {} : { spares: withUntracked ? { gitIgnored: true } : tracked }) }];
+  }
+  if (!GIT_TREE_CHANGERS.has(subcommand)) return [];
+  // A new branch where one stands changes no file (`git checkout -b x`, `git switch -c x`).
+  const creates = rest.some((word) => /^-[bBcC]$|^--orphan$|^--create$/.test(word.value));
+  if ((subcommand === "checkout" || subcommand === "switch") && creates && rest.filter((word) => !word.value.startsWith("-")).length <= 1) return [];
+  return [{ word: HERE, access: "write", spares: tracked }];
 }
 
 function tarTouches(words: readonly ShellWord[]): FolderTouch[] {
@@ -125,6 +139,10 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
       }
       return writes(starts.length > 0 ? starts : [HERE]);
     }
+    case "cpio":
+      return operands(words).length === 0 && words.some((word) => /^-[A-Za-z]*i/.test(word.value) || word.value === "--extract") ? writes([HERE]) : [];
+    case "ar": case "jar":
+      return /^-?[A-Za-z]*x/.test(words[1]?.value ?? "") ? writes([HERE]) : [];
     case "chmod": case "chown": case "chgrp":
       return hasFlag(words, /R/, ["--recursive"]) ? writes(operands(words, new Set(["--reference"])).slice(1)) : [];
     default:
