@@ -65,14 +65,28 @@ function readsRecursively(words: readonly ShellWord[]): boolean {
   return false;
 }
 
+/**
+ * What a git read leaves alone: `git diff` of the working tree and index, and `git grep` of them,
+ * read only tracked files (`--untracked`: untracked ones too, not ignored ones). Given a revision
+ * (`git diff HEAD~1`, `git log -p`, `git show`), git prints whatever that revision holds.
+ */
+function gitSpares(words: readonly ShellWord[]): FolderSpares | undefined {
+  const at = words.findIndex((word, index) => index > 0 && !word.value.startsWith("-"));
+  const subcommand = words[at]?.value;
+  const rest = words.slice(at + 1);
+  if (rest.some((word) => word.value === "--no-index" || word.value === "--no-exclude-standard")) return undefined;
+  const dashes = rest.findIndex((word) => word.value === "--");
+  const named = (dashes === -1 ? rest : rest.slice(0, dashes)).filter((word) => !word.value.startsWith("-"));
+  const patternGiven = rest.some((word) => /^-[A-Za-z]*[ef]$/.test(word.value) || word.value.startsWith("--regexp"));
+  const fromIndex = (subcommand === "diff" && named.length === 0) || (subcommand === "grep" && named.length <= (patternGiven ? 0 : 1));
+  if (!fromIndex) return undefined;
+  return rest.some((word) => word.value === "--untracked") ? { gitIgnored: true } : { untracked: true };
+}
+
 /** What a recursive read leaves alone: git reads only what it tracks; ripgrep skips ignored and hidden files unless told not to. */
 function recursiveSpares(words: readonly ShellWord[]): FolderSpares | undefined {
   const name = words[0]?.value;
-  if (name === "git") {
-    if (words.some((word) => word.value === "--no-index" || word.value === "--no-exclude-standard")) return undefined;
-    // git grep --untracked searches untracked files too, but not ignored ones.
-    return words.some((word) => word.value === "--untracked") ? { gitIgnored: true } : { untracked: true };
-  }
+  if (name === "git") return gitSpares(words);
   // A configuration file may turn on --hidden or --no-ignore.
   if (name !== "rg" || process.env.RIPGREP_CONFIG_PATH !== undefined) return undefined;
   const options = words.slice(1).map((word) => word.value).filter((value) => value.startsWith("-"));

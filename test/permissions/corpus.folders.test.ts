@@ -34,9 +34,10 @@ const PLAIN: Record<string, Case[]> = {
     ...everywhere("rsync -a ./ /tmp/y", "ask"),
     ...everywhere("git diff --no-index . /tmp/empty", "ask"),
     ...everywhere("find . | cpio -o", "ask"),
-    // controls: git prints only what it tracks, and none of this is tracked
-    ...everywhere("git archive HEAD", "allow", true),
-    ...everywhere("git format-patch -1 --stdout", "allow", true),
+    // a revision holds whatever was committed, whatever is tracked now
+    ...everywhere("git archive HEAD", "ask"),
+    ...everywhere("git format-patch -1 --stdout", "ask"),
+    // controls
     ...everywhere("tar cf - src", "allow", true),
     ...everywhere("cp -r src /tmp/src-copy", "allow", true),
   ],
@@ -47,9 +48,11 @@ const PLAIN: Record<string, Case[]> = {
     ...everywhere("patch -p1 < /tmp/p.diff", "ask"),
     ...everywhere("git clean -fd", "ask"),
     ...everywhere("chmod -R 000 .", "ask"),
-    // controls: a checkout or reset rewrites only tracked files
+    ...everywhere("git reset --hard HEAD~1", "ask"),
+    ...everywhere("git restore --source=HEAD~1 .", "ask"),
+    // controls: from the index, a checkout or reset rewrites only tracked files
     ...everywhere("git checkout -- .", "allow", true),
-    ...everywhere("git reset --hard HEAD~1", "allow", true),
+    ...everywhere("git reset --hard", "allow", true),
     ...everywhere("git checkout -b feature", "allow", true),
     ...everywhere("unzip -l /tmp/a.zip", "allow", true),
     ...everywhere("tar xf /tmp/a.tar -C src", "allow", true),
@@ -84,13 +87,15 @@ PLAIN["words after a here-document's start"] = [
 const IGNORED: Record<string, Case[]> = {
   "git and ripgrep leave ignored, untracked files alone": [
     ...everywhere("git diff", "allow"),
-    ...everywhere("git log -p -3", "allow"),
+    ...everywhere("git diff --staged", "allow"),
     ...everywhere("git grep -n TODO", "allow"),
-    ...everywhere("git stash pop", "allow", true),
+    ...everywhere("git stash", "allow", true),
     ...everywhere("rg TODO", "allow"),
     ...everywhere("rg --hidden TODO", "allow"),
     ...everywhere("fd -H -x cat", "allow", true),
-    // guards: what they do reach
+    // guards: what they do reach (history holds whatever was once committed)
+    ...everywhere("git log -p -3", "ask", true),
+    ...everywhere("git stash pop", "ask"),
     ...everywhere("rg -u TODO", "ask", true),
     ...everywhere("git clean -fdx", "ask"),
     ...everywhere("git checkout -- secrets", "deny", true),

@@ -49,20 +49,34 @@ export const GIT_TREE_CHANGERS: ReadonlySet<string> = new Set(["checkout", "swit
 
 const printsPatch = (words: readonly ShellWord[]) => words.some((word) => /^-[A-Za-z]*[pu]/.test(word.value) && !word.value.startsWith("--") || /^--(?:patch|cc|unified)/.test(word.value));
 
+/** The words before `--` that are not options: revisions or paths, which git only tells apart by looking. */
+function revisionsOrPaths(rest: readonly ShellWord[]): ShellWord[] {
+  const dashes = rest.findIndex((word) => word.value === "--");
+  return (dashes === -1 ? rest : rest.slice(0, dashes)).filter((word) => !word.value.startsWith("-"));
+}
+
+/**
+ * What a git command reads or rewrites under the working folder. Only a command that works from
+ * the index and the working tree alone leaves untracked files alone: one given another revision
+ * (`git checkout rev -- .`, `git reset --hard rev`, `git archive rev`, `git log -p`) reads or
+ * writes whatever that revision holds, so nothing under the folder is spared.
+ */
 function gitTouches(words: readonly ShellWord[]): FolderTouch[] {
   const at = gitSubcommandAt(words);
   const subcommand = words[at]?.value ?? "";
   const rest = words.slice(at + 1);
-  // What git tracks is all it prints or rewrites; `git clean` removes what it does not (and with -x what it ignores).
   const tracked = { untracked: true };
+  const named = revisionsOrPaths(rest);
   if (subcommand === "diff" && rest.some((word) => word.value === "--no-index")) return reads([HERE]);
-  if (GIT_PRINTERS.has(subcommand) || (GIT_PATCH_PRINTERS.has(subcommand) && printsPatch(rest))) return [{ word: HERE, access: "read", spares: tracked }];
+  if (GIT_PRINTERS.has(subcommand) || (GIT_PATCH_PRINTERS.has(subcommand) && printsPatch(rest))) return reads([HERE]);
+  // git clean removes what git does not track (and with -x what it ignores too).
   if (subcommand === "clean") return [{ word: HERE, access: "write", ...(rest.some((word) => /^-[A-Za-z]*[xX]/.test(word.value)) ? {} : { spares: { gitIgnored: true } }) }];
   if (subcommand === "stash") {
-    const action = rest.find((word) => !word.value.startsWith("-"))?.value ?? "push";
+    const action = named[0]?.value ?? "push";
     if (action === "list" || action === "drop" || action === "clear" || action === "create" || action === "store") return [];
-    if (action === "show") return printsPatch(rest) ? [{ word: HERE, access: "read", spares: tracked }] : [];
-    // push (-u: untracked files too; -a: ignored ones as well), pop, apply, branch.
+    if (action === "show") return printsPatch(rest) ? reads([HERE]) : [];
+    if (action !== "push" && action !== "save") return writes([HERE]);
+    // Stashing puts tracked changes away (-u: untracked files too; -a: ignored ones as well).
     const all = rest.some((word) => word.value === "-a" || word.value === "--all");
     const withUntracked = rest.some((word) => word.value === "-u" || word.value === "--include-untracked");
     return [{ word: HERE, access: "write", ...(all ? {} : { spares: withUntracked ? { gitIgnored: true } : tracked }) }];
@@ -70,8 +84,12 @@ function gitTouches(words: readonly ShellWord[]): FolderTouch[] {
   if (!GIT_TREE_CHANGERS.has(subcommand)) return [];
   // A new branch where one stands changes no file (`git checkout -b x`, `git switch -c x`).
   const creates = rest.some((word) => /^-[bBcC]$|^--orphan$|^--create$/.test(word.value));
-  if ((subcommand === "checkout" || subcommand === "switch") && creates && rest.filter((word) => !word.value.startsWith("-")).length <= 1) return [];
-  return [{ word: HERE, access: "write", spares: tracked }];
+  if ((subcommand === "checkout" || subcommand === "switch") && creates && named.length <= 1) return [];
+  // From the index alone: `git checkout -- paths`, `git checkout .`, `git restore paths`, `git reset --hard`.
+  const fromIndex = (subcommand === "checkout" && (rest.some((word) => word.value === "--") ? named.length === 0 : named.every((word) => word.value === "."))) ||
+    (subcommand === "restore" && !rest.some((word) => /^(?:-s|--source)/.test(word.value))) ||
+    (subcommand === "reset" && named.every((word) => word.value === "HEAD"));
+  return [{ word: HERE, access: "write", ...(fromIndex ? { spares: tracked } : {}) }];
 }
 
 function tarTouches(words: readonly ShellWord[]): FolderTouch[] {
