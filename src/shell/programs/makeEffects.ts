@@ -1,7 +1,7 @@
 /**
  * make: its own Makefile is the project's, judged like any command the person allows; a makefile
- * read from standard input (`-f -`), `--eval` text, a makefile of another folder (`-C dir`) and
- * variables that replace the shell are unknown code. Variable values on the command line (`CC=...`)
+ * read from standard input (`-f -`), `--eval` text, the makefile of a folder only known when it runs
+ * and variables that replace the shell are unknown code; another folder's (`-C dir`) is read there. Variable values on the command line (`CC=...`)
  * are mentioned, since recipes run them.
  */
 import { codeStrings } from "./codeStrings.ts";
@@ -25,7 +25,12 @@ export function makeEffects(words: readonly ShellWord[], part: ShellCommandPart)
     effects.unknown.push("make --eval runs makefile text the analysis does not read");
     if (text.literal) effects.mentions.push(text.value, ...codeStrings(text.value));
   }
-  if (valuesOf(read, "C", ["directory"]).length > 0) effects.unknown.push("make -C runs the makefile of another folder");
+  // Another folder's makefile is judged as that folder is: a project folder's is the project's, like its own.
+  for (const folder of valuesOf(read, "C", ["directory"])) {
+    if (!folder.literal) effects.unknown.push("make -C runs the makefile of a folder only known when it runs");
+    else if (/^[/~]|(?:^|\/)\.\.(?:\/|$)/.test(folder.value)) effects.unknown.push(`make -C runs the makefile of ${folder.value}, which may lie outside the project`);
+    else effects.touches.push({ word: folder, access: "read" });
+  }
   for (const word of read.positionals) {
     const equals = word.value.indexOf("=");
     if (equals <= 0) continue;
