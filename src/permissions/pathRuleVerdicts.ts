@@ -10,7 +10,7 @@ import type { PathContext, ResolvedPath } from "./pathJudgment.ts";
 import { coveredFileUnder, MAX_RECURSIVE_SCAN } from "./recursiveReads.ts";
 import { pathRuleApplies } from "./ruleMatchesSubject.ts";
 import type { PathSubject, Subject } from "./subjects.ts";
-import { formatRule, type Decision, type PermissionRule, type RuleFamilies } from "./types.ts";
+import { formatRule, isFamilyName, type Decision, type PermissionRule, type RuleFamilies } from "./types.ts";
 
 /** What these checks need to know about the call, and how the subject is named in messages. */
 export interface RuleView {
@@ -79,6 +79,8 @@ export function recursiveReadVerdict(judge: RuleView, subject: Subject): RuleVer
   if (forms === undefined || !forms.isDirectory) return undefined;
   for (const rule of judge.rules) {
     if (rule.behavior === "allow" || rule.ruleContent === undefined || !pathRuleApplies(rule, subject, judge.tool, judge.families)) continue;
+    // A folder changed whole (a checkout, an unpacked archive) discloses nothing: rules on changing files judge it.
+    if (subject.access === "write" && subject.mentionedOnly && !isFamilyName(judge.families, "writePaths", rule.toolName)) continue;
     const found = coveredFileUnder(rule, subject.followsLinks ? forms.lexical : forms.canonical, judge.paths, subject.followsLinks === true, { ...subject.spares, ...(subject.names === undefined ? {} : { names: subject.names }) });
     if (found.kind === "none") continue;
     const what = found.kind === "found" ? `${formatRule(rule)} covers ${found.path}` : `${formatRule(rule)} may cover files there (more than ${MAX_RECURSIVE_SCAN} entries to check)`;

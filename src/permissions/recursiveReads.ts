@@ -14,7 +14,7 @@ import type { PermissionRule } from "./types.ts";
 import type { FolderSpares } from "../shell/types.ts";
 import { isIgnoredUnder } from "../search/ignoreRules.ts";
 import { readBoundedFile } from "../files/readBoundedFile.ts";
-import { listTrackedPaths } from "../shell/programs/gitIndexEntries.ts";
+import { listGitlinks, listTrackedPaths } from "../shell/programs/gitIndexEntries.ts";
 import { findRepository } from "../shell/programs/gitRepositorySettings.ts";
 
 /** At most this many entries are searched per rule under a folder read as a whole. */
@@ -30,7 +30,8 @@ export function coveredFileUnder(rule: PermissionRule, folder: string, context: 
   let tracked: ((path: string) => boolean) | undefined;
   const spared = (path: string) => (globs !== undefined && !globs.some((glob) => glob.match(path.slice(path.lastIndexOf("/") + 1)))) ||
     (spares.hidden === true && isHiddenBelow(folder, path)) || (spares.ignored === true && isIgnoredUnder(folder, path)) ||
-    (spares.gitIgnored === true && isIgnoredUnder(folder, path, true)) || (spares.untracked === true && !(tracked ??= trackedByGit(folder))(path));
+    (spares.gitIgnored === true && isIgnoredUnder(folder, path, true)) ||
+    (spares.untracked === true && !(tracked ??= trackedByGit(folder))(path) && !(spares.unlessIgnored === true && isIgnoredUnder(folder, path, true)));
   return coveredFileUnderAll(rule, folder, context, followLinks, spared);
 }
 
@@ -58,6 +59,9 @@ function trackedByGit(folder: string): (path: string) => boolean {
   if (read.kind !== "read") return () => true;
   const listed = listTrackedPaths(read.bytes, Number.MAX_SAFE_INTEGER);
   if (listed.kind !== "listed") return () => true;
+  // Submodules are repositories of their own, with indexes of their own: nothing is known untracked there.
+  const gitlinks = listGitlinks(read.bytes);
+  if (gitlinks.kind !== "listed" || gitlinks.paths.length > 0) return () => true;
   const paths = new Set(listed.paths);
   const top = repository.workTree;
   return (path) => {

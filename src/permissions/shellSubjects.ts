@@ -3,10 +3,10 @@
  * writes (redirects, read-only commands' files, simple file commands' targets), and every other
  * literal argument as a mentioned path, so Read and Edit deny rules hold against any command.
  */
-import { allowForm, joinWords, programWordsAsRun } from "../shell/commandForms.ts";
+import { allowForm, joinWords, programStarts, programWordsAsRun } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { classifyReadOnly } from "../shell/readOnlyCommand.ts";
-import type { ShellAnalysis, ShellCommandPart, ShellCwd, ShellWord } from "../shell/types.ts";
+import type { FolderSpares, ShellAnalysis, ShellCommandPart, ShellCwd, ShellWord } from "../shell/types.ts";
 import type { NewName, PathSubject, Subject } from "./subjects.ts";
 
 /**
@@ -75,7 +75,7 @@ function newNamesOf(part: ShellCommandPart): NewName[] {
  * and what find -exec, fd -x or xargs fill in, where the program reads (a read-only command's
  * files) or changes (a file command's targets) the files its arguments name.
  */
-function unplacedArguments(part: ShellCommandPart): PathSubject[] {
+function unplacedArguments(part: ShellCommandPart, analysis: ShellAnalysis): PathSubject[] {
   const { words, filled, filler } = programWordsAsRun(part);
   if (words.every((word) => word.literal)) return [];
   // Each dynamic word stands in as a literal no path can be, so the classifiers say which are files.
@@ -110,12 +110,34 @@ function unplacedArguments(part: ShellCommandPart): PathSubject[] {
     const searching = { ...part, cwd: from.cwd ?? part.cwd };
     for (const folder of from.folders) {
       subjects.push(...pathSubject(searching, folder, access, folder.literal
-        ? { mentionedOnly: true, recursive: true, ...(from.names === undefined ? {} : { names: from.names }), ...(from.spares === undefined ? {} : { spares: from.spares }) }
+        ? { mentionedOnly: true, recursive: true, ...(from.names === undefined ? {} : { names: from.names }), ...spareField(trustedSpares(from.spares, part, analysis)) }
         : { mentionedOnly: true, unplaced: true }));
     }
   }
   return subjects;
 }
+
+/** Variables that point git at another repository, index or tree. */
+const GIT_LOCATION_VARIABLES = ["GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY", "GIT_NAMESPACE"];
+
+/**
+ * What a whole-folder read or change may be taken to leave alone, as far as the command lets that
+ * be known: git's index and ignore files only when no other part runs git (`git add -f . && git
+ * diff --cached`) and no variable moves git elsewhere; ripgrep's and fd's ignore and hidden rules
+ * only when no ripgrep configuration is named.
+ */
+function trustedSpares(spares: FolderSpares | undefined, part: ShellCommandPart, analysis: ShellAnalysis): FolderSpares | undefined {
+  if (spares === undefined) return undefined;
+  const { untracked, gitIgnored, unlessIgnored, ignored, hidden } = spares;
+  const otherGit = analysis.parts.some((other) => other !== part && other.words.some((word) => word.value.slice(word.value.lastIndexOf("/") + 1) === "git"));
+  const movedGit = /\bGIT_[A-Z_]+=/.test(analysis.command) || GIT_LOCATION_VARIABLES.some((name) => process.env[name] !== undefined);
+  const git = otherGit || movedGit ? {} : { untracked, gitIgnored, unlessIgnored };
+  const search = analysis.command.includes("RIPGREP_CONFIG_PATH") || process.env.RIPGREP_CONFIG_PATH !== undefined ? {} : { ignored, hidden };
+  const kept = Object.fromEntries(Object.entries({ ...git, ...search }).filter(([, value]) => value === true)) as FolderSpares;
+  return Object.keys(kept).length === 0 ? undefined : kept;
+}
+
+const spareField = (spares: FolderSpares | undefined) => (spares === undefined ? {} : { spares });
 
 /** Every subject of a shell command, in the order they appear. */
 export function shellSubjects(analysis: ShellAnalysis): Subject[] {
@@ -134,7 +156,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     if (readOnly.readOnly) {
       for (const word of readOnly.paths) {
         judged.add(word);
-        const spares = part.assignments.some((assignment) => assignment.name === "RIPGREP_CONFIG_PATH") ? undefined : readOnly.spares;
+        const spares = trustedSpares(readOnly.spares, part, analysis);
         subjects.push(...pathSubject(part, word, "read", { ...(readOnly.recursive ? { recursive: true, followsLinks: readOnly.followsLinks, spares } : {}), ...mentioned }));
       }
     } else {
@@ -146,6 +168,13 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
         }
       }
     }
+    // A read-only search past a wrapper the allow form keeps (`sudo grep -r x .`, `env A=1 rg x`) still reads its folders whole.
+    for (const start of programStarts(part.words).filter((index) => index > 0)) {
+      const wrapped = classifyReadOnly(part.words.slice(start));
+      if (!wrapped.readOnly || !wrapped.recursive) continue;
+      const spares = trustedSpares(wrapped.spares, part, analysis);
+      for (const word of wrapped.paths) subjects.push(...pathSubject(part, word, "read", { mentionedOnly: true, recursive: true, followsLinks: wrapped.followsLinks, ...spareField(spares) }));
+    }
     // What the program reads and writes because its options or script say so (`sed 'w x'`, `tee x`).
     for (const touch of part.touches ?? []) {
       // Standard streams and descriptors are not files a rule speaks about.
@@ -156,11 +185,12 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     // Whole folders (`tar cf - .`, `git checkout -- .`): deny and ask rules on any file under them meet the command.
     for (const folder of part.wholeFolders ?? []) {
       judged.add(folder.word);
-      const whole = { mentionedOnly: true, recursive: true, ...(folder.spares === undefined ? {} : { spares: folder.spares }) };
+      const spares = trustedSpares(folder.spares, part, analysis);
+      const whole = { mentionedOnly: true, recursive: true, ...(spares === undefined ? {} : { spares }) };
       subjects.push(...pathSubject(part, folder.word, folder.access, folder.word.literal ? whole : { mentionedOnly: true, unplaced: true }));
     }
     // Files named only when the command runs (`cat $(ls)`, `find -exec cat {}`, `xargs rm`): deny and ask rules on reading or changing cannot be shown to miss them.
-    subjects.push(...unplacedArguments(part));
+    subjects.push(...unplacedArguments(part, analysis));
     // Any other literal argument may be a file the command reads or changes; so may one that
     // starts with the home or working folder's variable, spelled out for deny and ask rules.
     for (const word of part.words.slice(1)) {

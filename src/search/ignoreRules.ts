@@ -31,7 +31,10 @@ function loadPatterns(path: string): IgnoreFileRules | undefined {
     return undefined;
   }
   if (text.trim() === "") return undefined;
-  return compileIgnoreFile(text);
+  // git and ripgrep keep a tab at a line's end and a byte order mark past the file's start as part of
+  // the pattern (so the line names no ordinary file); the parser would drop them: such lines are left out.
+  const lines = text.replace(/^\ufeff/, "").split("\n").filter((line) => !line.includes("\ufeff") && !/\t[\t ]*\r?$/.test(line));
+  return compileIgnoreFile(lines.join("\n"));
 }
 
 /** A folder's ignore files; `names` (its entries, when the caller has listed it) saves failed opens. */
@@ -85,7 +88,11 @@ export class IgnoreStack {
       chain.unshift(current);
       if (dirname(current) === current) break;
     }
-    const levels = chain.map((current) => loadLevel(current)).filter((level) => level.hasGit || level.rgignore || level.ignore || level.gitignore);
+    const loaded = chain.map((current) => loadLevel(current));
+    // git's ignore files count from the repository's top down, not above it (.ignore and .rgignore do).
+    const top = loaded.findLastIndex((level) => level.hasGit);
+    const levels = loaded.map((level, index) => (index < top ? { ...level, gitignore: undefined, exclude: undefined } : level))
+      .filter((level) => level.hasGit || level.rgignore || level.ignore || level.gitignore);
     return new IgnoreStack(levels, levels.some((level) => level.hasGit));
   }
 

@@ -71,10 +71,11 @@ function readsRecursively(words: readonly ShellWord[]): boolean {
  * (`git diff HEAD~1`, `git log -p`, `git show`), git prints whatever that revision holds.
  */
 function gitSpares(words: readonly ShellWord[]): FolderSpares | undefined {
-  const at = words.findIndex((word, index) => index > 0 && !word.value.startsWith("-"));
-  const subcommand = words[at]?.value;
-  const rest = words.slice(at + 1);
-  if (rest.some((word) => word.value === "--no-index" || word.value === "--no-exclude-standard")) return undefined;
+  // git's own options (`-C`, `--git-dir`, `-c`) may point it at another index or tree.
+  if (words[1]?.value.startsWith("-") !== false) return undefined;
+  const subcommand = words[1]?.value;
+  const rest = words.slice(2);
+  if (rest.some((word) => /^--(?:no-index|no-exclude-standard|recurse-submodules|submodule)/.test(word.value))) return undefined;
   const dashes = rest.findIndex((word) => word.value === "--");
   const named = (dashes === -1 ? rest : rest.slice(0, dashes)).filter((word) => !word.value.startsWith("-"));
   const patternGiven = rest.some((word) => /^-[A-Za-z]*[ef]$/.test(word.value) || word.value.startsWith("--regexp"));
@@ -90,7 +91,10 @@ function recursiveSpares(words: readonly ShellWord[]): FolderSpares | undefined 
   // A configuration file may turn on --hidden or --no-ignore.
   if (name !== "rg" || process.env.RIPGREP_CONFIG_PATH !== undefined) return undefined;
   const options = words.slice(1).map((word) => word.value).filter((value) => value.startsWith("-"));
-  const unrestricted = Math.max(0, ...options.filter((value) => /^-[A-Za-z.]*u/.test(value)).map((value) => value.replace(/[^u]/g, "").length));
+  // A glob (-g, --iglob) lets what it names through whatever the ignore files say.
+  if (options.some((value) => /^-[A-Za-z.]*g/.test(value) && !value.startsWith("--") || /^--(?:i?glob|type-add|pre\b)/.test(value))) return undefined;
+  const unrestricted = options.filter((value) => value === "--unrestricted").length +
+    Math.max(0, ...options.filter((value) => /^-[A-Za-z.]*u/.test(value) && !value.startsWith("--")).map((value) => value.replace(/[^u]/g, "").length));
   const ignored = unrestricted === 0 && !options.some((value) => /^--no-ignore(?!-(?:messages|parent-messages)\b)/.test(value));
   const hidden = unrestricted < 2 && !options.some((value) => value === "--hidden" || (/^-[A-Za-z]*\./.test(value) && !value.startsWith("--")));
   return { ignored, hidden };

@@ -74,6 +74,8 @@ export interface FolderSpares {
   gitIgnored?: boolean;
   /** Files git does not track (what a checkout, a reset, a diff or an archive never touches). */
   untracked?: boolean;
+  /** With `untracked`: only those git does not ignore either (a checkout of another revision overwrites ignored files). */
+  unlessIgnored?: boolean;
   /** Hidden files (ripgrep and fd without --hidden). */
   hidden?: boolean;
 }

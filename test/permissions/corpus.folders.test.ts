@@ -67,6 +67,8 @@ const PLAIN: Record<string, Case[]> = {
     ...everywhere("fd -H -x cat", "ask"),
     ...everywhere("cp /tmp/x $D/key", "ask"),
     ...everywhere("find . -name key -exec rm {} +", "ask"),
+    ...everywhere("rg TODO", "ask", true),
+    ...everywhere("git clean -fd", "ask"),
     // controls: what a search hands on cannot be a denied file
     ...everywhere("find . -name '*.ts' -exec grep -l needle {} +", "allow", true),
     ...everywhere("find src -exec cat {} \\;", "allow", true),
@@ -103,6 +105,31 @@ const IGNORED: Record<string, Case[]> = {
   ],
 };
 
+/**
+ * A review of the sparing: what git and ripgrep are only taken to skip when nothing in the command
+ * can change that (the guards here asked before the sparing and must keep asking).
+ */
+IGNORED["what is skipped only while nothing changes it"] = [
+  ...everywhere("rg --unrestricted TODO", "ask", true),
+  ...everywhere("rg -g '*' TODO", "ask", true),
+  ...everywhere("rg --iglob '*env' TODO", "ask", true),
+  ...everywhere("export RIPGREP_CONFIG_PATH=/tmp/rgrc && rg TODO", "ask", true),
+  ...everywhere("env RIPGREP_CONFIG_PATH=/tmp/rgrc rg TODO", "ask"),
+  ...everywhere("git add -Af . && git diff --cached", "ask", true),
+  ...everywhere("GIT_INDEX_FILE=/tmp/idx git diff --cached", "ask", true),
+  ...everywhere("git -C . diff --cached", "ask"),
+  ...everywhere("git grep --recurse-submodules TOKEN", "ask", true),
+  ...everywhere("find . -name '*.ts' -exec true \\; -o -exec cat {} \\;", "ask"),
+  ...everywhere("fd --no-ignore-vcs -H -x cat", "ask"),
+  ...everywhere("sudo grep -r TOKEN .", "ask"),
+  // another revision may bring files where ignored ones lie, and git overwrites those
+  ...everywhere("git checkout main", "ask"),
+  ...everywhere("git pull", "ask"),
+  // controls: a pathspec or a mixed reset limits what changes
+  ...everywhere("git checkout HEAD -- src/a.ts", "allow", true),
+  ...everywhere("git reset HEAD~1", "allow", true),
+];
+
 /** The same, with a file under secrets/ added by force: git reads and rewrites what it tracks, ignored or not. */
 const TRACKED: Record<string, Case[]> = {
   "a tracked file git reads and rewrites, though its name is ignored": [
@@ -131,6 +158,9 @@ beforeAll(() => {
     git(project, "init", "-q");
   }
   for (const { project } of [ignored, tracked]) writeFileSync(join(project, ".gitignore"), ".env\nsecrets/\n");
+  // git and ripgrep read no .gitignore above the repository's top, and keep a trailing tab in a pattern.
+  writeFileSync(join(plain.project, "..", ".gitignore"), ".env\nsecrets/\n");
+  writeFileSync(join(plain.project, ".gitignore"), ".env\t\n\ufeffsecrets/\n");
   writeFileSync(join(tracked.project, "secrets", "tracked"), "t\n");
   git(tracked.project, "add", "-f", "secrets/tracked");
 });

@@ -233,7 +233,7 @@ function fdSource(words: readonly ShellWord[]): NonNullable<FilledIn["from"]> {
   return {
     folders: folders.length > 0 ? folders : [literalWord(".")],
     ...(extensions.length > 0 ? { names: extensions } : {}),
-    spares: { hidden: !unrestricted && !flags.includes("H") && !flags.includes("hidden"), ignored: !unrestricted && !flags.includes("I") && !flags.includes("no-ignore") },
+    spares: { hidden: !unrestricted && !flags.includes("H") && !flags.includes("hidden"), ignored: !unrestricted && !flags.includes("I") && !flags.some((flag) => flag.startsWith("no-ignore")) },
   };
 }
 

@@ -47,6 +47,9 @@ const GIT_PATCH_PRINTERS = new Set(["diff-index", "diff-files", "diff-tree", "wh
 /** git subcommands that may rewrite any tracked file of the working tree. */
 export const GIT_TREE_CHANGERS: ReadonlySet<string> = new Set(["checkout", "switch", "restore", "reset", "merge", "pull", "rebase", "cherry-pick", "revert", "apply", "am", "checkout-index", "read-tree"]);
 
+/** git subcommands that print the contents of files they do not name (log and whatchanged with -p). */
+const GIT_CONTENT_READERS = new Set(["diff", "show", "grep"]);
+
 const printsPatch = (words: readonly ShellWord[]) => words.some((word) => /^-[A-Za-z]*[pu]/.test(word.value) && !word.value.startsWith("--") || /^--(?:patch|cc|unified)/.test(word.value));
 
 /** The words before `--` that are not options: revisions or paths, which git only tells apart by looking. */
@@ -65,12 +68,15 @@ function gitTouches(words: readonly ShellWord[]): FolderTouch[] {
   const at = gitSubcommandAt(words);
   const subcommand = words[at]?.value ?? "";
   const rest = words.slice(at + 1);
-  const tracked = { untracked: true };
+  // git's own options (`-C`, `--git-dir`, `--work-tree`) may point it at another index or tree: nothing is spared then.
+  const tracked = at === 1 && !rest.some((word) => /^--recurse-submodules/.test(word.value)) ? { untracked: true } : undefined;
   const named = revisionsOrPaths(rest);
   if (subcommand === "diff" && rest.some((word) => word.value === "--no-index")) return reads([HERE]);
+  // With git's own options first (`git -C . diff`), the read-only judgment does not see a content printer.
+  if (at > 1 && (GIT_CONTENT_READERS.has(subcommand) || ((subcommand === "log" || subcommand === "whatchanged") && printsPatch(rest)))) return reads([HERE]);
   if (GIT_PRINTERS.has(subcommand) || (GIT_PATCH_PRINTERS.has(subcommand) && printsPatch(rest))) return reads([HERE]);
   // git clean removes what git does not track (and with -x what it ignores too).
-  if (subcommand === "clean") return [{ word: HERE, access: "write", ...(rest.some((word) => /^-[A-Za-z]*[xX]/.test(word.value)) ? {} : { spares: { gitIgnored: true } }) }];
+  if (subcommand === "clean") return [{ word: HERE, access: "write", ...(tracked === undefined || rest.some((word) => /^-[A-Za-z]*[xX]/.test(word.value)) ? {} : { spares: { gitIgnored: true } }) }];
   if (subcommand === "stash") {
     const action = named[0]?.value ?? "push";
     if (action === "list" || action === "drop" || action === "clear" || action === "create" || action === "store") return [];
@@ -79,7 +85,7 @@ function gitTouches(words: readonly ShellWord[]): FolderTouch[] {
     // Stashing puts tracked changes away (-u: untracked files too; -a: ignored ones as well).
     const all = rest.some((word) => word.value === "-a" || word.value === "--all");
     const withUntracked = rest.some((word) => word.value === "-u" || word.value === "--include-untracked");
-    return [{ word: HERE, access: "write", ...(all ? {} : { spares: withUntracked ? { gitIgnored: true } : tracked }) }];
+    return [{ word: HERE, access: "write", ...(all || tracked === undefined ? {} : { spares: withUntracked ? { gitIgnored: true } : tracked }) }];
   }
   if (!GIT_TREE_CHANGERS.has(subcommand)) return [];
   // A new branch where one stands changes no file (`git checkout -b x`, `git switch -c x`).
@@ -89,7 +95,17 @@ function gitTouches(words: readonly ShellWord[]): FolderTouch[] {
   const fromIndex = (subcommand === "checkout" && (rest.some((word) => word.value === "--") ? named.length === 0 : named.every((word) => word.value === "."))) ||
     (subcommand === "restore" && !rest.some((word) => /^(?:-s|--source)/.test(word.value))) ||
     (subcommand === "reset" && named.every((word) => word.value === "HEAD"));
-  return [{ word: HERE, access: "write", ...(fromIndex ? { spares: tracked } : {}) }];
+  // A mixed or soft reset changes the index alone.
+  if (subcommand === "reset" && !rest.some((word) => /^--(?:hard|merge|keep)$/.test(word.value))) return [];
+  // Paths after `--` (or a revision) limit it to themselves (`git checkout HEAD -- src/a.ts`).
+  const dashes = rest.findIndex((word) => word.value === "--");
+  const limited = dashes === -1 ? [] : rest.slice(dashes + 1);
+  const folders = limited.length > 0 ? limited : [HERE];
+  // From another revision a checkout, merge or patch also overwrites ignored files and refuses to touch
+  // other untracked ones; a hard reset and a restore from a source overwrite them all.
+  const overwrites = subcommand === "reset" || subcommand === "restore";
+  const spares = tracked === undefined ? undefined : fromIndex ? tracked : overwrites ? undefined : { untracked: true, unlessIgnored: true };
+  return folders.map((word) => ({ word, access: "write" as const, ...(spares === undefined ? {} : { spares }) }));
 }
 
 function tarTouches(words: readonly ShellWord[]): FolderTouch[] {

@@ -121,7 +121,7 @@ function findSource(words: readonly ShellWord[]): NonNullable<FilledIn["from"]> 
   const tests = exec === -1 ? expression : expression.slice(0, exec);
   const names = tests.flatMap((value, index) => (value === "-name" && tests[index + 1] !== undefined ? [tests[index + 1] as string] : []));
   // Alternatives, negations and path tests let other names through.
-  const only = names.length > 0 && !tests.some((value) => /^(?:-o|-or|!|-not|,|\(|-iname|-path|-ipath|-wholename|-regex|-iregex)$/.test(value));
+  const only = names.length > 0 && !expression.some((value) => /^(?:-o|-or|!|-not|,|\(|-iname|-path|-ipath|-wholename|-iwholename|-regex|-iregex|-lname|-ilname)$/.test(value));
   return { folders: folders.length > 0 ? folders : [literalWord(".")], ...(only ? { names } : {}) };
 }
 
