@@ -9,21 +9,14 @@
 import { afterAll, beforeAll } from "bun:test";
 import { chmodSync, copyFileSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { PermissionMode } from "../../src/permissions/types.ts";
-import { corpusTests, type Case, type Expected } from "./corpusCases.ts";
+import { corpusTests, inBothModes, type Case, type Expected } from "./corpusCases.ts";
 import { createPlayground, type Playground, type RuleSet } from "./harness.ts";
 
 const DENY: RuleSet = { deny: ["Bash(rm *)", "Bash(curl *)", "Bash(git push *)"] };
-const BYPASS: PermissionMode = "bypassPermissions";
 
 
 /** Tried in bypassPermissions and under an allow of everything, with `deny` as the deny rules. */
-function everywhere(command: string, expected: Expected, deny: RuleSet = DENY, guard?: true): Case[] {
-  return [
-    { command, rules: deny, mode: BYPASS, expected, guard },
-    { command, rules: { ...deny, allow: ["Bash(*)"] }, expected, guard },
-  ];
-}
+const everywhere = (command: string, expected: Expected, deny: RuleSet = DENY, guard?: true): Case[] => inBothModes(command, expected, deny, guard);
 
 const PYTHON: RuleSet = { deny: ["Bash(python *)"] };
 const PIP: RuleSet = { deny: ["Bash(pip *)"] };

@@ -10,19 +10,12 @@
 import { afterAll, beforeAll } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { PermissionMode } from "../../src/permissions/types.ts";
-import { corpusTests, type Case, type Expected } from "./corpusCases.ts";
+import { corpusTests, inBothModes, type Case, type Expected } from "./corpusCases.ts";
 import { createPlayground, type Playground, type RuleSet } from "./harness.ts";
 
 const DENY: RuleSet = { deny: ["Read(.env)", "Read(secrets/**)", "Edit(secrets/**)"] };
-const BYPASS: PermissionMode = "bypassPermissions";
 
-function everywhere(command: string, expected: Expected, guard?: true): Case[] {
-  return [
-    { command, rules: DENY, mode: BYPASS, expected, guard },
-    { command, rules: { ...DENY, allow: ["Bash(*)"] }, expected, guard },
-  ];
-}
+const everywhere = (command: string, expected: Expected, guard?: true): Case[] => inBothModes(command, expected, DENY, guard);
 
 /** A project whose .env and secrets/ are neither ignored nor tracked: whole-folder commands reach them. */
 const PLAIN: Record<string, Case[]> = {

@@ -14,6 +14,14 @@ export interface Case {
   guard?: true;
 }
 
+/** The case in bypassPermissions and under an allow of everything, with `rules` (their deny and ask rules) in force. */
+export function inBothModes(command: string, expected: Expected, rules: RuleSet, guard?: true): Case[] {
+  return [
+    { command, rules, mode: "bypassPermissions", expected, guard },
+    { command, rules: { ...rules, allow: ["Bash(*)"] }, expected, guard },
+  ];
+}
+
 /** One test per case: Bash's decision for the command, run in the project (`{project}` in it is its path). */
 export function corpusTests(groups: Record<string, Case[]>, project: () => string): void {
   for (const [group, cases] of Object.entries(groups)) {
