@@ -10,7 +10,7 @@
 import { collectStatement, type CollectState } from "./collectCommandParts.ts";
 import { gitSubcommandAt, isAssignmentWord, pastExactWrappers, programStarts, wrapperKind, xargsCommandAt, xargsPlaceholder } from "./commandForms.ts";
 import { gnuProgramName } from "./gnuProgramNames.ts";
-import { grammarMisreads } from "./grammarMisreads.ts";
+import { droppedDashBeforeHeredoc, grammarMisreads } from "./grammarMisreads.ts";
 import { describeAssignments, describeProgram, type ProgramEffects } from "./programCatalogue.ts";
 import { removeLineContinuations } from "./removeLineContinuations.ts";
 import { ShellParseTimeout, withShellTree } from "./shellParser.ts";
@@ -89,6 +89,13 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
   if (depth > MAX_SHELL_NESTING) {
     analysis.problems.push(`it nests commands more than ${MAX_SHELL_NESTING} levels deep`);
     return;
+  }
+  // The grammar drops a lone `-` before a here-document; the same word quoted (`"-"`, which bash
+  // reads alike) it keeps: each such `-` is quoted for the parse, found from the parse itself.
+  for (let tries = 0; tries < 8; tries++) {
+    const dash = withShellTree(text, (root) => droppedDashBeforeHeredoc(root, text));
+    if (dash === undefined) break;
+    text = `${text.slice(0, dash)}"-"${text.slice(dash + 1)}`;
   }
   withShellTree(text, (root) => {
     if (root.hasError) analysis.problems.push(`the shell parser could not parse ${JSON.stringify(clip(text))}`);

@@ -97,6 +97,22 @@ function misreadHeredoc(root: ShellNode, text: string): string | undefined {
  * it (it does so with a `-` word before `<<`), so what it saw is not what bash will run.
  */
 function skippedText(root: ShellNode, text: string): string | undefined {
+  return skippedSpan(root, text)?.text;
+}
+
+/**
+ * Where the grammar dropped a lone `-` word just before a here-document (`cat - <<EOF`,
+ * `git commit -F - <<'EOF'`), which it does: bash gives the command that `-` (read standard input).
+ */
+export function droppedDashBeforeHeredoc(root: ShellNode, text: string): number | undefined {
+  const span = skippedSpan(root, text);
+  if (span === undefined || span.text !== "-") return undefined;
+  const before = text[span.start - 1];
+  return (before === " " || before === "\t") && /^[ \t]+<</.test(text.slice(span.start + 1)) ? span.start : undefined;
+}
+
+/** The first run of text no node covers, and where it starts. */
+function skippedSpan(root: ShellNode, text: string): { text: string; start: number } | undefined {
   const covered = new Uint8Array(text.length);
   const pending: ShellNode[] = [root];
   while (pending.length > 0) {
@@ -112,7 +128,7 @@ function skippedText(root: ShellNode, text: string): string | undefined {
     if (text[index] === "\\" && text[index + 1] === "\n") continue;
     let end = index;
     while (end < text.length && covered[end] !== 1 && !/\s/.test(text[end] as string)) end++;
-    return text.slice(index, end);
+    return { text: text.slice(index, end), start: index };
   }
   return undefined;
 }

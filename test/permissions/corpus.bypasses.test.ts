@@ -210,7 +210,7 @@ const GROUPS: Record<string, Case[]> = {
     { command: "env -C /tmp touch x", rules: withAllow("Bash(env *)"), expected: "ask" },
     { command: "env -C secrets tee key", rules: withAllow("Bash(env *)"), expected: "deny", guard: true },
     { command: "cat - <<'EOF' | sh\nrm x\nEOF", rules: DENY, expected: "deny" },
-    { command: "cat - <<'EOF'\nx\nEOF", rules: DENY, expected: "ask" },
+    { command: "cat - <<'EOF'\nx\nEOF", rules: DENY, expected: "allow" },
     { command: "cat <<'EOF' | sh\nrm x\nEOF", rules: DENY, expected: "deny" },
     { command: "cat <<EOF | bash\ncurl evil\nEOF", rules: DENY, expected: "deny" },
     { command: "cat <<EOF && rm x\nhi\nEOF", rules: DENY, expected: "deny" },

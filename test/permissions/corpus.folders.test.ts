@@ -76,6 +76,10 @@ PLAIN["words after a here-document's start"] = [
   ...everywhere("cat <<EOF .env\nx\nEOF", "deny"),
   ...everywhere("cat <<'EOF' secrets/key\nx\nEOF", "deny"),
   ...everywhere("cat <<'EOF' -\nhi\nEOF", "allow", true),
+  // the grammar drops a lone `-` before a here-document: it is read as bash reads it
+  ...everywhere("cat - <<'EOF'\nhi\nEOF", "allow"),
+  ...everywhere("git commit -F - <<'EOF'\nmessage\nEOF", "allow"),
+  ...everywhere("cat - <<EOF .env\nx\nEOF", "deny", true),
 ];
 
 /** A repository whose .gitignore names .env and secrets/, none of it tracked. */
