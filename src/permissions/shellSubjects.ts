@@ -129,7 +129,9 @@ const GIT_LOCATION_VARIABLES = ["GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE", "G
 function trustedSpares(spares: FolderSpares | undefined, part: ShellCommandPart, analysis: ShellAnalysis): FolderSpares | undefined {
   if (spares === undefined) return undefined;
   const { untracked, gitIgnored, unlessIgnored, ignored, hidden } = spares;
-  const otherGit = analysis.parts.some((other) => other !== part && other.words.some((word) => word.value.slice(word.value.lastIndexOf("/") + 1) === "git"));
+  // Another part that runs git and may change its index or tree (`git add -f . && git diff --cached`); a read-only one cannot.
+  const otherGit = analysis.parts.some((other) => other !== part && other.words.some((word) => word.value.slice(word.value.lastIndexOf("/") + 1) === "git") &&
+    !classifyReadOnly(allowForm(other).words).readOnly);
   const movedGit = /\bGIT_[A-Z_]+=/.test(analysis.command) || GIT_LOCATION_VARIABLES.some((name) => process.env[name] !== undefined);
   const git = otherGit || movedGit ? {} : { untracked, gitIgnored, unlessIgnored };
   const search = analysis.command.includes("RIPGREP_CONFIG_PATH") || process.env.RIPGREP_CONFIG_PATH !== undefined ? {} : { ignored, hidden };

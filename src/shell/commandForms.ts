@@ -124,9 +124,9 @@ export function programWordsAsRun(part: ShellCommandPart): { words: ShellWord[];
     const at = xargsCommandAt(words, xargs);
     const placeholder = xargsPlaceholder(words.slice(xargs, at));
     program = pastExactWrappers(words.slice(at)).words;
-    filler = { placeholder, appended: placeholder === undefined, by: "xargs" };
+    filler = { placeholder, appended: placeholder === undefined, by: "xargs", ...(part.stdin?.paths === undefined ? {} : { from: part.stdin.paths }) };
   } else if (pastExactWrappers(part.words).viaXargs) {
-    filler = { appended: true, by: "xargs" };
+    filler = { appended: true, by: "xargs", ...(part.stdin?.paths === undefined ? {} : { from: part.stdin.paths }) };
   }
   if (filler === undefined) return { words: program, filled: new Set() };
   const { placeholder } = filler;

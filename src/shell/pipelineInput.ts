@@ -3,6 +3,10 @@
  * sh` feeds `rm x` to the shell, `cat <<EOF | sh` feeds the here-document. Anything else is an
  * input the analysis cannot know.
  */
+import { gnuProgramName } from "./gnuProgramNames.ts";
+import { literalWord } from "./programs/effects.ts";
+import { fdSource } from "./programs/launcherEffects.ts";
+import { findSource } from "./programs/wrapperEffects.ts";
 import type { ShellCommandPart, ShellInput } from "./types.ts";
 
 /** The standard input the next part of a pipeline gets from `part`. */
@@ -27,5 +31,28 @@ export function outputOf(part: ShellCommandPart | undefined): ShellInput {
     return text.includes("\\") ? { from } : { text, from };
   }
   if (name === "cat" && words.length === 1 && part.stdin !== undefined) return { ...part.stdin, from: part.stdin.from };
-  return { from };
+  const paths = printedPaths(part);
+  return paths === undefined ? { from } : { from, paths };
+}
+
+/**
+ * Where the files lie whose names a search prints, one per line, when that is all it prints: find
+ * without actions (or with -print), fd without -x, `git ls-files` of the tracked files.
+ */
+function printedPaths(part: ShellCommandPart): ShellInput["paths"] {
+  const words = part.words;
+  const name = gnuProgramName(words[0]?.value.slice((words[0]?.value.lastIndexOf("/") ?? -1) + 1) ?? "");
+  const values = words.slice(1).map((word) => word.value);
+  if (name === "find") {
+    if (values.some((value) => /^-(?:exec|execdir|ok|okdir|printf|fprint|fprint0|fprintf|fls|ls|delete)$/.test(value))) return undefined;
+    return { ...findSource(words), cwd: part.cwd };
+  }
+  if (name === "fd" || name === "fdfind") {
+    if (values.some((value) => /^-[A-Za-z]*[xXl]|^--(?:exec|exec-batch|list-details|format)/.test(value))) return undefined;
+    return { ...fdSource(words), cwd: part.cwd };
+  }
+  if (name === "git" && values[0] === "ls-files" && values.slice(1).every((value) => value === "--cached" || value === "-c")) {
+    return { folders: [literalWord(".")], spares: { untracked: true }, cwd: part.cwd };
+  }
+  return undefined;
 }

@@ -24,6 +24,8 @@ export type ShellCwd = KnownCwd | { kind: "unknown"; reason: string; candidates?
 export interface ShellInput {
   /** The text, when it is known exactly. */
   text?: string;
+  /** The input is names of files a search prints (`find . -name '*.ts' | xargs ...`): where they lie. */
+  paths?: NonNullable<FilledIn["from"]>;
   /** Where it comes from, for messages: `a here-document`, `the output of echo`. */
   from: string;
 }

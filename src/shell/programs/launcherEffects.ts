@@ -222,7 +222,7 @@ function fdExec(text: string): { glued: string; batch: boolean } | undefined {
 
 /** fd: `-x` / `--exec` runs a command for each file found, `-X` / `--exec-batch` once for them all, up to a `;`. */
 /** What fd's -x gets: files under its folders (after the pattern), with the extensions -e names, not hidden or ignored unless told. */
-function fdSource(words: readonly ShellWord[]): NonNullable<FilledIn["from"]> {
+export function fdSource(words: readonly ShellWord[]): NonNullable<FilledIn["from"]> {
   // fd's own words end where its first -x / -X command begins.
   const execAt = words.findIndex((word, index) => index > 0 && fdExec(word.value) !== undefined);
   const read = readOptions(words.slice(1, execAt === -1 ? undefined : execAt), { valueShort: FD_VALUE_SHORT, valueLong: ["extension", "type", "max-depth", "min-depth", "exclude", "color", "threads", "size", "owner", "changed-within", "changed-before", "search-path", "base-directory", "path-separator", "ignore-file", "max-results", "exec", "exec-batch", "batch-size"] });

@@ -107,7 +107,7 @@ export function commandOptionEffects(words: readonly ShellWord[]): ProgramEffect
 
 /** find: `-exec`, `-execdir`, `-ok`, `-okdir` run commands; `-fprint*` and `-fls` write files. */
 /** What find's -exec gets: files under its start folders, by the names its `-name` tests allow when they are all it asks. */
-function findSource(words: readonly ShellWord[]): NonNullable<FilledIn["from"]> {
+export function findSource(words: readonly ShellWord[]): NonNullable<FilledIn["from"]> {
   const folders: ShellWord[] = [];
   let at = 1;
   for (; at < words.length; at++) {
