@@ -106,11 +106,12 @@ function unplacedArguments(part: ShellCommandPart, analysis: ShellAnalysis): Pat
       subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true }));
       continue;
     }
-    // A search's paths: any file under its folders that its name tests let through.
+    // A search's paths: any file under its folders that its name tests let through, and what a
+    // symlink among them leads to (the program handed the name opens the file it leads to).
     const searching = { ...part, cwd: from.cwd ?? part.cwd };
     for (const folder of from.folders) {
       subjects.push(...pathSubject(searching, folder, access, folder.literal
-        ? { mentionedOnly: true, recursive: true, ...(from.names === undefined ? {} : { names: from.names }), ...spareField(trustedSpares(from.spares, part, analysis)) }
+        ? { mentionedOnly: true, recursive: true, followsLinks: true, ...(from.names === undefined ? {} : { names: from.names }), ...spareField(trustedSpares(from.spares, part, analysis)) }
         : { mentionedOnly: true, unplaced: true }));
     }
   }

@@ -124,9 +124,11 @@ export function programWordsAsRun(part: ShellCommandPart): { words: ShellWord[];
     const at = xargsCommandAt(words, xargs);
     const placeholder = xargsPlaceholder(words.slice(xargs, at));
     program = pastExactWrappers(words.slice(at)).words;
-    filler = { placeholder, appended: placeholder === undefined, by: "xargs", ...(part.stdin?.paths === undefined ? {} : { from: part.stdin.paths }) };
+    // Only NUL-separated names arrive whole: otherwise xargs splits them again at blanks and quotes.
+    const whole = words.slice(xargs + 1, at).some((word) => /^-[A-Za-z]*0/.test(word.value) || word.value === "--null");
+    filler = { placeholder, appended: placeholder === undefined, by: "xargs", ...(whole && part.stdin?.paths !== undefined ? { from: part.stdin.paths } : {}) };
   } else if (pastExactWrappers(part.words).viaXargs) {
-    filler = { appended: true, by: "xargs", ...(part.stdin?.paths === undefined ? {} : { from: part.stdin.paths }) };
+    filler = { appended: true, by: "xargs" };
   }
   if (filler === undefined) return { words: program, filled: new Set() };
   const { placeholder } = filler;

@@ -36,22 +36,24 @@ export function outputOf(part: ShellCommandPart | undefined): ShellInput {
 }
 
 /**
- * Where the files lie whose names a search prints, one per line, when that is all it prints: find
- * without actions (or with -print), fd without -x, `git ls-files` of the tracked files.
+ * Where the files lie whose names a search prints, NUL-separated, when that is all it prints:
+ * `find -print0`, `fd -0`, `git ls-files -z`. (Names printed one per line are split again by xargs
+ * at blanks and quotes: a file called `x .env y.ts` would hand xargs `.env`.)
  */
 function printedPaths(part: ShellCommandPart): ShellInput["paths"] {
   const words = part.words;
   const name = gnuProgramName(words[0]?.value.slice((words[0]?.value.lastIndexOf("/") ?? -1) + 1) ?? "");
   const values = words.slice(1).map((word) => word.value);
   if (name === "find") {
-    if (values.some((value) => /^-(?:exec|execdir|ok|okdir|printf|fprint|fprint0|fprintf|fls|ls|delete)$/.test(value))) return undefined;
+    if (!values.includes("-print0") || values.some((value) => /^-(?:exec|execdir|ok|okdir|printf|fprint|fprint0|fprintf|fls|ls|delete|print)$/.test(value))) return undefined;
     return { ...findSource(words), cwd: part.cwd };
   }
   if (name === "fd" || name === "fdfind") {
+    if (!values.some((value) => /^-[A-Za-z]*0/.test(value) || value === "--print0")) return undefined;
     if (values.some((value) => /^-[A-Za-z]*[xXl]|^--(?:exec|exec-batch|list-details|format)/.test(value))) return undefined;
     return { ...fdSource(words), cwd: part.cwd };
   }
-  if (name === "git" && values[0] === "ls-files" && values.slice(1).every((value) => value === "--cached" || value === "-c")) {
+  if (name === "git" && values[0] === "ls-files" && values.includes("-z") && values.slice(1).every((value) => value === "--cached" || value === "-c" || value === "-z")) {
     return { folders: [literalWord(".")], spares: { untracked: true }, cwd: part.cwd };
   }
   return undefined;

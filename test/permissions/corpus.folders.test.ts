@@ -8,7 +8,7 @@
  * non-allow case came out allow before this round, and every control ask, unless marked `guard`.
  */
 import { afterAll, beforeAll } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { corpusTests, inBothModes, type Case, type Expected } from "./corpusCases.ts";
 import { createPlayground, type Playground, type RuleSet } from "./harness.ts";
@@ -66,9 +66,11 @@ const PLAIN: Record<string, Case[]> = {
     ...everywhere("find . -name '*.ts' -exec grep -l needle {} +", "allow", true),
     ...everywhere("find src -exec cat {} \\;", "allow", true),
     ...everywhere("fd -e ts -x wc -l", "allow", true),
-    ...everywhere("find . -name '*.ts' | xargs wc -l", "allow", true),
     ...everywhere("find . -name '*.ts' -print0 | xargs -0 wc -l", "allow", true),
-    ...everywhere("git ls-files | xargs wc -l", "allow", true),
+    ...everywhere("git ls-files -z | xargs -0 wc -l", "allow", true),
+    // names one per line are split again by xargs at blanks: a file `x .env y.ts` hands it `.env`
+    ...everywhere("find . -name '*.ts' | xargs wc -l", "ask"),
+    ...everywhere("git ls-files | xargs wc -l", "ask"),
     ...everywhere("find . | xargs cat", "ask"),
     ...everywhere("git ls-files -o | xargs cat", "ask"),
     ...everywhere("echo $HOME", "allow", true),
@@ -96,7 +98,8 @@ const IGNORED: Record<string, Case[]> = {
     ...everywhere("git stash", "allow", true),
     ...everywhere("rg TODO", "allow"),
     ...everywhere("rg --hidden TODO", "allow"),
-    ...everywhere("fd -H -x cat", "allow", true),
+    // the playground's link-env, a symlink to .env, is neither hidden nor ignored: fd hands it on
+    ...everywhere("fd -H -x cat", "ask"),
     // guards: what they do reach (history holds whatever was once committed)
     ...everywhere("git log -p -3", "ask", true),
     ...everywhere("git stash pop", "ask"),
@@ -142,6 +145,10 @@ const TRACKED: Record<string, Case[]> = {
     ...everywhere("git archive HEAD", "ask"),
     ...everywhere("git checkout -b feature", "allow", true),
     ...everywhere("rg TODO", "allow"),
+    // a symlink with a harmless name leads where it leads: what a search hands on is opened there
+    ...everywhere("find lib -name '*.ts' -exec cat {} +", "ask"),
+    ...everywhere("fd -e ts -x cat . lib", "ask"),
+    ...everywhere("find lib -name '*.ts' -print0 | xargs -0 cat", "ask"),
   ],
 };
 
@@ -164,6 +171,8 @@ beforeAll(() => {
   writeFileSync(join(plain.project, "..", ".gitignore"), ".env\nsecrets/\n");
   writeFileSync(join(plain.project, ".gitignore"), ".env\t\n\ufeffsecrets/\n");
   writeFileSync(join(tracked.project, "secrets", "tracked"), "t\n");
+  mkdirSync(join(tracked.project, "lib"));
+  symlinkSync("../.env", join(tracked.project, "lib", "settings.ts"));
   git(tracked.project, "add", "-f", "secrets/tracked");
 });
 afterAll(() => {
