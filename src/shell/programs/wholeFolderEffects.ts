@@ -45,7 +45,7 @@ const writes = (words: readonly ShellWord[]): FolderTouch[] => words.map((word) 
 const GIT_PRINTERS = new Set(["archive", "bundle", "fast-export", "format-patch"]);
 const GIT_PATCH_PRINTERS = new Set(["diff-index", "diff-files", "diff-tree", "whatchanged", "reflog"]);
 /** git subcommands that may rewrite any tracked file of the working tree. */
-export const GIT_TREE_CHANGERS: ReadonlySet<string> = new Set(["checkout", "switch", "restore", "reset", "merge", "pull", "rebase", "cherry-pick", "revert", "apply", "am", "checkout-index", "read-tree"]);
+const GIT_TREE_CHANGERS: ReadonlySet<string> = new Set(["checkout", "switch", "restore", "reset", "merge", "pull", "rebase", "cherry-pick", "revert", "apply", "am", "checkout-index", "read-tree"]);
 
 /** git subcommands that print the contents of files they do not name (log and whatchanged with -p). */
 const GIT_CONTENT_READERS = new Set(["diff", "show", "grep"]);
