@@ -4,7 +4,7 @@
  * can name something: under its fixed leading folder, or anywhere for a bare name (`.env`). The
  * search is bounded; a search cut short counts as a match (asked, never allowed).
  */
-import { statSync } from "node:fs";
+import { lstatSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { isPathWithin } from "../paths/isInsideDirectories.ts";
 import { walkFolder, type WalkResult } from "../paths/walkFolder.ts";
@@ -13,6 +13,8 @@ import type { PathContext } from "./pathJudgment.ts";
 import type { PermissionRule } from "./types.ts";
 import type { FolderSpares } from "../shell/types.ts";
 import { isIgnoredUnder } from "../search/ignoreRules.ts";
+import { pathForms } from "../paths/pathForms.ts";
+import { hardLinkRuleMatch } from "./hardLinks.ts";
 import { readBoundedFile } from "../files/readBoundedFile.ts";
 import { listGitlinks, listTrackedPaths } from "../shell/programs/gitIndexEntries.ts";
 import { findRepository } from "../shell/programs/gitRepositorySettings.ts";
@@ -32,7 +34,21 @@ export function coveredFileUnder(rule: PermissionRule, folder: string, context: 
     (spares.hidden === true && isHiddenBelow(folder, path)) || (spares.ignored === true && isIgnoredUnder(folder, path)) ||
     (spares.gitIgnored === true && isIgnoredUnder(folder, path, true)) ||
     (spares.untracked === true && !(tracked ??= trackedByGit(folder))(path) && !(spares.unlessIgnored === true && isIgnoredUnder(folder, path, true)));
-  return coveredFileUnderAll(rule, folder, context, followLinks, spared);
+  const found = coveredFileUnderAll(rule, folder, context, followLinks, spared);
+  if (found.kind !== "none" || (globs === undefined && Object.values(spares).every((value) => value !== true))) return found;
+  // Left alone by name, a file may still be another name of a covered one (`ln .env notes.ts`).
+  return walkFolder(folder, MAX_RECURSIVE_SCAN, (path, entry) => {
+    if (!entry.isFile() || spared(path) || linkCount(path) < 2) return false;
+    return hardLinkRuleMatch(rule, pathForms(path, folder), context).kind !== "none";
+  }, { followLinks });
+}
+
+function linkCount(path: string): number {
+  try {
+    return lstatSync(path).nlink;
+  } catch {
+    return 1;
+  }
 }
 
 /** What a whole-folder read or change leaves alone (see FolderSpares), and the only names it reaches. */

@@ -37,6 +37,8 @@ export interface CollectState {
   via?: string;
   /** The standard input of the next simple command, when the command line shows it. */
   stdin?: ShellInput;
+  /** The standard input a redirection of a whole pipeline gives its last command (`a | b < file`). */
+  lastStdin?: ShellInput;
   /** Called after each part is added, so callers can look inside it (`bash -c`, `find -exec`). */
   onPart(part: ShellCommandPart, state: CollectState): void;
   /** Parses text bash itself parses again (backticks with escapes inside). */
@@ -283,11 +285,14 @@ function collectCase(node: ShellNode, state: CollectState): void {
 function collectPipeline(elements: readonly (ShellNode | null)[], state: CollectState, firstInput: ShellInput | undefined): ShellCwd {
   const start = state.cwd;
   let input = firstInput;
+  const last = elements.findLast((element) => element !== null && element.isNamed);
+  const lastStdin = state.lastStdin;
+  state.lastStdin = undefined;
   for (const element of elements) {
     if (element === null) continue;
     const before = state.analysis.parts.length;
     state.cwd = start;
-    state.stdin = input;
+    state.stdin = element === last ? lastStdin ?? input : input;
     collectStatement(element, state);
     state.stdin = undefined;
     input = outputOf(state.analysis.parts.length > before ? state.analysis.parts.at(-1) : undefined);
@@ -588,8 +593,11 @@ function updateCwd(part: ShellCommandPart, state: CollectState): void {
 }
 
 /** The last simple statement a redirection of `body` belongs to: tree-sitter hangs `a && b > f` on the whole list. */
-function collectBodyOfRedirect(body: ShellNode, state: CollectState): ShellCwd {
-  if (body.type === "pipeline") return collectPipeline(body.namedChildren, state, state.stdin);
+function collectBodyOfRedirect(body: ShellNode, state: CollectState, input?: ShellInput): ShellCwd {
+  if (body.type === "pipeline") {
+    state.lastStdin = input;
+    return collectPipeline(body.namedChildren, state, state.stdin);
+  }
   if (body.type !== "list") {
     const start = state.cwd;
     collectStatement(body, state);
@@ -604,12 +612,12 @@ function collectBodyOfRedirect(body: ShellNode, state: CollectState): ShellCwd {
     const elements = body.namedChildren.filter((child): child is ShellNode => child !== null);
     const last = elements.pop();
     for (const element of elements) collectStatement(element, state);
-    return last === undefined ? state.cwd : collectBodyOfRedirect(last, state);
+    return last === undefined ? state.cwd : collectBodyOfRedirect(last, state, input);
   }
   const start = state.cwd;
   const first = runStatement(left, state);
   state.cwd = cwdOf(children[operatorAt]?.type === "&&" ? first.success : first.failure, start, MAY_FAIL);
-  const startOfLast = collectBodyOfRedirect(right, state);
+  const startOfLast = collectBodyOfRedirect(right, state, input);
   state.cwd = cwdOf(union(union(first.success, first.failure), foldersOf(state.cwd)), start, MAY_FAIL);
   return startOfLast;
 }
@@ -620,7 +628,9 @@ function collectRedirected(node: ShellNode, state: CollectState): void {
   // tree-sitter gives `echo > a b` the words [a, b] as the target; bash gives `b` to echo.
   const extra: ShellNode[] = [];
   for (const redirect of redirects) extra.push(...extraTargetWords(redirect));
-  const input = redirects.map(inputOfRedirect).filter((found): found is ShellInput => found !== undefined).at(-1);
+  // `cmd < file` reads the file, whatever a pipeline would have handed it.
+  const fromFile = redirects.some((redirect) => redirect.type === "file_redirect" && /^\d*<(?![<&])/.test(redirect.text)) ? { from: "a file" } : undefined;
+  const input = redirects.map(inputOfRedirect).filter((found): found is ShellInput => found !== undefined).at(-1) ?? fromFile;
   if (body === null) {
     for (const redirect of redirects) collectRedirect(redirect, state);
     return;
@@ -639,7 +649,7 @@ function collectRedirected(node: ShellNode, state: CollectState): void {
       collectCommand(body, extra, state);
     } else {
       if (extra.length > 0) state.analysis.problems.push(`it has words after a redirection of a list: ${clip(node.text)}`);
-      startOfLast = collectBodyOfRedirect(body, state);
+      startOfLast = collectBodyOfRedirect(body, state, input);
     }
     const after = state.cwd;
     state.cwd = startOfLast;

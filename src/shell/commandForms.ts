@@ -110,6 +110,26 @@ export function xargsCommandAt(words: readonly ShellWord[], at: number): number 
   return index;
 }
 
+/** True when xargs' options (all of them known, none naming another input or delimiter) include -0. */
+function xargsTakesWholeNames(options: readonly ShellWord[]): boolean {
+  let nul = false;
+  for (let index = 0; index < options.length; index++) {
+    const value = options[index]?.value ?? "";
+    if (value === "--") continue;
+    if (value === "--null" || /^-[0rt]+$/.test(value)) {
+      nul ||= value === "--null" || value.includes("0");
+      continue;
+    }
+    if (/^-[nPLs]\d+$/.test(value) || /^--(?:max-args|max-procs|max-lines|max-chars)=\d+$/.test(value) || value === "--no-run-if-empty" || value === "--verbose") continue;
+    if (/^(?:-[nPLs]|--max-args|--max-procs|--max-lines|--max-chars)$/.test(value) && /^\d+$/.test(options[index + 1]?.value ?? "")) {
+      index++;
+      continue;
+    }
+    return false;
+  }
+  return nul;
+}
+
 /**
  * The words of the program a part runs, with the words its runner fills in when it runs marked as
  * only known then: find -exec's and fd -x's `{}`, xargs' replace string, or one word more for the
@@ -124,8 +144,9 @@ export function programWordsAsRun(part: ShellCommandPart): { words: ShellWord[];
     const at = xargsCommandAt(words, xargs);
     const placeholder = xargsPlaceholder(words.slice(xargs, at));
     program = pastExactWrappers(words.slice(at)).words;
-    // Only NUL-separated names arrive whole: otherwise xargs splits them again at blanks and quotes.
-    const whole = words.slice(xargs + 1, at).some((word) => /^-[A-Za-z]*0/.test(word.value) || word.value === "--null");
+    // Only NUL-separated names from its standard input arrive whole: otherwise xargs splits them again
+    // at blanks and quotes, or reads them elsewhere (-a), or at another delimiter (-d).
+    const whole = xargsTakesWholeNames(words.slice(xargs + 1, at));
     filler = { placeholder, appended: placeholder === undefined, by: "xargs", ...(whole && part.stdin?.paths !== undefined ? { from: part.stdin.paths } : {}) };
   } else if (pastExactWrappers(part.words).viaXargs) {
     filler = { appended: true, by: "xargs" };

@@ -51,7 +51,8 @@ function printedPaths(part: ShellCommandPart): ShellInput["paths"] {
   if (name === "fd" || name === "fdfind") {
     if (!values.some((value) => /^-[A-Za-z]*0/.test(value) || value === "--print0")) return undefined;
     if (values.some((value) => /^-[A-Za-z]*[xXl]|^--(?:exec|exec-batch|list-details|format)/.test(value))) return undefined;
-    return { ...fdSource(words), cwd: part.cwd };
+    const source = fdSource(words);
+    return source === undefined ? undefined : { ...source, cwd: part.cwd };
   }
   if (name === "git" && values[0] === "ls-files" && values.includes("-z") && values.slice(1).every((value) => value === "--cached" || value === "-c" || value === "-z")) {
     return { folders: [literalWord(".")], spares: { untracked: true }, cwd: part.cwd };

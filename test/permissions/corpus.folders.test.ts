@@ -8,7 +8,7 @@
  * non-allow case came out allow before this round, and every control ask, unless marked `guard`.
  */
 import { afterAll, beforeAll } from "bun:test";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { corpusTests, inBothModes, type Case, type Expected } from "./corpusCases.ts";
 import { createPlayground, type Playground, type RuleSet } from "./harness.ts";
@@ -152,15 +152,35 @@ const TRACKED: Record<string, Case[]> = {
   ],
 };
 
+/** A third review: what a search hands xargs must arrive as it left, and a harmless name may be another name of .env. */
+const LINKED: Record<string, Case[]> = {
+  "names arrive as the search printed them, and a hard link is the file it links": [
+    ...everywhere("find . -name '*.ts' -print0 | xargs -0 cat", "ask"),
+    ...everywhere("fd -0 -e ts | xargs -0 cat", "ask"),
+    ...everywhere("rg TODO", "ask", true),
+    ...everywhere("find src -name '*.ts' -print0 | xargs -0 -a list cat", "ask"),
+    ...everywhere("find src -name '*.ts' -print0 | xargs -a0 cat", "ask"),
+    ...everywhere("find src -name '*.ts' -print0 | xargs -0 -d '\\n' cat", "ask"),
+    ...everywhere("find src -name '*.ts' -print0 | xargs -0 cat < list", "ask"),
+    ...everywhere("find . -name '[[:punct:]]env' -print0 | xargs -0 cat", "ask"),
+    ...everywhere("cd src && find -O3 .. -name key -print0 | xargs -0 cat", "ask"),
+    ...everywhere("fd -0 -a --base-directory src . ../secrets | xargs -0 cat", "ask"),
+    // control
+    ...everywhere("find src -name '*.ts' -print0 | xargs -0 -n 2 wc -l", "allow", true),
+  ],
+};
+
 let plain: Playground;
 let ignored: Playground;
 let tracked: Playground;
+let linked: Playground;
 const git = (cwd: string, ...args: string[]) => Bun.spawnSync(["git", ...args], { cwd, env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", HOME: cwd } });
 beforeAll(() => {
   plain = createPlayground();
   ignored = createPlayground();
   tracked = createPlayground();
-  for (const { project } of [plain, ignored, tracked]) {
+  linked = createPlayground();
+  for (const { project } of [plain, ignored, tracked, linked]) {
     mkdirSync(join(project, "secrets"), { recursive: true });
     writeFileSync(join(project, "secrets", "key"), "k\n");
     writeFileSync(join(project, ".env"), "TOKEN=1\n");
@@ -174,11 +194,14 @@ beforeAll(() => {
   mkdirSync(join(tracked.project, "lib"));
   symlinkSync("../.env", join(tracked.project, "lib", "settings.ts"));
   git(tracked.project, "add", "-f", "secrets/tracked");
+  linkSync(join(linked.project, ".env"), join(linked.project, "notes.ts"));
+  writeFileSync(join(linked.project, "list"), ".env\0");
 });
 afterAll(() => {
-  for (const playground of [plain, ignored, tracked]) playground.remove();
+  for (const playground of [plain, ignored, tracked, linked]) playground.remove();
 });
 
 corpusTests(PLAIN, () => plain.project);
 corpusTests(IGNORED, () => ignored.project);
 corpusTests(TRACKED, () => tracked.project);
+corpusTests(LINKED, () => linked.project);

@@ -222,18 +222,22 @@ function fdExec(text: string): { glued: string; batch: boolean } | undefined {
 
 /** fd: `-x` / `--exec` runs a command for each file found, `-X` / `--exec-batch` once for them all, up to a `;`. */
 /** What fd's -x gets: files under its folders (after the pattern), with the extensions -e names, not hidden or ignored unless told. */
-export function fdSource(words: readonly ShellWord[]): NonNullable<FilledIn["from"]> {
+export function fdSource(words: readonly ShellWord[]): FilledIn["from"] {
   // fd's own words end where its first -x / -X command begins.
   const execAt = words.findIndex((word, index) => index > 0 && fdExec(word.value) !== undefined);
   const read = readOptions(words.slice(1, execAt === -1 ? undefined : execAt), { valueShort: FD_VALUE_SHORT, valueLong: ["extension", "type", "max-depth", "min-depth", "exclude", "color", "threads", "size", "owner", "changed-within", "changed-before", "search-path", "base-directory", "path-separator", "ignore-file", "max-results", "exec", "exec-batch", "batch-size"] });
-  const folders = [...read.positionals.slice(1), ...valuesOf(read, undefined, ["search-path"])];
-  const extensions = valuesOf(read, "e", ["extension"]).map((word) => `*.${word.value.replace(/^\./, "")}`);
   const flags = read.options.map((option) => option.name);
+  // Another base folder, or ignore files of its own choosing, and where its names lie is not followed here.
+  if (flags.some((flag) => flag === "base-directory" || flag === "ignore-file" || flag === "glob" || flag === "g" || flag === "full-path" || flag === "p")) return undefined;
+  const folders = [...read.positionals.slice(1), ...valuesOf(read, undefined, ["search-path"])];
+  // fd's extensions match in any case (`-e ts` finds x.TS).
+  const extensions = valuesOf(read, "e", ["extension"]).map((word) => `*.${[...word.value.replace(/^\./, "")].map((letter) => (/[A-Za-z]/.test(letter) ? `[${letter.toLowerCase()}${letter.toUpperCase()}]` : letter)).join("")}`);
   const unrestricted = flags.includes("u") || flags.includes("unrestricted");
+  // fd reads .gitignore and .ignore (not ripgrep's .rgignore): only git's own ignore files are taken to hold.
   return {
     folders: folders.length > 0 ? folders : [literalWord(".")],
-    ...(extensions.length > 0 ? { names: extensions } : {}),
-    spares: { hidden: !unrestricted && !flags.includes("H") && !flags.includes("hidden"), ignored: !unrestricted && !flags.includes("I") && !flags.some((flag) => flag.startsWith("no-ignore")) },
+    ...(extensions.length > 0 && extensions.every((name) => !/[*?\\]/.test(name.slice(2))) ? { names: extensions } : {}),
+    spares: { hidden: !unrestricted && !flags.includes("H") && !flags.includes("hidden"), gitIgnored: !unrestricted && !flags.includes("I") && !flags.some((flag) => flag.startsWith("no-ignore")) },
   };
 }
 
@@ -248,7 +252,7 @@ export function fdEffects(words: readonly ShellWord[]): ProgramEffects {
     const end = words.findIndex((each, at) => at > index && each.value === ";");
     const inner = [...(exec.glued === "" ? [] : [literalWord(exec.glued, word)]), ...words.slice(index + 1, end === -1 ? undefined : end)];
     // fd hands the path to the command: in place of its placeholders, or after its words.
-    if (inner.length > 0) effects.runs.push({ words: inner, via: `fd ${exec.batch ? "-X" : "-x"}`, filledIn: { placeholder: FD_PLACEHOLDER, appended: !inner.some((each) => FD_PLACEHOLDER.test(each.value)), by: "fd", from: source } });
+    if (inner.length > 0) effects.runs.push({ words: inner, via: `fd ${exec.batch ? "-X" : "-x"}`, filledIn: { placeholder: FD_PLACEHOLDER, appended: !inner.some((each) => FD_PLACEHOLDER.test(each.value)), by: "fd", ...(source === undefined ? {} : { from: source }) } });
     if (end === -1) break;
     index = end;
   }

@@ -112,7 +112,12 @@ export function findSource(words: readonly ShellWord[]): NonNullable<FilledIn["f
   let at = 1;
   for (; at < words.length; at++) {
     const value = words[at]?.value ?? "";
-    if (["-H", "-L", "-P"].includes(value)) continue;
+    // find's own options come before its start folders: -H, -L, -P, -O3, -D tree, --.
+    if (["-H", "-L", "-P", "--"].includes(value) || /^-O\d*$/.test(value)) continue;
+    if (value === "-D") {
+      at++;
+      continue;
+    }
     if (/^[-(!]/.test(value)) break;
     folders.push(words[at] as ShellWord);
   }
@@ -121,7 +126,9 @@ export function findSource(words: readonly ShellWord[]): NonNullable<FilledIn["f
   const tests = exec === -1 ? expression : expression.slice(0, exec);
   const names = tests.flatMap((value, index) => (value === "-name" && tests[index + 1] !== undefined ? [tests[index + 1] as string] : []));
   // Alternatives, negations and path tests let other names through.
-  const only = names.length > 0 && !expression.some((value) => /^(?:-o|-or|!|-not|,|\(|-iname|-path|-ipath|-wholename|-iwholename|-regex|-iregex|-lname|-ilname)$/.test(value));
+  // (A bracket or a backslash in a pattern is read by fnmatch's rules, POSIX classes included: no filter then.)
+  const only = names.length > 0 && names.every((name) => !/[[\\]/.test(name)) &&
+    !expression.some((value) => /^(?:-o|-or|!|-not|,|\(|-iname|-path|-ipath|-wholename|-iwholename|-regex|-iregex|-lname|-ilname)$/.test(value));
   return { folders: folders.length > 0 ? folders : [literalWord(".")], ...(only ? { names } : {}) };
 }
 
