@@ -59,6 +59,8 @@ const PLAIN: Record<string, Case[]> = {
     ...everywhere("find . -exec cat {} +", "ask"),
     ...everywhere("fd -H -x cat", "ask"),
     ...everywhere("cp /tmp/x $D/key", "ask"),
+    ...everywhere("wc --files0-from=list", "ask"),
+    ...everywhere("du --files0-from list", "ask"),
     ...everywhere("find . -name key -exec rm {} +", "ask"),
     ...everywhere("rg TODO", "ask", true),
     ...everywhere("git clean -fd", "ask"),

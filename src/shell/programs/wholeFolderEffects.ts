@@ -192,5 +192,6 @@ export function namesFromInput(words: readonly ShellWord[]): string | undefined 
   if ((name === "tar" || name === "bsdtar" || name === "gtar") && values.some((value, index) => value === "-T" || value.startsWith("--files-from") || (index === 0 && /^[A-Za-z]*T/.test(value)))) return "tar packs the files a list names";
   if (name === "zip" && values.includes("-@")) return "zip packs the files named on its input";
   if (name === "rsync" && values.some((value) => value.startsWith("--files-from"))) return "rsync copies the files a list names";
+  if (values.some((value) => value.startsWith("--files0-from"))) return `${name} reads the files a list names`;
   return undefined;
 }
