@@ -7,7 +7,7 @@
  * otherwise ask); the call is denied if any subject is, asked if any is, and allowed only when
  * every subject is.
  */
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import type { AnyTool, PermissionResult, ToolUseContext } from "../Tool.ts";
 import { allowForm, programStarts } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
@@ -470,8 +470,7 @@ function programsOf(judge: Judge, subjects: readonly Subject[]): ProgramIdentiti
   const written = new Set<string>();
   for (const subject of subjects) {
     if (subject.kind !== "path" || subject.access !== "write" || subject.mentionedOnly) continue;
-    const program = subject.part === undefined ? undefined : allowForm(subject.part).words[0]?.value;
-    if (program !== undefined && isModeChanger(program.slice(program.lastIndexOf("/") + 1))) continue;
+    if (subject.part !== undefined && changesModesOnly(subject.part)) continue;
     // A glob writes what it expands to now (matching nothing, the shell hands its text on as the name);
     // one that could not be expanded, anything in its fixed folder.
     const resolved = judge.resolved.get(subject);
@@ -481,9 +480,7 @@ function programsOf(judge: Judge, subjects: readonly Subject[]): ProgramIdentiti
   }
   // A checkout, a patch or an unpacked archive may replace any file in the folders it changes whole (not a mode change).
   for (const part of parts) {
-    if (part.mentionedOnly) continue;
-    const program = allowForm(part).words[0]?.value ?? "";
-    if (isModeChanger(program.slice(program.lastIndexOf("/") + 1))) continue;
+    if (part.mentionedOnly || changesModesOnly(part)) continue;
     const base = subjectBase({ cwd: part.cwd }, judge.paths);
     for (const folder of part.wholeFolders ?? []) {
       if (folder.access === "write" && folder.word.literal && base !== undefined) written.add(resolve(base, folder.word.value));
@@ -500,6 +497,11 @@ function programsOf(judge: Judge, subjects: readonly Subject[]): ProgramIdentiti
     }
   }
   return identifyPrograms({ parts, rules, paths: judge.paths, written, namedByChangers });
+}
+
+/** True when the part's program only changes files' modes or times (chmod, touch), not what they run. */
+function changesModesOnly(part: ShellCommandPart): boolean {
+  return isModeChanger(basename(allowForm(part).words[0]?.value ?? ""));
 }
 
 /** Programs that put files in place under names their arguments give (possibly spelled so no path shows it). */

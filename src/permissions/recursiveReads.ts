@@ -12,7 +12,7 @@ import { anchorPattern, matchPathPattern } from "./matchPathPattern.ts";
 import type { PathContext } from "./pathJudgment.ts";
 import type { PermissionRule } from "./types.ts";
 import type { FolderSpares } from "../shell/types.ts";
-import { isIgnoredUnder } from "../search/ignoreRules.ts";
+import { ignoredBelow } from "../search/ignoreRules.ts";
 import { pathForms } from "../paths/pathForms.ts";
 import { hardLinkRuleMatch } from "./hardLinks.ts";
 import { readBoundedFile } from "../files/readBoundedFile.ts";
@@ -30,15 +30,17 @@ export const MAX_RECURSIVE_SCAN = 5000;
 export function coveredFileUnder(rule: PermissionRule, folder: string, context: PathContext, followLinks = false, spares: Spares = {}): WalkResult {
   const globs = spares.names?.map((name) => new Bun.Glob(name));
   let tracked: ((path: string) => boolean) | undefined;
+  let ignored: ReturnType<typeof ignoredBelow> | undefined;
+  const isIgnored = (path: string, gitOnly: boolean) => (ignored ??= ignoredBelow(folder))(path, gitOnly);
   const spared = (path: string) => (globs !== undefined && !globs.some((glob) => glob.match(path.slice(path.lastIndexOf("/") + 1)))) ||
-    (spares.hidden === true && isHiddenBelow(folder, path)) || (spares.ignored === true && isIgnoredUnder(folder, path)) ||
-    (spares.gitIgnored === true && isIgnoredUnder(folder, path, true)) ||
-    (spares.untracked === true && !(tracked ??= trackedByGit(folder))(path) && !(spares.unlessIgnored === true && isIgnoredUnder(folder, path, true)));
+    (spares.hidden === true && isHiddenBelow(folder, path)) || (spares.ignored === true && isIgnored(path, false)) ||
+    (spares.gitIgnored === true && isIgnored(path, true)) ||
+    (spares.untracked === true && !(tracked ??= trackedByGit(folder))(path) && !(spares.unlessIgnored === true && isIgnored(path, true)));
   const found = coveredFileUnderAll(rule, folder, context, followLinks, spared);
   if (found.kind !== "none" || (globs === undefined && Object.values(spares).every((value) => value !== true))) return found;
   // Left alone by name, a file may still be another name of a covered one (`ln .env notes.ts`).
   return walkFolder(folder, MAX_RECURSIVE_SCAN, (path, entry) => {
-    if (!entry.isFile() || spared(path) || linkCount(path) < 2) return false;
+    if (!entry.isFile() || linkCount(path) < 2 || spared(path)) return false;
     return hardLinkRuleMatch(rule, pathForms(path, folder), context).kind !== "none";
   }, { followLinks });
 }

@@ -75,7 +75,7 @@ function newNamesOf(part: ShellCommandPart): NewName[] {
  * and what find -exec, fd -x or xargs fill in, where the program reads (a read-only command's
  * files) or changes (a file command's targets) the files its arguments name.
  */
-function unplacedArguments(part: ShellCommandPart, analysis: ShellAnalysis): PathSubject[] {
+function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubject[] {
   const { words, filled, filler } = programWordsAsRun(part);
   if (words.every((word) => word.literal)) return [];
   // Each dynamic word stands in as a literal no path can be, so the classifiers say which are files.
@@ -111,7 +111,7 @@ function unplacedArguments(part: ShellCommandPart, analysis: ShellAnalysis): Pat
     const searching = { ...part, cwd: from.cwd ?? part.cwd };
     for (const folder of from.folders) {
       subjects.push(...pathSubject(searching, folder, access, folder.literal
-        ? { mentionedOnly: true, recursive: true, followsLinks: true, ...(from.names === undefined ? {} : { names: from.names }), ...spareField(trustedSpares(from.spares, part, analysis)) }
+        ? { mentionedOnly: true, recursive: true, followsLinks: true, ...(from.names === undefined ? {} : { names: from.names }), ...spareField(trustedSpares(from.spares, part, trust)) }
         : { mentionedOnly: true, unplaced: true }));
     }
   }
@@ -121,21 +121,36 @@ function unplacedArguments(part: ShellCommandPart, analysis: ShellAnalysis): Pat
 /** Variables that point git at another repository, index or tree. */
 const GIT_LOCATION_VARIABLES = ["GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY", "GIT_NAMESPACE"];
 
+/** What in a command, or around it, stops git's and ripgrep's skipping from being relied on (worked out once per command). */
+interface SpareTrust {
+  /** Parts that run git and may change its index or tree (`git add -f . && git diff --cached`); a read-only one cannot. */
+  gitChangers: readonly ShellCommandPart[];
+  /** A variable points git elsewhere. */
+  gitMoved: boolean;
+  /** A ripgrep configuration file is named. */
+  searchConfigured: boolean;
+}
+
+function spareTrust(analysis: ShellAnalysis): SpareTrust {
+  return {
+    gitChangers: analysis.parts.filter((part) => part.words.some((word) => word.value.slice(word.value.lastIndexOf("/") + 1) === "git") &&
+      !classifyReadOnly(allowForm(part).words).readOnly),
+    gitMoved: /\bGIT_[A-Z_]+=/.test(analysis.command) || GIT_LOCATION_VARIABLES.some((name) => process.env[name] !== undefined),
+    searchConfigured: analysis.command.includes("RIPGREP_CONFIG_PATH") || process.env.RIPGREP_CONFIG_PATH !== undefined,
+  };
+}
+
 /**
  * What a whole-folder read or change may be taken to leave alone, as far as the command lets that
  * be known: git's index and ignore files only when no other part runs git (`git add -f . && git
  * diff --cached`) and no variable moves git elsewhere; ripgrep's and fd's ignore and hidden rules
  * only when no ripgrep configuration is named.
  */
-function trustedSpares(spares: FolderSpares | undefined, part: ShellCommandPart, analysis: ShellAnalysis): FolderSpares | undefined {
+function trustedSpares(spares: FolderSpares | undefined, part: ShellCommandPart, trust: SpareTrust): FolderSpares | undefined {
   if (spares === undefined) return undefined;
   const { untracked, gitIgnored, unlessIgnored, ignored, hidden } = spares;
-  // Another part that runs git and may change its index or tree (`git add -f . && git diff --cached`); a read-only one cannot.
-  const otherGit = analysis.parts.some((other) => other !== part && other.words.some((word) => word.value.slice(word.value.lastIndexOf("/") + 1) === "git") &&
-    !classifyReadOnly(allowForm(other).words).readOnly);
-  const movedGit = /\bGIT_[A-Z_]+=/.test(analysis.command) || GIT_LOCATION_VARIABLES.some((name) => process.env[name] !== undefined);
-  const git = otherGit || movedGit ? {} : { untracked, gitIgnored, unlessIgnored };
-  const search = analysis.command.includes("RIPGREP_CONFIG_PATH") || process.env.RIPGREP_CONFIG_PATH !== undefined ? {} : { ignored, hidden };
+  const git = trust.gitMoved || trust.gitChangers.some((other) => other !== part) ? {} : { untracked, gitIgnored, unlessIgnored };
+  const search = trust.searchConfigured ? {} : { ignored, hidden };
   const kept = Object.fromEntries(Object.entries({ ...git, ...search }).filter(([, value]) => value === true)) as FolderSpares;
   return Object.keys(kept).length === 0 ? undefined : kept;
 }
@@ -147,6 +162,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
   const subjects: Subject[] = [];
   const made = new Map(analysis.parts.map((part) => [part, newNamesOf(part)]));
   const allNew = [...made.values()].flat();
+  const trust = spareTrust(analysis);
   for (const part of analysis.parts) {
     const others = allNew.filter((name) => !made.get(part)?.includes(name));
     const start = subjects.length;
@@ -159,7 +175,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     if (readOnly.readOnly) {
       for (const word of readOnly.paths) {
         judged.add(word);
-        const spares = trustedSpares(readOnly.spares, part, analysis);
+        const spares = trustedSpares(readOnly.spares, part, trust);
         subjects.push(...pathSubject(part, word, "read", { ...(readOnly.recursive ? { recursive: true, followsLinks: readOnly.followsLinks, spares } : {}), ...mentioned }));
       }
     } else {
@@ -175,7 +191,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     for (const start of programStarts(part.words).filter((index) => index > 0)) {
       const wrapped = classifyReadOnly(part.words.slice(start));
       if (!wrapped.readOnly || !wrapped.recursive) continue;
-      const spares = trustedSpares(wrapped.spares, part, analysis);
+      const spares = trustedSpares(wrapped.spares, part, trust);
       for (const word of wrapped.paths) subjects.push(...pathSubject(part, word, "read", { mentionedOnly: true, recursive: true, followsLinks: wrapped.followsLinks, ...spareField(spares) }));
     }
     // What the program reads and writes because its options or script say so (`sed 'w x'`, `tee x`).
@@ -188,12 +204,12 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     // Whole folders (`tar cf - .`, `git checkout -- .`): deny and ask rules on any file under them meet the command.
     for (const folder of part.wholeFolders ?? []) {
       judged.add(folder.word);
-      const spares = trustedSpares(folder.spares, part, analysis);
+      const spares = trustedSpares(folder.spares, part, trust);
       const whole = { mentionedOnly: true, recursive: true, ...(spares === undefined ? {} : { spares }) };
       subjects.push(...pathSubject(part, folder.word, folder.access, folder.word.literal ? whole : { mentionedOnly: true, unplaced: true }));
     }
     // Files named only when the command runs (`cat $(ls)`, `find -exec cat {}`, `xargs rm`): deny and ask rules on reading or changing cannot be shown to miss them.
-    subjects.push(...unplacedArguments(part, analysis));
+    subjects.push(...unplacedArguments(part, trust));
     // Any other literal argument may be a file the command reads or changes; so may one that
     // starts with the home or working folder's variable, spelled out for deny and ask rules.
     for (const word of part.words.slice(1)) {

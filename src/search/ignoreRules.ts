@@ -169,27 +169,39 @@ export class IgnoreStack {
 const IGNORE_NAMES = [".git", ".gitignore", ".ignore", ".rgignore"];
 
 /**
- * True when `path` (below `root`) is skipped by the ignore files from the filesystem root down to
- * it: it, or a folder on the way to it, is ignored; with `gitOnly`, by git's own (.gitignore and
- * the repository's exclude file), not ripgrep's .ignore and .rgignore. Ripgrep does not search
- * such a file; git leaves one alone only when it also does not track it.
+ * Tells whether a path below `root` is skipped by the ignore files from the filesystem root down
+ * to it: it, or a folder on the way to it, is ignored; with `gitOnly`, by git's own (.gitignore and
+ * the repository's exclude file), not ripgrep's .ignore and .rgignore. Ripgrep does not search such
+ * a file; git leaves one alone only when it also does not track it. Each folder's ignore files are
+ * read once, however many paths below it are asked about.
  */
-export function isIgnoredUnder(root: string, path: string, gitOnly = false): boolean {
-  if (!path.startsWith(`${root}/`)) return false;
-  let stack = IgnoreStack.forFolder(root);
-  let current = root;
-  const names = path.slice(root.length + 1).split("/").filter((name) => name !== "");
-  for (let index = 0; index < names.length; index++) {
-    const name = names[index] as string;
-    const next = `${current}/${name}`;
-    const last = index === names.length - 1;
-    const isDirectory = !last || isFolderPath(next);
-    if (stack.verdict(next, isDirectory, name, gitOnly) === "ignore") return true;
-    if (last) break;
-    stack = stack.child(next, new Set(IGNORE_NAMES.filter((each) => existsSync(join(next, each)))));
-    current = next;
-  }
-  return false;
+export function ignoredBelow(root: string): (path: string, gitOnly?: boolean) => boolean {
+  const stacks = new Map<string, IgnoreStack>();
+  const stackOf = (folder: string, parent: IgnoreStack | undefined): IgnoreStack => {
+    let stack = stacks.get(folder);
+    if (stack === undefined) {
+      stack = parent === undefined ? IgnoreStack.forFolder(folder) : parent.child(folder, new Set(IGNORE_NAMES.filter((each) => existsSync(join(folder, each)))));
+      stacks.set(folder, stack);
+    }
+    return stack;
+  };
+  return (path, gitOnly = false) => {
+    if (!path.startsWith(`${root}/`)) return false;
+    let stack = stackOf(root, undefined);
+    let current = root;
+    const names = path.slice(root.length + 1).split("/").filter((name) => name !== "");
+    for (let index = 0; index < names.length; index++) {
+      const name = names[index] as string;
+      const next = `${current}/${name}`;
+      const last = index === names.length - 1;
+      const isDirectory = !last || isFolderPath(next);
+      if (stack.verdict(next, isDirectory, name, gitOnly) === "ignore") return true;
+      if (last) break;
+      stack = stackOf(next, stack);
+      current = next;
+    }
+    return false;
+  };
 }
 
 function isFolderPath(path: string): boolean {

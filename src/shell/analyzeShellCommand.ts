@@ -8,7 +8,7 @@
  * every part found).
  */
 import { collectStatement, type CollectState } from "./collectCommandParts.ts";
-import { gitSubcommandAt, isAssignmentWord, pastExactWrappers, programStarts, wrapperKind, xargsCommandAt, xargsPlaceholder } from "./commandForms.ts";
+import { fillWords, gitSubcommandAt, isAssignmentWord, pastExactWrappers, programStarts, wrapperKind, xargsCommandAt, xargsPlaceholder } from "./commandForms.ts";
 import { gnuProgramName } from "./gnuProgramNames.ts";
 import { droppedDashBeforeHeredoc, grammarMisreads } from "./grammarMisreads.ts";
 import { describeAssignments, describeProgram, type ProgramEffects } from "./programCatalogue.ts";
@@ -186,10 +186,9 @@ function fillerOf(part: ShellCommandPart, start: number): FilledIn | undefined {
  * unknown code of the part.
  */
 function blindEffects(words: readonly ShellWord[], filler: FilledIn, part: ShellCommandPart, byShell: boolean, seen: ProgramEffects): string[] {
-  const holds = (word: ShellWord) => filler.placeholder !== undefined && filler.placeholder !== "" &&
-    (typeof filler.placeholder === "string" ? word.value.includes(filler.placeholder) : filler.placeholder.test(word.value));
-  const input: ShellWord = { value: `{${filler.by} input}`, literal: false, glob: false };
-  const filled = pastExactWrappers([...words.map((word) => (holds(word) ? { ...word, literal: false } : word)), ...(filler.appended ? [input] : [])]).words;
+  const marked = fillWords(words, filler);
+  const input = marked.input;
+  const filled = pastExactWrappers(marked.words).words;
   const first = filled[0];
   if (first === undefined || !first.literal) return [`${filler.by} runs a program named by text the analysis cannot see`];
   // A wrapper may run a filled-in word as its program (`xargs env`, `find -exec sudo {} x`).

@@ -152,22 +152,25 @@ export function programWordsAsRun(part: ShellCommandPart): { words: ShellWord[];
     filler = { appended: true, by: "xargs" };
   }
   if (filler === undefined) return { words: program, filled: new Set() };
+  return { ...fillWords(program, filler), filler };
+}
+
+/** `words` with those `filler` fills in marked as only known when they run, and the word it appends, if any; `filled` holds the marked ones. */
+export function fillWords(words: readonly ShellWord[], filler: FilledIn): { words: ShellWord[]; filled: ReadonlySet<ShellWord>; input?: ShellWord } {
   const { placeholder } = filler;
   const holds = (word: ShellWord) => placeholder !== undefined && placeholder !== "" &&
     (typeof placeholder === "string" ? word.value.includes(placeholder) : placeholder.test(word.value));
   const filled = new Set<ShellWord>();
-  const marked = program.map((word) => {
+  const marked = words.map((word) => {
     if (!holds(word)) return word;
     const each = { ...word, literal: false };
     filled.add(each);
     return each;
   });
-  if (filler.appended) {
-    const input = { value: `{${filler.by} input}`, literal: false, glob: false };
-    filled.add(input);
-    marked.push(input);
-  }
-  return { words: marked, filled, filler };
+  if (!filler.appended) return { words: marked, filled };
+  const input = { value: `{${filler.by} input}`, literal: false, glob: false };
+  filled.add(input);
+  return { words: [...marked, input], filled, input };
 }
 
 /** Words joined as a rule sees them: literal values, dynamic words as written. */

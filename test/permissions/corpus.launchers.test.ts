@@ -9,21 +9,15 @@ import { afterAll, beforeAll } from "bun:test";
 import { chmodSync, copyFileSync, linkSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PermissionMode } from "../../src/permissions/types.ts";
-import { corpusTests, type Case, type Expected } from "./corpusCases.ts";
+import { corpusTests, inBothModes, type Case, type Expected } from "./corpusCases.ts";
 import { createPlayground, type Playground, type RuleSet } from "./harness.ts";
 
 const DENY: RuleSet = { deny: ["Bash(rm *)", "Bash(curl *)", "Read(.env)"] };
 const withAllow = (...allow: string[]): RuleSet => ({ ...DENY, allow });
 const BYPASS: PermissionMode = "bypassPermissions";
 
-
 /** Every launcher case is tried in bypassPermissions and under an allow of everything. */
-function everywhere(command: string, expected: Expected, guard?: true): Case[] {
-  return [
-    { command, rules: DENY, mode: BYPASS, expected, guard },
-    { command, rules: withAllow("Bash(*)"), expected, guard },
-  ];
-}
+const everywhere = (command: string, expected: Expected, guard?: true): Case[] => inBothModes(command, expected, DENY, guard);
 
 const GROUPS: Record<string, Case[]> = {
   "hyperfine runs each of its arguments, and its prepare, setup and cleanup commands, through a shell": [
