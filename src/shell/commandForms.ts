@@ -59,12 +59,17 @@ export function wrapperKind(name: string): string | undefined {
   return Object.hasOwn(LAUNCHERS, name) ? `launcher ${name}` : undefined;
 }
 
-/** Where a command may start inside `words`: at 0, or at any later word past a wrapper that is not an option. */
+/**
+ * Where a command may start inside `words`: at 0, past each wrapper read exactly (`timeout 5 git`),
+ * and past any other wrapper at any later word that is not an option.
+ */
 export function programStarts(words: readonly ShellWord[]): number[] {
   if (words.length === 0) return [];
-  const start = wrappedStart(words);
-  if (start === undefined) return [0];
-  return words.map((_word, index) => index).filter((index) => index === 0 || (index >= start && !words[index]?.value.startsWith("-")));
+  const exact = exactProgramStarts(words);
+  const from = exact.at(-1) ?? 0;
+  const start = wrappedStart(words.slice(from));
+  const later = start === undefined ? [] : words.map((_word, index) => index).filter((index) => index >= from + start && !words[index]?.value.startsWith("-"));
+  return [0, ...exact, ...later];
 }
 
 /** True for a `NAME=value` word (a variable set for the command, as `env` and wrappers take them). */
@@ -189,13 +194,18 @@ export function denyForms(part: ShellCommandPart, aliases: readonly { index: num
   forms.add(part.source);
   forms.add(joinWords(words));
   addProgramForms(forms, words);
-  const start = wrappedStart(words);
+  // Past wrappers read exactly (`timeout 5`, `nice -n 5`, `env A=1`), the command is the word after
+  // them: `timeout 5 git rm x` runs git, not rm.
+  const exact = exactProgramStarts(words);
+  for (const at of exact) addProgramForms(forms, words.slice(at));
+  const program = words.slice(exact.at(-1) ?? 0);
+  const start = wrappedStart(program);
   if (start !== undefined) {
-    // Past a wrapper, any later word that is not an option may be the command it runs.
-    for (let index = start; index < words.length; index++) {
-      const word = words[index] as ShellWord;
+    // Past any other wrapper, any later word that is not an option may be the command it runs.
+    for (let index = start; index < program.length; index++) {
+      const word = program[index] as ShellWord;
       if (word.value.startsWith("-") || isAssignmentWord(word.value)) continue;
-      addProgramForms(forms, words.slice(index));
+      addProgramForms(forms, program.slice(index));
     }
   }
   for (const { index, name } of aliases) {
@@ -274,6 +284,70 @@ function wrapperLength(words: readonly ShellWord[]): number | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * How many leading words `env` takes before its command (`env -u A B=1 cmd`), or undefined for an
+ * option it may read otherwise (`-S` splits a string into a command) or a word only known when it
+ * runs. Every word with `=` before the command is one of env's assignments, as env reads them.
+ */
+function envLength(words: readonly ShellWord[]): number | undefined {
+  let index = 1;
+  for (let word = words[index]; word !== undefined; word = words[index]) {
+    if (!word.literal) return undefined;
+    const option = word.value;
+    if (option === "--") {
+      index++;
+      break;
+    }
+    if (!option.startsWith("-")) break;
+    if (/^-[i0v]+$/.test(option) || option === "-" || option === "--ignore-environment" || option === "--null" || option === "--debug") index++;
+    else if (option === "-u" || option === "-C" || option === "--unset" || option === "--chdir") index += 2;
+    else if (/^(?:-[uC].|--unset=|--chdir=)/.test(option)) index++;
+    else return undefined;
+  }
+  for (let word = words[index]; word !== undefined && word.value.includes("="); word = words[index]) {
+    if (!word.literal) return undefined;
+    index++;
+  }
+  return index;
+}
+
+/** How many leading words a wrapper takes when the deny side can read them exactly (`setsid -w`, env's too). */
+function exactWrapperLength(words: readonly ShellWord[]): number | undefined {
+  switch (words[0]?.value) {
+    case "env":
+      return envLength(words);
+    case "setsid": {
+      let index = 1;
+      while (/^(?:-[cfw]+|--ctty|--fork|--wait)$/.test(words[index]?.value ?? "")) index++;
+      return index;
+    }
+    default:
+      return wrapperLength(words);
+  }
+}
+
+/**
+ * Where each program starts past the wrappers whose own words are read exactly, repeatedly
+ * (`nice -n 5 timeout 5 git rm x`: timeout at 3, git at 5), when the last is a plain program name
+ * (literal, no glob, not an option); otherwise none, and the deny side tries every later word.
+ */
+export function exactProgramStarts(words: readonly ShellWord[]): number[] {
+  const starts: number[] = [];
+  let at = 0;
+  for (let depth = 0; depth < 8; depth++) {
+    const rest = words.slice(at);
+    if (rest[0] === undefined || !rest[0].literal) break;
+    const length = exactWrapperLength(rest);
+    if (length === undefined || length >= rest.length) break;
+    if (rest.slice(0, length).some((word) => !word.literal)) return [];
+    at += length;
+    starts.push(at);
+  }
+  const program = words[at];
+  if (starts.length > 0 && (program === undefined || !program.literal || program.glob || program.value.startsWith("-"))) return [];
+  return starts;
 }
 
 /** The words an allow rule is matched against, and whether a bare `xargs` was stripped. */
