@@ -47,6 +47,10 @@ export interface CollectState {
   cdFailure?: readonly KnownCwd[];
   /** An earlier part may have set shell variables (`printf -v`, `read`, `declare`, ...): CDPATH among them. */
   variablesMayChange?: boolean;
+  /** In a round of a `for` loop followed item by item: what each loop variable stands for (see collectFor). */
+  loopItems?: ReadonlyMap<string, ShellWord>;
+  /** How many rounds the loops around this point are followed in, all multiplied. */
+  loopRounds?: number;
 }
 
 /** Visits one statement node (and everything below it). */
@@ -77,6 +81,7 @@ export function collectStatement(node: ShellNode, state: CollectState): void {
   if (REDIRECTS.has(type)) return collectRedirect(node, state);
   if (type === "if_statement") return collectIf(node, state);
   if (type === "case_statement") return collectCase(node, state);
+  if (type === "for_statement") return collectFor(node, state);
   if (FOLLOWED_FLOW.has(type) || FOLLOWED_LOOPS.has(type)) return collectFlow(node, state);
   const what = CONTROL_FLOW.has(type) ? `a ${type.replace(/_/g, " ")}` : `shell syntax toolshed does not follow ("${type}")`;
   state.analysis.problems.push(`it has ${what}: ${JSON.stringify(clip(node.text))}`);
@@ -317,6 +322,105 @@ function collectFlow(node: ShellNode, state: CollectState): void {
   state.cwd = { kind: "unknown", reason: `after the ${label} the working folder is not known` };
 }
 
+/** The most rounds of `for` loops followed item by item, nested loops' rounds multiplied. */
+const MAX_LOOP_ROUNDS = 16;
+
+/**
+ * Whether the name, found at `at` in `text` as a whole run of name characters (or at the end of a
+ * longer one), is mentioned there in a way that cannot set it: `$name`, `${name}`, or an option
+ * letter (`-f`, `my-f`), never a value glued to options (`printf -vf`) or `--name` (arithmetic's
+ * decrement). `name=x`, `read name`, `${name:=x}`, `((name++))`, a trap's or a function's
+ * assignment and an inner `for name` all mention it some other way.
+ */
+function onlyReads(text: string, at: number, run: string, name: string): boolean {
+  const before = text.slice(0, at);
+  const after = text.slice(at + run.length);
+  if (run !== name) return !/[-+]$/.test(before);
+  return before.endsWith("$") || (before.endsWith("${") && after.startsWith("}")) || (/(?:^|[^-])-$/.test(before));
+}
+
+/**
+ * The items of `for name in items; do body; done` when each is a word the analysis reads (a glob
+ * included) and nothing in the command can set the variable while the body runs (onlyReads, but
+ * for the headers of `for` loops outside this body). Otherwise undefined.
+ */
+function loopItems(node: ShellNode, name: string, rounds: number): ShellWord[] | undefined {
+  const body = node.childForFieldName("body");
+  const values = node.childrenForFieldName("value").filter((value): value is ShellNode => value !== null);
+  if (body === null || values.length === 0 || values.length * rounds > MAX_LOOP_ROUNDS || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return undefined;
+  const root = node.tree.rootNode;
+  const headers = new Set(root.descendantsOfType("for_statement").flatMap((loop) => {
+    const variable = loop?.childForFieldName("variable");
+    const inside = loop !== null && loop.startIndex >= body.startIndex && loop.endIndex <= body.endIndex;
+    return variable === null || variable === undefined || inside ? [] : [variable.startIndex];
+  }));
+  const text = root.text;
+  for (const found of text.matchAll(/[A-Za-z0-9_]+/g)) {
+    const run = found[0];
+    if (!run.endsWith(name)) continue;
+    const at = found.index + run.length - name.length;
+    if ((run === name && headers.has(at)) || onlyReads(text, found.index, run, name)) continue;
+    return undefined;
+  }
+  const items: ShellWord[] = [];
+  for (const value of values) {
+    let runs = false;
+    const word = evaluateWord(value, () => (runs = true));
+    if (runs || !word.literal || word.problems.length > 0) return undefined;
+    items.push({ value: word.value, literal: true, glob: word.glob });
+  }
+  return items;
+}
+
+/**
+ * A `for` loop over words the analysis reads: its body is visited once per item, `"$name"` (and
+ * a bare `$name` whose item splitting and globbing leave as it is) standing for the item, and a
+ * glob item for every file it matches, so `for f in src/*.ts; do wc -l "$f"; done` is judged as
+ * `wc -l src/*.ts` is. Any other loop is visited once, `$name` only known when it runs.
+ */
+function collectFor(node: ShellNode, state: CollectState): void {
+  const name = node.childForFieldName("variable")?.text;
+  const body = node.childForFieldName("body");
+  const rounds = state.loopRounds ?? 1;
+  const items = name === undefined || body === null ? undefined : loopItems(node, name, rounds);
+  if (name === undefined || body === null || items === undefined) return collectFlow(node, state);
+  const before = state.cwd;
+  const outer = { loopItems: state.loopItems, loopRounds: state.loopRounds };
+  let moved = false;
+  state.loopRounds = rounds * items.length;
+  try {
+    for (const item of items) {
+      state.cwd = before;
+      state.loopItems = new Map([...(outer.loopItems ?? []), [name, item]]);
+      collectStatement(body, state);
+      moved ||= state.cwd !== before;
+    }
+  } finally {
+    state.loopItems = outer.loopItems;
+    state.loopRounds = outer.loopRounds;
+  }
+  state.cwd = before;
+  if (!moved) return;
+  state.analysis.problems.push(`its for statement changes the working folder between rounds: ${JSON.stringify(clip(node.text))}`);
+  state.cwd = { kind: "unknown", reason: "after the for statement the working folder is not known" };
+}
+
+/**
+ * The item a loop variable stands for in this round, for a word that is only `"$name"` or
+ * `"${name}"`, or the same unquoted when the item has nothing splitting or globbing would change.
+ */
+function loopItemFor(node: ShellNode, state: CollectState): ShellWord | undefined {
+  if (state.loopItems === undefined) return undefined;
+  const quoted = node.type === "string";
+  const reference = quoted ? (node.namedChildCount === 1 ? node.namedChildren[0] : null) : node;
+  if (reference === null || reference === undefined || (reference.type !== "simple_expansion" && reference.type !== "expansion")) return undefined;
+  const name = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})$/.exec(reference.text);
+  const item = name === null ? undefined : state.loopItems.get(name[1] ?? name[2] ?? "");
+  if (item === undefined || (quoted && node.text !== `"${reference.text}"`)) return undefined;
+  if (!quoted && (item.glob || !/^[^\s*?[\]\\]+$/.test(item.value))) return undefined;
+  return item;
+}
+
 /** Statements inside a construct the analysis does not follow: visit them all anyway. */
 function collectInside(node: ShellNode, state: CollectState): void {
   for (const child of node.namedChildren) {
@@ -359,6 +463,11 @@ function wordsOf(nodes: readonly (ShellNode | null)[], part: ShellCommandPart, s
     if (node.type === "variable_assignment") {
       const [assignment] = collectAssignments([node], part, state);
       if (assignment !== undefined) words.push({ value: `${assignment.name}=${assignment.value.value}`, literal: assignment.value.literal, glob: false });
+      continue;
+    }
+    const item = loopItemFor(node, state);
+    if (item !== undefined) {
+      words.push({ ...item });
       continue;
     }
     const value = evaluateWord(node, (substitution) => collectSubstitution(substitution, state));
@@ -425,6 +534,12 @@ function collectTest(node: ShellNode, state: CollectState): void {
       if (/`|["'\\]|[<>]\(|\$(?![A-Za-z_)|]|$)/.test(current.text)) part.problems.push(`the pattern ${clip(current.text)} of =~ runs or expands something toolshed does not follow`);
       words.push({ value: current.text, literal: !current.text.includes("$"), glob: false });
     } else if (TEST_OPERANDS.has(current.type)) {
+      // A loop's item, but not a glob one: the test reads one name, which no word stands for here.
+      const item = loopItemFor(current, state);
+      if (item !== undefined && !item.glob) {
+        words.push({ ...item });
+        return;
+      }
       const value = evaluateWord(current, (substitution) => collectSubstitution(substitution, state));
       part.problems.push(...value.problems);
       words.push({ value: value.value, literal: value.literal, glob: open === "[" && value.glob });

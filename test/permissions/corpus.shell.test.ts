@@ -143,7 +143,7 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ["{ ls; }", "allow"], ["(ls)", "allow"], ["! rm x", "deny"], ["f() { rm x; }; f", "deny"],
     ["if true; then rm x; fi", "deny"], ["for i in 1; do rm x; done", "deny"], ["while false; do ls; done", "allow"],
     ["case a in a) rm x;; esac", "deny"], ["{rm,-rf,/}", "deny"], ["echo {a,b}", "ask"],
-    ["for i in 1 2; do echo $i; done", "allow"], ["if true; then ls; else pwd; fi", "allow"], ["for f in a b; do cat $f; done", "ask"],
+    ["for i in 1 2; do echo $i; done", "allow"], ["if true; then ls; else pwd; fi", "allow"], ["for f in a b; do cat $f; done", "allow"], ["for f in a .env; do cat $f; done", "deny"], ["for f in $(ls); do cat $f; done", "ask"],
     ["for d in a b; do cd $d; ls; done", "ask"], ["if true; then cd /tmp; fi; echo x > f", "ask"], ["for i in 1; do echo x > secrets/k; done", "deny"],
     ["for ((i=0; i<1; i++)); do ls; done", "ask"], ["f() { ls; }; f", "ask"], ["for i in $(rm x); do ls; done", "deny"],
   ],

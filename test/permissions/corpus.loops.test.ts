@@ -1,0 +1,79 @@
+/**
+ * The adversarial corpus, `for` loops over words the analysis reads: the body is judged once per
+ * item, `"$f"` standing for the item and a glob item for every file it matches, so the loops
+ * models write every day (`for f in src/*.ts; do wc -l "$f"; done`) run while a Read deny rule
+ * is in force, and a loop over a denied file is denied as the file is. Whatever could set the
+ * variable while the body runs, or an item or use the analysis cannot read, keeps `$f` unknown.
+ * Each case names its rules and mode and asserts the exact decision; every case not marked `guard`
+ * came out ask before this round (a loop over a denied file too: it is denied now).
+ */
+import { afterAll, beforeAll } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { corpusTests, inBothModes, type Case, type Expected } from "./corpusCases.ts";
+import { createPlayground, type Playground, type RuleSet } from "./harness.ts";
+
+const RULES: RuleSet = { deny: ["Read(.env)", "Read(secrets/**)", "Bash(rm *)"] };
+
+/** In the default mode, with nothing allowed: reads of the project's files run there. */
+const plain = (command: string, expected: Expected, guard?: true): Case => ({ command, rules: RULES, expected, guard });
+const everywhere = (command: string, expected: Expected, guard?: true): Case[] => inBothModes(command, expected, RULES, guard);
+
+const GROUPS: Record<string, Case[]> = {
+  "loops over files a deny rule does not cover": [
+    plain('for f in src/*.ts; do wc -l "$f"; done', "allow"),
+    plain('for f in src/a.ts; do head -5 "${f}"; done', "allow"),
+    plain('for f in src/a.ts b.ts; do if [ -f "$f" ]; then wc -l "$f"; fi; done', "allow"),
+    plain('for f in src/*.ts; do grep -n TODO "$f" | head -3; done', "allow"),
+    plain('for x in src/a.ts notes.md; do cat "$x"; done', "allow"),
+    plain("for f in src/a.ts b.ts; do cat $f; done", "allow"),
+    plain('for f in src/*.ts; do echo "$(wc -l "$f")"; done', "allow"),
+    plain('for f in src/*.ts; do wc -l "$f"; done; for f in b.ts; do cat "$f"; done', "allow"),
+    ...everywhere('for f in src/*.ts; do wc -l "$f"; done', "allow"),
+  ],
+  "a loop over a denied file is denied as the file is (it was asked)": [
+    ...everywhere('for f in .env; do cat "$f"; done', "deny"),
+    ...everywhere('for f in src/a.ts .env; do cat "$f"; done', "deny"),
+    ...everywhere('for f in .e*; do cat "$f"; done', "deny"),
+    ...everywhere('for f in secrets/*; do cat "$f"; done', "deny"),
+    ...everywhere('for f in *; do cat "$f"; done', "deny"),
+    ...everywhere('for f in rm; do "$f" x; done', "deny", true),
+    ...everywhere('for f in src/*.ts; do rm "$f"; done', "deny", true),
+  ],
+  "guards: what could set the variable, or what the analysis cannot read, keeps it unknown": [
+    ...everywhere('for f in src/*.ts; do printf -vf %s/%s secrets key; cat "$f"; done', "deny", true),
+    ...everywhere('for f in src/a.ts; do printf -vf %s "$(cat list)"; cat "$f"; done', "ask", true),
+    ...everywhere('trap \'f=$(cat list)\' DEBUG; for f in src/a.ts; do cat "$f"; done', "ask", true),
+    ...everywhere('for f in src/a.ts; do declare -n r=f; r=$(cat list); cat "$f"; done', "ask", true),
+    ...everywhere('for f in src/a.ts; do f=$(cat list); cat "$f"; done', "ask", true),
+    ...everywhere('for f in src/a.ts; do export f=$(cat list); cat "$f"; done', "ask", true),
+    ...everywhere('for f in src/a.ts; do for f in $(cat list); do :; done; cat "$f"; done', "ask", true),
+    ...everywhere('for f in src/a.ts; do for f in link-env; do :; done; cat "$f"; done', "ask", true),
+    ...everywhere('for f in src/*.ts; do read -r f < list; cat "$f"; done', "ask", true),
+    ...everywhere('for f in src/*.ts; do for f in secrets/key; do :; done; cat "$f"; done', "ask", true),
+    ...everywhere('trap \'f=secrets/key\' DEBUG; for f in src/a.ts; do cat "$f"; done', "deny", true),
+    ...everywhere('for f in src/*.ts; do declare -n r=f; r=secrets/key; cat "$f"; done', "deny", true),
+    ...everywhere('eval "$X"; for f in src/a.ts; do cat "$f"; done', "ask", true),
+    ...everywhere('for f in src/a.ts; do ((--f)); cat "$f"; done', "ask", true),
+    ...everywhere('for f in src/a.ts; do cat "${f:=x}"; done', "ask", true),
+    ...everywhere('for f in "src/a.ts secrets/key"; do cat $f; done', "ask", true),
+    ...everywhere("for f in src/*.ts; do cat $f; done", "ask", true),
+    ...everywhere('for f in src/*.ts; do cat "$f.bak"; done', "ask", true),
+    ...everywhere('for f in $(ls); do cat "$f"; done', "ask", true),
+    ...everywhere('for f in {a,b}.ts; do cat "$f"; done', "ask", true),
+    ...everywhere('for f in src/*.ts; do bash -c \'cat "$f"\'; done', "ask", true),
+    ...everywhere('for f in src/*.ts; do cd secrets; cat "$f"; done', "deny", true),
+    ...everywhere('for f in src/a.ts; do :; done; cat "$f"', "ask", true),
+    ...everywhere(`for f in ${Array.from({ length: 17 }, (_, index) => `n${index}.ts`).join(" ")}; do cat "$f"; done`, "ask", true),
+  ],
+};
+
+let playground: Playground;
+beforeAll(() => {
+  playground = createPlayground();
+  writeFileSync(join(playground.project, "notes.md"), "notes\n");
+  writeFileSync(join(playground.project, "b.ts"), "b\n");
+});
+afterAll(() => playground.remove());
+
+corpusTests(GROUPS, () => playground.project);
