@@ -7,7 +7,7 @@
  * parameter matchers match top-level scalar inputs; `Tool(pattern)` matches a named thing.
  */
 import type { AnyTool } from "../Tool.ts";
-import { allowForm, denyForms, joinWords } from "../shell/commandForms.ts";
+import { allowForm, denyForms, joinWords, ruleProgramName } from "../shell/commandForms.ts";
 import { isParameterMatcher } from "./parseRule.ts";
 import { matchCommandPattern } from "./matchCommandPattern.ts";
 import { hostOfUrl, matchDomain } from "./matchDomain.ts";
@@ -84,7 +84,7 @@ export function ruleMatchesSubject({ rule, subject, tool, input, families, resol
         if (form.unsafeAssignment !== undefined || form.words.length === 0) return false;
         return matchCommandPattern(content, joinWords(form.words));
       }
-      return denyForms(subject.part, programs?.aliases.get(subject.part)).some((form) => matchCommandPattern(content, form));
+      return denyForms(subject.part, programs?.aliases.get(subject.part), ruleProgramName(content)).some((form) => matchCommandPattern(content, form));
     }
     case "path": {
       if (!pathRuleApplies(rule, subject, tool, families)) return false;

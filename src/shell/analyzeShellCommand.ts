@@ -10,7 +10,7 @@
 import { collectStatement, type CollectState } from "./collectCommandParts.ts";
 import { fillWords, gitSubcommandAt, isAssignmentWord, pastExactWrappers, programStarts, wrapperKind, xargsCommandAt, xargsPlaceholder } from "./commandForms.ts";
 import { gnuProgramName } from "./gnuProgramNames.ts";
-import { droppedDashBeforeHeredoc, grammarMisreads } from "./grammarMisreads.ts";
+import { droppedDashBeforeHeredoc, grammarMisreads, timeKeywordSpan } from "./grammarMisreads.ts";
 import { describeAssignments, describeProgram, type ProgramEffects } from "./programCatalogue.ts";
 import { removeLineContinuations } from "./removeLineContinuations.ts";
 import { ShellParseTimeout, withShellTree } from "./shellParser.ts";
@@ -96,6 +96,15 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
     const dash = withShellTree(text, (root) => droppedDashBeforeHeredoc(root, text));
     if (dash === undefined) break;
     text = `${text.slice(0, dash)}"-"${text.slice(dash + 1)}`;
+  }
+  // bash's `time` keyword times the pipeline after it: the text is parsed without it (blanked), so
+  // what follows is read as bash reads it, and `time` itself is kept as a mentioned part for rules on it.
+  for (let tries = 0; tries < 8; tries++) {
+    const span = withShellTree(text, (root) => timeKeywordSpan(root));
+    if (span === undefined) break;
+    const keyword = text.slice(span.start, span.end);
+    analysis.parts.push({ source: keyword, words: keyword.split(/\s+/).map((value) => ({ value, literal: true, glob: false })), assignments: [], cwd, problems: [], via, mentionedOnly: true });
+    text = `${text.slice(0, span.start)}${" ".repeat(span.end - span.start)}${text.slice(span.end)}`;
   }
   withShellTree(text, (root) => {
     if (root.hasError) analysis.problems.push(`the shell parser could not parse ${JSON.stringify(clip(text))}`);

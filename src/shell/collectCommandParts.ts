@@ -5,6 +5,7 @@
  * are collected with the folder they act in, so a `cd` before a relative write is followed, and
  * a `cd` that bash runs in a subshell (a pipeline part, `( )`, a `&` job) moves nothing after it.
  */
+import { exactProgramStarts } from "./commandForms.ts";
 import { evaluateWord, findSubstitutions } from "./evaluateWord.ts";
 import { outputOf } from "./pipelineInput.ts";
 import { changesLaterCommands } from "./programs/variableEffects.ts";
@@ -574,6 +575,11 @@ function collectCommand(node: ShellNode, extraArguments: ShellNode[], state: Col
   const name = part.words[0];
   if (name !== undefined && !name.literal) part.problems.push(`the command name ${name.value} is only known when it runs`);
   if (name?.glob) part.problems.push(`the command name ${name.value} has glob characters`);
+  // Past wrappers read exactly (`nice r* x`), a program named by a glob is asked about as well.
+  for (const at of exactProgramStarts(part.words)) {
+    const program = part.words[at];
+    if (program?.glob) part.problems.push(`the command name ${program.value} has glob characters`);
+  }
   updateCwd(part, state);
   addPart(part, state);
 }

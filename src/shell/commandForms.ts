@@ -27,6 +27,9 @@ export const WRAPPER_COMMANDS: ReadonlySet<string> = new Set([
   "dtach", "abduco", "sem", "watchexec", "cross-env", "cross-env-shell", "tini", "coreutils",
   "dumb-init", "su-exec", "gosu", "chpst", "setuidgid", "envdir", "softlimit", "pgrphack", "daemonize", "start-stop-daemon", "proxychains4",
   "torify", "trickle", "tsocks", "nocache", "chrootuid", "jexec", "fakechroot", "schroot", "firejail", "systemd-inhibit", "flatpak-spawn",
+  // Compiler caches, GPU and job launchers, tracers and sandboxes that run their command on this machine.
+  "ccache", "sccache", "distcc", "icecc", "prime-run", "gamemoderun", "optirun", "primusrun", "vglrun", "proot", "cgexec",
+  "mpirun", "mpiexec", "srun", "heaptrack", "uftrace", "nsjail", "minijail0",
 ]);
 
 /** The dynamic loader runs the program it is given (`/lib64/ld-linux-x86-64.so.2 /bin/rm x`). */
@@ -36,6 +39,8 @@ const DYNAMIC_LOADER = /^ld(?:-linux[\w.-]*|-musl[\w.-]*)?\.so(?:\.\d+)*$/;
 const LAUNCHERS: Readonly<Record<string, readonly string[]>> = {
   npm: ["exec", "x"], pnpm: ["exec", "dlx"], yarn: ["exec", "dlx", "run"], bun: ["x", "exec"], uv: ["run"], uvx: [],
   poetry: ["run"], pipx: ["run"], pdm: ["run"], npx: [], bunx: [], pnpx: [], hatch: ["run"], conda: ["run"],
+  // `ip netns exec <name> cmd` runs cmd here, in a network namespace.
+  ip: ["netns"],
 };
 
 /** Where the words a wrapper or launcher runs may begin (1 past `sudo`, 2 past `npm exec`), or undefined. */
@@ -187,17 +192,25 @@ export function joinWords(words: readonly ShellWord[]): string {
  * Every text a deny or ask rule is tried against for this part; `aliases` are other names the
  * program at a word runs under (`./myrm` is rm: see permissions/programIdentity.ts).
  */
-export function denyForms(part: ShellCommandPart, aliases: readonly { index: number; name: string }[] = []): string[] {
+export function denyForms(part: ShellCommandPart, aliases: readonly { index: number; name: string }[] = [], ruleProgram?: string): string[] {
   const forms = new Set<string>();
   const words = part.words;
   if (words.length === 0) return [part.source];
   forms.add(part.source);
   forms.add(joinWords(words));
   addProgramForms(forms, words);
+  const startsAt = (rest: readonly ShellWord[]) => {
+    addProgramForms(forms, rest);
+    // A program named by a glob (`sudo [r]m x`) is the rule's own program whenever the glob can match it.
+    const first = rest[0];
+    if (first?.glob === true && ruleProgram !== undefined && globMayMatch(baseName(first.value), ruleProgram)) {
+      forms.add(joinWords([{ ...first, value: ruleProgram }, ...rest.slice(1)]));
+    }
+  };
   // Past wrappers read exactly (`timeout 5`, `nice -n 5`, `env A=1`), the command is the word after
   // them: `timeout 5 git rm x` runs git, not rm.
   const exact = exactProgramStarts(words);
-  for (const at of exact) addProgramForms(forms, words.slice(at));
+  for (const at of exact) startsAt(words.slice(at));
   const program = words.slice(exact.at(-1) ?? 0);
   const start = wrappedStart(program);
   if (start !== undefined) {
@@ -205,7 +218,7 @@ export function denyForms(part: ShellCommandPart, aliases: readonly { index: num
     for (let index = start; index < program.length; index++) {
       const word = program[index] as ShellWord;
       if (word.value.startsWith("-") || isAssignmentWord(word.value)) continue;
-      addProgramForms(forms, program.slice(index));
+      startsAt(program.slice(index));
     }
   }
   for (const { index, name } of aliases) {
@@ -213,6 +226,22 @@ export function denyForms(part: ShellCommandPart, aliases: readonly { index: num
     if (word !== undefined) forms.add(joinWords([{ ...word, value: name }, ...words.slice(index + 1)]));
   }
   return [...forms];
+}
+
+/** Whether the shell glob `pattern` may match the name `name`; a pattern the matcher may read otherwise than bash (a class like `[[:alpha:]]`) may match anything. */
+function globMayMatch(pattern: string, name: string): boolean {
+  if (pattern.includes("[[:") || pattern.includes("[=") || pattern.includes("[.")) return true;
+  try {
+    return new Bun.Glob(pattern.replace(/[{}]/g, "\\$&")).match(name);
+  } catch {
+    return true;
+  }
+}
+
+/** The program a command rule names first (`rm` of `rm -rf *` or `rm:*`), when it is a plain name. */
+export function ruleProgramName(content: string): string | undefined {
+  const first = /^[^\s:]+/.exec(content.trim())?.[0];
+  return first !== undefined && /^[A-Za-z0-9_.+-]+$/.test(first) ? first : undefined;
 }
 
 /**
@@ -313,7 +342,12 @@ function envLength(words: readonly ShellWord[]): number | undefined {
   return index;
 }
 
-/** How many leading words a wrapper takes when the deny side can read them exactly (`setsid -w`, env's too). */
+/**
+ * How many leading words a wrapper takes when the deny side can read them exactly (`setsid -w`,
+ * env's too). Only programs that run the next word as a program: not `command`, which may run a
+ * builtin that runs code (`command eval 'rm x'`). (bash's `time` keyword never gets here: the
+ * analysis parses what follows it as a pipeline; a `time` here is the program.)
+ */
 function exactWrapperLength(words: readonly ShellWord[]): number | undefined {
   switch (words[0]?.value) {
     case "env":
@@ -323,6 +357,8 @@ function exactWrapperLength(words: readonly ShellWord[]): number | undefined {
       while (/^(?:-[cfw]+|--ctty|--fork|--wait)$/.test(words[index]?.value ?? "")) index++;
       return index;
     }
+    case "command":
+      return undefined;
     default:
       return wrapperLength(words);
   }
@@ -330,23 +366,25 @@ function exactWrapperLength(words: readonly ShellWord[]): number | undefined {
 
 /**
  * Where each program starts past the wrappers whose own words are read exactly, repeatedly
- * (`nice -n 5 timeout 5 git rm x`: timeout at 3, git at 5), when the last is a plain program name
- * (literal, no glob, not an option); otherwise none, and the deny side tries every later word.
+ * (`nice -n 5 timeout 5 git rm x`: timeout at 3, git at 5), when each word they take is plain
+ * (literal, no glob) and the last start is a literal word that is not an option; otherwise none,
+ * and the deny side tries every later word. The last start may be a glob (`nice r* x`): the
+ * analysis asks about a program named by one.
  */
 export function exactProgramStarts(words: readonly ShellWord[]): number[] {
   const starts: number[] = [];
   let at = 0;
   for (let depth = 0; depth < 8; depth++) {
     const rest = words.slice(at);
-    if (rest[0] === undefined || !rest[0].literal) break;
+    if (rest[0] === undefined || !rest[0].literal || rest[0].glob) break;
     const length = exactWrapperLength(rest);
     if (length === undefined || length >= rest.length) break;
-    if (rest.slice(0, length).some((word) => !word.literal)) return [];
+    if (rest.slice(0, length).some((word) => !word.literal || word.glob)) return [];
     at += length;
     starts.push(at);
   }
   const program = words[at];
-  if (starts.length > 0 && (program === undefined || !program.literal || program.glob || program.value.startsWith("-"))) return [];
+  if (starts.length > 0 && (program === undefined || !program.literal || program.value.startsWith("-"))) return [];
   return starts;
 }
 

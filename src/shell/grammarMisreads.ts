@@ -111,6 +111,30 @@ export function droppedDashBeforeHeredoc(root: ShellNode, text: string): number 
   return (before === " " || before === "\t") && /^[ \t]+<</.test(text.slice(span.start + 1)) ? span.start : undefined;
 }
 
+/**
+ * Where the grammar read bash's `time` keyword (with its `-p` and `--`) as a command named time:
+ * bash times the whole pipeline after it, whatever it is (`time ! rm x`, `time A=1 rm x`, `time {
+ * rm x; }`, `time if ...`), which the grammar then splits wrongly. Only an unquoted `time` in a
+ * command's place is the keyword. The first such span, or undefined.
+ */
+export function timeKeywordSpan(root: ShellNode): { start: number; end: number } | undefined {
+  for (const command of root.descendantsOfType("command")) {
+    const name = command?.childForFieldName("name");
+    if (command === null || command === undefined || name === null || name === undefined || name.text !== "time" || name.namedChildren[0]?.type !== "word") continue;
+    let end = name.endIndex;
+    const following = command.childrenForFieldName("argument").filter((argument): argument is ShellNode => argument !== null);
+    for (const option of ["-p", "--"]) {
+      const next = following[0];
+      if (next?.type === "word" && next.text === option) {
+        end = next.endIndex;
+        following.shift();
+      }
+    }
+    return { start: name.startIndex, end };
+  }
+  return undefined;
+}
+
 /** The first run of text no node covers, and where it starts. */
 function skippedSpan(root: ShellNode, text: string): { text: string; start: number } | undefined {
   const covered = new Uint8Array(text.length);

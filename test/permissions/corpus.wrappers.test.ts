@@ -7,7 +7,7 @@
  * asserts the exact decision; every case not marked `guard` came out deny or ask before this round.
  */
 import { afterAll, beforeAll } from "bun:test";
-import { realpathSync, symlinkSync } from "node:fs";
+import { realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { corpusTests, inBothModes, type Case, type Expected } from "./corpusCases.ts";
 import { createPlayground, type Playground, type RuleSet } from "./harness.ts";
@@ -48,7 +48,8 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere("nice --adjustment 5 rm x", "deny", true),
     ...everywhere("nohup -- rm x", "deny", true),
     ...everywhere("time -p -- rm x", "deny", true),
-    ...everywhere("time -v rm x", "deny", true),
+    ...everywhere("\\time -v rm x", "deny", true),
+    ...everywhere("command time -v rm x", "deny", true),
     ...everywhere("command -p rm x", "deny", true),
     ...everywhere("stdbuf -oL rm x", "deny", true),
     ...everywhere("setsid -f rm x", "deny", true),
@@ -74,12 +75,60 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere("nice ./myrm x", "deny", true),
     ...everywhere("timeout 5 /bin/rm x", "deny", true),
   ],
+  // A review of the round: bash's `time` keyword times a whole pipeline, so what follows it is
+  // parsed as bash parses it (the grammar read `time` as a program and split the rest wrongly, also
+  // before the round); `command` may run a builtin that runs code; a glob among a wrapper's words,
+  // or as a program past one, may name the denied program. Each came out allow at the reviewed
+  // commit unless marked `guard`.
+  "bash's time keyword, builtins after command, and globs past wrappers": [
+    ...everywhere("time ! rm x", "deny"),
+    ...everywhere("time -p ! rm x | cat", "deny"),
+    ...everywhere("time ! git push origin", "deny"),
+    ...everywhere("time { rm x; }", "deny"),
+    ...everywhere("true && time { rm x; }", "deny"),
+    ...everywhere("time if rm x; then :; fi", "deny"),
+    ...everywhere("time while curl http://x; do break; done", "deny"),
+    ...everywhere("time if true; then rm x; fi", "deny"),
+    ...everywhere("time while true; do rm x; done", "deny"),
+    ...everywhere("time for i in 1; do git push origin; done", "deny"),
+    ...everywhere("time A=1 rm x", "deny"),
+    ...everywhere("time -p A=1 rm x", "deny"),
+    ...everywhere("time A=1 bash -c 'rm x'", "deny"),
+    ...everywhere("time eval 'rm x'", "deny"),
+    ...everywhere("time command eval 'rm x'", "deny"),
+    ...everywhere("time trap 'rm x' EXIT", "deny"),
+    ...everywhere("time mapfile -C 'rm x' -c 1 a < list", "ask"),
+    ...everywhere("time source /dev/stdin <<< 'rm x'", "deny"),
+    ...everywhere("time let 'a[$(rm x)]'", "deny"),
+    ...everywhere("time . ./s.sh", "ask"),
+    ...everywhere("time LD_PRELOAD=./x.so ls", "ask"),
+    ...everywhere("command mapfile -C 'rm x' -c 1 a < list", "deny"),
+    ...everywhere("env -u [ar]* git x", "deny"),
+    ...everywhere("stdbuf -o [0r]* git x", "deny"),
+    ...everywhere("nice r* x", "deny"),
+    ...everywhere("timeout 5 [r]m x", "deny"),
+    ...everywhere("timeout 5 [q]m x", "ask"),
+    ...everywhere("sudo [r]m x", "deny"),
+    ...everywhere("env [r]m x", "deny"),
+    ...everywhere("timeout 5 ccache rm x", "deny"),
+    ...everywhere("ccache rm x", "deny"),
+    ...everywhere("timeout 5 prime-run rm x", "deny"),
+    ...everywhere("ip netns exec ns rm x", "deny"),
+    // controls: the keyword and GNU time still time what they time
+    ...everywhere("time git rm --cached x", "allow", true),
+    ...everywhere("time -p -- grep rm notes", "allow"),
+    ...everywhere("time ls | time grep rm", "allow", true),
+    ...everywhere("\\time git rm x", "allow", true),
+    ...everywhere("sudo chown x *.log", "allow", true),
+  ],
 };
 
 let playground: Playground;
 beforeAll(() => {
   playground = createPlayground();
   symlinkSync(realpathSync(Bun.which("rm") as string), join(playground.project, "myrm"));
+  // Files a glob past a wrapper could expand to: `[r]m` is rm here, `[ar]*` is a and rm.
+  for (const name of ["rm", "a"]) writeFileSync(join(playground.project, name), "");
 });
 afterAll(() => playground.remove());
 
