@@ -176,7 +176,8 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
       for (const word of readOnly.paths) {
         judged.add(word);
         const spares = trustedSpares(readOnly.spares, part, trust);
-        subjects.push(...pathSubject(part, word, "read", { ...(readOnly.recursive ? { recursive: true, followsLinks: readOnly.followsLinks, spares } : {}), ...mentioned }));
+        const names = readOnly.names === undefined || /GREP_OPTIONS/.test(part.source) ? {} : { names: readOnly.names };
+        subjects.push(...pathSubject(part, word, "read", { ...(readOnly.recursive ? { recursive: true, followsLinks: readOnly.followsLinks, spares, ...names } : {}), ...mentioned }));
       }
     } else {
       const fileCommand = classifyFileCommand(words);
@@ -192,7 +193,8 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
       const wrapped = classifyReadOnly(part.words.slice(start));
       if (!wrapped.readOnly || !wrapped.recursive) continue;
       const spares = trustedSpares(wrapped.spares, part, trust);
-      for (const word of wrapped.paths) subjects.push(...pathSubject(part, word, "read", { mentionedOnly: true, recursive: true, followsLinks: wrapped.followsLinks, ...spareField(spares) }));
+      const names = wrapped.names === undefined || /GREP_OPTIONS/.test(part.source) ? {} : { names: wrapped.names };
+      for (const word of wrapped.paths) subjects.push(...pathSubject(part, word, "read", { mentionedOnly: true, recursive: true, followsLinks: wrapped.followsLinks, ...spareField(spares), ...names }));
     }
     // What the program reads and writes because its options or script say so (`sed 'w x'`, `tee x`).
     for (const touch of part.touches ?? []) {

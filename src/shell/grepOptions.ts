@@ -104,3 +104,33 @@ export function grepRecurses(line: GrepCommandLine): boolean {
 export function grepFollowsLinks(line: GrepCommandLine): boolean {
   return line.options.some((option) => option.long ? option.name.length >= 2 && mayBe(option.name, ["dereference-recursive"]) : option.name === "R");
 }
+
+/**
+ * The file names a recursive grep (not ripgrep) is limited to by `--include`, when that limit is
+ * certain: each `--include` value is a literal name or `*` and a literal ending (`*.ts`, `Makefile`),
+ * whose matches are the same whether grep matches base names (GNU) or whole paths (BSD); and the
+ * first of the --include and --exclude options is an --include (GNU grep searches a file that
+ * matches none of them when the first is an --exclude). Otherwise undefined: every file counts.
+ */
+export function grepIncludeNames(words: readonly ShellWord[]): string[] | undefined {
+  if (!["grep", "egrep", "fgrep"].includes(words[0]?.value ?? "") || process.env.GREP_OPTIONS !== undefined) return undefined;
+  const names: string[] = [];
+  for (let index = 1; index < words.length; index++) {
+    const word = words[index] as ShellWord;
+    if (word.value === "--") break;
+    const option = /^--([a-z-]+)(=.*)?$/s.exec(word.value);
+    if (option === null) continue;
+    const [, name = "", assigned] = option;
+    const include = name.length >= 3 && "include".startsWith(name);
+    if (!include) {
+      // An exclusion (or a spelling that may be one) before any --include: files matching nothing are searched.
+      if (names.length === 0 && name.length >= 2 && ["exclude", "exclude-dir", "exclude-from"].some((each) => each.startsWith(name))) return undefined;
+      continue;
+    }
+    const valueWord = assigned === undefined ? words[++index] : word;
+    const value = assigned === undefined ? valueWord?.value : assigned.slice(1);
+    if (valueWord === undefined || value === undefined || !valueWord.literal || !/^\*?[^*?[\]\\/{}]+$/.test(value)) return undefined;
+    names.push(value);
+  }
+  return names.length === 0 ? undefined : names;
+}

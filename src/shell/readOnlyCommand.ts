@@ -6,7 +6,7 @@
  */
 import { posix } from "node:path";
 import { jqHomeFileProblem, readJqCall } from "./programs/jqCall.ts";
-import { grepFollowsLinks, grepRecurses, readGrepCommandLine } from "./grepOptions.ts";
+import { grepFollowsLinks, grepIncludeNames, grepRecurses, readGrepCommandLine } from "./grepOptions.ts";
 import { readSedCall } from "./programs/sedEffects.ts";
 import { checkTestExpression, testExpressionPaths } from "./testExpression.ts";
 import type { FolderSpares, ShellWord } from "./types.ts";
@@ -23,6 +23,8 @@ export interface ReadOnlyVerdict {
   followsLinks?: boolean;
   /** ... leaving alone what its ignore files skip (git, ripgrep) and hidden files (ripgrep without --hidden). */
   spares?: FolderSpares;
+  /** ... reaching only files whose names match one of these globs (`grep -r --include='*.ts'`). */
+  names?: string[];
 }
 
 const GREP_FAMILY = new Set(["grep", "egrep", "fgrep"]);
@@ -301,7 +303,8 @@ export function classifyReadOnly(words: readonly ShellWord[]): ReadOnlyVerdict {
     return { readOnly: false, reason: `${name.value} with ${args.length} arguments can write`, paths: [] };
   }
   const recursive = readsRecursively(words);
-  return { readOnly: true, paths: readPaths(words, spec, args), recursive, followsLinks: recursive && followsLinks(words), ...(recursive ? { spares: recursiveSpares(words) } : {}) };
+  const names = recursive ? grepIncludeNames(words) : undefined;
+  return { readOnly: true, paths: readPaths(words, spec, args), recursive, followsLinks: recursive && followsLinks(words), ...(recursive ? { spares: recursiveSpares(words) } : {}), ...(names === undefined ? {} : { names }) };
 }
 
 /**

@@ -148,9 +148,32 @@ const TRACKED: Record<string, Case[]> = {
     ...everywhere("git checkout -b feature", "allow", true),
     ...everywhere("rg TODO", "allow"),
     // a symlink with a harmless name leads where it leads: what a search hands on is opened there
+    ...everywhere("grep -Rn TODO --include='*.ts' .", "ask", true),
     ...everywhere("find lib -name '*.ts' -exec cat {} +", "ask"),
     ...everywhere("fd -e ts -x cat . lib", "ask"),
     ...everywhere("find lib -name '*.ts' -print0 | xargs -0 cat", "ask"),
+  ],
+};
+
+/** grep -r limited by --include reaches only the files it names: these came out ask before, unless marked `guard`. */
+const INCLUDED: Record<string, Case[]> = {
+  "a recursive grep reaches only the names its --include options give": [
+    ...everywhere("grep -rn TODO --include='*.ts' .", "allow"),
+    ...everywhere("grep -rn TODO --include=*.ts --include=*.md src .", "allow"),
+    ...everywhere("grep -rn TODO --incl='*.ts' .", "allow"),
+    ...everywhere("grep -rln TODO --include '*.ts' --exclude '*.d.ts'", "allow"),
+    ...everywhere("grep -rn TODO --include=Makefile .", "allow"),
+    // guards: an --exclude first, patterns a matcher may read otherwise, a name that may be .env, files named outright
+    ...everywhere("grep -rn TODO --exclude='*.md' --include='*.ts' .", "ask", true),
+    ...everywhere("grep -rn TODO --include='*env' .", "ask", true),
+    ...everywhere("grep -rn TODO --include='*' .", "ask", true),
+    ...everywhere("grep -rn TODO --include='[a-z]*' .", "ask", true),
+    ...everywhere("grep -rn TODO --include='*.{ts,env}' .", "ask", true),
+    ...everywhere("grep -rn TODO --include=$X .", "ask", true),
+    ...everywhere("grep -rn TODO --include='*' secrets", "deny", true),
+    ...everywhere("grep -rn TODO --include='*.ts' .env", "deny", true),
+    ...everywhere("GREP_OPTIONS=--exclude=x grep -rn TODO --include='*.ts' .", "ask", true),
+    ...everywhere("rg TODO -g '*.ts' --hidden --no-ignore .", "ask", true),
   ],
 };
 
@@ -169,6 +192,8 @@ const LINKED: Record<string, Case[]> = {
     ...everywhere("fd -0 -a --base-directory src . ../secrets | xargs -0 cat", "ask"),
     // control
     ...everywhere("find src -name '*.ts' -print0 | xargs -0 -n 2 wc -l", "allow", true),
+    // grep's --include reaches notes.ts, which is .env by another name
+    ...everywhere("grep -rn TODO --include='*.ts' .", "ask", true),
   ],
 };
 
@@ -204,6 +229,7 @@ afterAll(() => {
 });
 
 corpusTests(PLAIN, () => plain.project);
+corpusTests(INCLUDED, () => plain.project);
 corpusTests(IGNORED, () => ignored.project);
 corpusTests(TRACKED, () => tracked.project);
 corpusTests(LINKED, () => linked.project);
