@@ -85,6 +85,9 @@ function analyzeAfresh(command: string): ShellAnalysis {
   return analysis;
 }
 
+/** The most `time` keywords in one text that are read through; past this the command asks. */
+const MAX_TIME_KEYWORDS = 8;
+
 function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: string | undefined, depth: number): void {
   if (depth > MAX_SHELL_NESTING) {
     analysis.problems.push(`it nests commands more than ${MAX_SHELL_NESTING} levels deep`);
@@ -99,11 +102,18 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
   }
   // bash's `time` keyword times the pipeline after it: the text is parsed without it (blanked), so
   // what follows is read as bash reads it, and `time` itself is kept as a mentioned part for rules on it.
-  for (let tries = 0; tries < 8; tries++) {
+  for (let tries = 0; ; tries++) {
     const span = withShellTree(text, (root) => timeKeywordSpan(root));
     if (span === undefined) break;
+    if (tries === MAX_TIME_KEYWORDS) {
+      analysis.problems.push(`it has more than ${MAX_TIME_KEYWORDS} time keywords, more than toolshed follows`);
+      break;
+    }
     const keyword = text.slice(span.start, span.end);
-    analysis.parts.push({ source: keyword, words: keyword.split(/\s+/).map((value) => ({ value, literal: true, glob: false })), assignments: [], cwd, problems: [], via, mentionedOnly: true });
+    // Rules on the keyword alone (`Bash(time)`) and on it with its command (`Bash(time rm *)`) meet these.
+    for (const words of [keyword.split(/\s+/), span.words]) {
+      analysis.parts.push({ source: words.join(" "), words: words.map((value) => ({ value, literal: true, glob: false })), assignments: [], cwd, problems: [], via, mentionedOnly: true });
+    }
     text = `${text.slice(0, span.start)}${" ".repeat(span.end - span.start)}${text.slice(span.end)}`;
   }
   withShellTree(text, (root) => {

@@ -230,7 +230,8 @@ export function denyForms(part: ShellCommandPart, aliases: readonly { index: num
 
 /** Whether the shell glob `pattern` may match the name `name`; a pattern the matcher may read otherwise than bash (a class like `[[:alpha:]]`) may match anything. */
 function globMayMatch(pattern: string, name: string): boolean {
-  if (pattern.includes("[[:") || pattern.includes("[=") || pattern.includes("[.")) return true;
+  // Classes and escapes (bash matches `[\\r]m` against rm; the matcher does not) may match anything.
+  if (pattern.includes("[[:") || pattern.includes("[=") || pattern.includes("[.") || pattern.includes("\\")) return true;
   try {
     return new Bun.Glob(pattern.replace(/[{}]/g, "\\$&")).match(name);
   } catch {

@@ -5,6 +5,7 @@
  * made of such a command is not what bash runs, so each is a problem (the command asks, and deny
  * rules are also tried against the raw text).
  */
+import { evaluateWord } from "./evaluateWord.ts";
 import type { ShellNode } from "./shellParser.ts";
 
 /** The problems, one sentence each, for a parsed `text`. */
@@ -16,7 +17,28 @@ export function grammarMisreads(root: ShellNode, text: string): string[] {
   if (heredoc !== undefined) problems.push(`the shell parser and bash disagree on where the here-document ${JSON.stringify(clip(heredoc))} ends`);
   const token = misreadToken(root, text);
   if (token !== undefined) problems.push(`the shell parser and bash disagree on where ${JSON.stringify(clip(token))} ends`);
+  const split = splitWord(root);
+  if (split !== undefined) problems.push(`the shell parser splits ${JSON.stringify(clip(split))}, which bash reads as one word`);
   return problems;
+}
+
+/** The nodes a command's words are made of. */
+const WORD_NODES = new Set(["word", "string", "raw_string", "ansi_c_string", "translated_string", "concatenation", "simple_expansion", "expansion", "command_substitution", "number", "command_name"]);
+
+/**
+ * Two words of one command with nothing between them (`[\\r]m` read as `[` and `\\r]m`): bash
+ * reads one word there, so the words the grammar gives are not the ones bash runs.
+ */
+function splitWord(root: ShellNode): string | undefined {
+  for (const command of root.descendantsOfType("command")) {
+    const words = (command?.children ?? []).filter((child): child is ShellNode => child !== null && WORD_NODES.has(child.type));
+    for (let index = 1; index < words.length; index++) {
+      const before = words[index - 1] as ShellNode;
+      const after = words[index] as ShellNode;
+      if (before.endIndex === after.startIndex) return `${before.text}${after.text}`;
+    }
+  }
+  return undefined;
 }
 
 /** Every node of the tree, depth first. */
@@ -114,13 +136,20 @@ export function droppedDashBeforeHeredoc(root: ShellNode, text: string): number 
 /**
  * Where the grammar read bash's `time` keyword (with its `-p` and `--`) as a command named time:
  * bash times the whole pipeline after it, whatever it is (`time ! rm x`, `time A=1 rm x`, `time {
- * rm x; }`, `time if ...`), which the grammar then splits wrongly. Only an unquoted `time` in a
- * command's place is the keyword. The first such span, or undefined.
+ * rm x; }`, `time if ...`), which the grammar then splits wrongly. bash reads an unquoted `time` as
+ * the keyword only where a pipeline starts: not after `|`, an assignment or a redirection. A word
+ * after it that looks like an option is left alone: in POSIX mode (and in sh, which may be dash)
+ * that `time` is the program (`time -v rm x` runs rm), which the analysis then reads as one.
+ * The first such span with the words the grammar gave its command, or undefined.
  */
-export function timeKeywordSpan(root: ShellNode): { start: number; end: number } | undefined {
+export function timeKeywordSpan(root: ShellNode): { start: number; end: number; words: string[] } | undefined {
   for (const command of root.descendantsOfType("command")) {
     const name = command?.childForFieldName("name");
     if (command === null || command === undefined || name === null || name === undefined || name.text !== "time" || name.namedChildren[0]?.type !== "word") continue;
+    // Only the first word of the first command of a pipeline.
+    if (command.namedChildren[0]?.id !== name.id) continue;
+    const parent = command.parent;
+    if (parent?.type === "pipeline" && parent.namedChildren.find((child) => child !== null && child.type !== "comment")?.id !== command.id) continue;
     let end = name.endIndex;
     const following = command.childrenForFieldName("argument").filter((argument): argument is ShellNode => argument !== null);
     for (const option of ["-p", "--"]) {
@@ -130,7 +159,10 @@ export function timeKeywordSpan(root: ShellNode): { start: number; end: number }
         following.shift();
       }
     }
-    return { start: name.startIndex, end };
+    if (following[0]?.text.startsWith("-") === true) continue;
+    // The keyword and what the grammar took for its command's words (`time rm x`), as values.
+    const words = ["time", ...following.map((argument) => evaluateWord(argument, () => undefined).value)];
+    return { start: name.startIndex, end, words };
   }
   return undefined;
 }

@@ -121,6 +121,32 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere("\\time git rm x", "allow", true),
     ...everywhere("sudo chown x *.log", "allow", true),
   ],
+  // A second review: bash reads `time` as the keyword only where a pipeline starts and, in POSIX
+  // mode or sh, not before an option; past that a `time` is the program. Each came out allow at
+  // the reviewed commit unless marked `guard`.
+  "where time is the program, many time keywords, rules naming time with its command, split words": [
+    ...everywhere("echo a | time -v rm x", "deny"),
+    ...everywhere("echo a | time -f %e rm x", "deny"),
+    ...everywhere("echo | time -p -p rm x", "deny"),
+    ...everywhere("A=1 time -v rm x", "deny"),
+    ...everywhere(">out time -v rm x", "deny"),
+    ...everywhere("echo a |& time -v rm x", "deny"),
+    ...everywhere("echo $(echo | time -v rm x)", "deny"),
+    ...everywhere("bash --posix -c 'time -v rm x'", "deny"),
+    ...everywhere("sh -c 'time -f %e rm x'", "deny"),
+    ...everywhere("time -p -p rm x", "deny"),
+    ...everywhere("time -- -p rm x", "deny"),
+    ...everywhere("time time time time time time time time time ! rm x", "deny"),
+    ...everywhere(`${"time true; ".repeat(8)}time ! rm x`, "deny"),
+    ...inBothModes("time rm x", "deny", { deny: ["Bash(time rm *)"] }),
+    ...inBothModes("time \"rm\" x", "deny", { deny: ["Bash(time rm *)"] }),
+    ...everywhere("sudo [\\r]m x", "ask"),
+    ...everywhere("sudo /bin/[\\r]m x", "ask"),
+    // controls
+    ...inBothModes("time ls", "deny", { deny: ["Bash(time)"] }, true),
+    ...everywhere("time -p -- grep rm notes", "allow", true),
+    ...everywhere("echo a | time grep rm", "allow", true),
+  ],
 };
 
 let playground: Playground;
