@@ -78,7 +78,7 @@ function analyzeAfresh(command: string): ShellAnalysis {
     if (!(error instanceof ShellParseTimeout)) throw error;
     analysis.problems.push(error.message);
   }
-  const counted = analysis.parts.filter((part) => !part.mentionedOnly).length;
+  const counted = analysis.parts.filter((part) => !part.mentionedOnly && !part.repeated).length;
   if (counted > MAX_SHELL_PARTS) {
     analysis.problems.push(`the command has ${counted} parts, more than the ${MAX_SHELL_PARTS} toolshed checks`);
   }

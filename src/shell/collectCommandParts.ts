@@ -10,7 +10,7 @@ import { evaluateWord, findSubstitutions } from "./evaluateWord.ts";
 import { outputOf } from "./pipelineInput.ts";
 import { changesLaterCommands } from "./programs/variableEffects.ts";
 import type { ShellNode } from "./shellParser.ts";
-import type { KnownCwd, ShellAnalysis, ShellCommandPart, ShellCwd, ShellInput, ShellWord } from "./types.ts";
+import { MAX_SHELL_PARTS, type KnownCwd, type ShellAnalysis, type ShellCommandPart, type ShellCwd, type ShellInput, type ShellWord } from "./types.ts";
 
 /** Statements run one after another in the same shell. */
 const SEQUENCES = new Set(["program", "list", "compound_statement", "do_group", "negated_command"]);
@@ -52,6 +52,8 @@ export interface CollectState {
   loopItems?: ReadonlyMap<string, ShellWord>;
   /** How many rounds the loops around this point are followed in, all multiplied. */
   loopRounds?: number;
+  /** Inside a loop visited once for all its rounds (a while loop, or a for loop not followed item by item). */
+  inRepeatedBody?: boolean;
 }
 
 /** Visits one statement node (and everything below it). */
@@ -83,7 +85,8 @@ export function collectStatement(node: ShellNode, state: CollectState): void {
   if (type === "if_statement") return collectIf(node, state);
   if (type === "case_statement") return collectCase(node, state);
   if (type === "for_statement") return collectFor(node, state);
-  if (FOLLOWED_FLOW.has(type) || FOLLOWED_LOOPS.has(type)) return collectFlow(node, state);
+  if (FOLLOWED_LOOPS.has(type)) return collectOnce(node, state);
+  if (FOLLOWED_FLOW.has(type)) return collectFlow(node, state);
   const what = CONTROL_FLOW.has(type) ? `a ${type.replace(/_/g, " ")}` : `shell syntax toolshed does not follow ("${type}")`;
   state.analysis.problems.push(`it has ${what}: ${JSON.stringify(clip(node.text))}`);
   collectInside(node, state);
@@ -325,6 +328,8 @@ function collectFlow(node: ShellNode, state: CollectState): void {
 
 /** The most rounds of `for` loops followed item by item, nested loops' rounds multiplied. */
 const MAX_LOOP_ROUNDS = 16;
+/** The most parts a command may have while its loops are followed item by item (each round's parts count); past this a loop is visited once. */
+const MAX_PARTS_WITH_ROUNDS = 4 * MAX_SHELL_PARTS;
 
 /**
  * Whether the name, found at `at` in `text` as a whole run of name characters (or at the end of a
@@ -340,29 +345,53 @@ function onlyReads(text: string, at: number, run: string, name: string): boolean
   return before.endsWith("$") || (before.endsWith("${") && after.startsWith("}")) || (/(?:^|[^-])-$/.test(before));
 }
 
-/**
- * The items of `for name in items; do body; done` when each is a word the analysis reads (a glob
- * included) and nothing in the command can set the variable while the body runs (onlyReads, but
- * for the headers of `for` loops outside this body). Otherwise undefined.
- */
-function loopItems(node: ShellNode, name: string, rounds: number): ShellWord[] | undefined {
-  const body = node.childForFieldName("body");
-  const values = node.childrenForFieldName("value").filter((value): value is ShellNode => value !== null);
-  if (body === null || values.length === 0 || values.length * rounds > MAX_LOOP_ROUNDS || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return undefined;
+/** Where a name is mentioned in a parsed text otherwise than onlyReads allows, and where `for` headers name it. */
+interface NameMentions {
+  unsafe: number;
+  headers: number[];
+}
+
+/** Per parsed tree and name, worked out once: a command may hold many loops over the same name. */
+const mentionsOfTree = new WeakMap<object, Map<string, NameMentions>>();
+
+function mentionsOf(node: ShellNode, name: string): NameMentions {
+  let byName = mentionsOfTree.get(node.tree);
+  if (byName === undefined) mentionsOfTree.set(node.tree, (byName = new Map()));
+  const known = byName.get(name);
+  if (known !== undefined) return known;
   const root = node.tree.rootNode;
-  const headers = new Set(root.descendantsOfType("for_statement").flatMap((loop) => {
+  const headers = root.descendantsOfType("for_statement").flatMap((loop) => {
     const variable = loop?.childForFieldName("variable");
-    const inside = loop !== null && loop.startIndex >= body.startIndex && loop.endIndex <= body.endIndex;
-    return variable === null || variable === undefined || inside ? [] : [variable.startIndex];
-  }));
+    return variable === null || variable === undefined || variable.text !== name ? [] : [variable.startIndex];
+  });
   const text = root.text;
+  let unsafe = 0;
   for (const found of text.matchAll(/[A-Za-z0-9_]+/g)) {
     const run = found[0];
     if (!run.endsWith(name)) continue;
     const at = found.index + run.length - name.length;
-    if ((run === name && headers.has(at)) || onlyReads(text, found.index, run, name)) continue;
-    return undefined;
+    if (!(run === name && headers.includes(at)) && !onlyReads(text, found.index, run, name)) unsafe++;
   }
+  const mentions = { unsafe, headers };
+  byName.set(name, mentions);
+  return mentions;
+}
+
+/**
+ * The items of `for name in items; do body; done` when each is a word the analysis reads (a glob
+ * included) and nothing in the command can set the variable while the body runs as far as its
+ * text shows (onlyReads; an inner `for` of the same name counts): otherwise undefined. Only a
+ * name bash never sets itself is followed (lower-case; `_`, REPLY, MAPFILE, BASH_REMATCH are
+ * set by the shell), and not inside a loop visited once for all its rounds (a trap set late in a
+ * while body runs before this loop's next round).
+ */
+function loopItems(node: ShellNode, name: string, state: CollectState): ShellWord[] | undefined {
+  const body = node.childForFieldName("body");
+  const values = node.childrenForFieldName("value").filter((value): value is ShellNode => value !== null);
+  const rounds = state.loopRounds ?? 1;
+  if (body === null || values.length === 0 || values.length * rounds > MAX_LOOP_ROUNDS || !/^[a-z][a-z0-9_]*$/.test(name) || state.inRepeatedBody) return undefined;
+  const mentions = mentionsOf(node, name);
+  if (mentions.unsafe > 0 || mentions.headers.some((at) => at > body.startIndex && at < body.endIndex)) return undefined;
   const items: ShellWord[] = [];
   for (const value of values) {
     let runs = false;
@@ -374,6 +403,21 @@ function loopItems(node: ShellNode, name: string, rounds: number): ShellWord[] |
 }
 
 /**
+ * Whether a part may set a loop's variable by a name its text does not show: in the body, a
+ * builtin that sets variables (whatever it names: `read $'\\x66'` sets f); before the loop, one
+ * that makes a later assignment set another variable (`declare -n`); anywhere, a trap, code the
+ * analysis does not read (eval, source), or a command whose name is only known when it runs.
+ */
+function maySetLoopVariable(part: ShellCommandPart, inBody: boolean): boolean {
+  const words = inShellWords(part.words);
+  const name = words[0];
+  if (name === undefined) return false;
+  if (!name.literal || CODE_RUNNERS.has(name.value) || name.value === "trap") return true;
+  if (inBody) return VARIABLE_SETTERS.has(name.value) || (name.value === "printf" && words.some((word) => word.value.startsWith("-v")));
+  return ["declare", "typeset", "local"].includes(name.value) && words.some((word) => /^-[A-Za-z]*n/.test(word.value) || !word.literal);
+}
+
+/**
  * A `for` loop over words the analysis reads: its body is visited once per item, `"$name"` (and
  * a bare `$name` whose item splitting and globbing leave as it is) standing for the item, and a
  * glob item for every file it matches, so `for f in src/*.ts; do wc -l "$f"; done` is judged as
@@ -382,28 +426,70 @@ function loopItems(node: ShellNode, name: string, rounds: number): ShellWord[] |
 function collectFor(node: ShellNode, state: CollectState): void {
   const name = node.childForFieldName("variable")?.text;
   const body = node.childForFieldName("body");
-  const rounds = state.loopRounds ?? 1;
-  const items = name === undefined || body === null ? undefined : loopItems(node, name, rounds);
-  if (name === undefined || body === null || items === undefined) return collectFlow(node, state);
-  const before = state.cwd;
+  // The header sets its variable as an assignment does (`for IFS in x`, `for GLOBIGNORE in x`).
+  if (name !== undefined && changesLaterCommands(name)) state.variablesMayChange = true;
+  const items = name === undefined || body === null ? undefined : loopItems(node, name, state);
+  if (name === undefined || body === null || items === undefined) return collectOnce(node, state);
+  const { analysis } = state;
+  const saved = { parts: analysis.parts.length, redirects: analysis.redirects.length, problems: analysis.problems.length, cwd: state.cwd, variablesMayChange: state.variablesMayChange, cdFailure: state.cdFailure };
   const outer = { loopItems: state.loopItems, loopRounds: state.loopRounds };
+  const before = state.cwd;
   let moved = false;
-  state.loopRounds = rounds * items.length;
+  state.loopRounds = (outer.loopRounds ?? 1) * items.length;
   try {
-    for (const item of items) {
+    items.forEach((item, round) => {
+      if (analysis.parts.length > MAX_PARTS_WITH_ROUNDS) return;
+      const start = analysis.parts.length;
       state.cwd = before;
       state.loopItems = new Map([...(outer.loopItems ?? []), [name, item]]);
       collectStatement(body, state);
       moved ||= state.cwd !== before;
-    }
+      if (round > 0) for (const part of analysis.parts.slice(start)) part.repeated = true;
+    });
   } finally {
     state.loopItems = outer.loopItems;
     state.loopRounds = outer.loopRounds;
   }
+  // Too many parts to follow round by round, or a builtin that sets variables by a name the text
+  // does not show: the body is visited again, once, $name unknown.
+  if (analysis.parts.length > MAX_PARTS_WITH_ROUNDS || setsBefore(analysis, saved.parts) || analysis.parts.slice(saved.parts).some((part) => maySetLoopVariable(part, true))) {
+    analysis.parts.length = saved.parts;
+    analysis.redirects.length = saved.redirects;
+    analysis.problems.length = saved.problems;
+    Object.assign(state, { cwd: saved.cwd, variablesMayChange: saved.variablesMayChange, cdFailure: saved.cdFailure });
+    return collectOnce(node, state);
+  }
   state.cwd = before;
   if (!moved) return;
-  state.analysis.problems.push(`its for statement changes the working folder between rounds: ${JSON.stringify(clip(node.text))}`);
+  analysis.problems.push(`its for statement changes the working folder between rounds: ${JSON.stringify(clip(node.text))}`);
   state.cwd = { kind: "unknown", reason: "after the for statement the working folder is not known" };
+}
+
+/** How far the parts of an analysis were searched for one that may set a later loop's variable, and whether one was found. */
+const searchedBefore = new WeakMap<ShellAnalysis, { upTo: number; found: boolean }>();
+
+/** Whether a part before `end` may set a loop variable later (maySetLoopVariable): searched once, as parts are added. */
+function setsBefore(analysis: ShellAnalysis, end: number): boolean {
+  let searched = searchedBefore.get(analysis);
+  // Parts taken back (a loop visited again) may have held the one found: search again.
+  if (searched === undefined || searched.upTo > end) searched = { upTo: 0, found: false };
+  while (!searched.found && searched.upTo < end) {
+    if (maySetLoopVariable(analysis.parts[searched.upTo] as ShellCommandPart, false)) searched.found = true;
+    else searched.upTo++;
+  }
+  searchedBefore.set(analysis, searched);
+  return searched.found;
+}
+
+/** A loop visited once for all its rounds: no `for` inside it is followed item by item. */
+function collectOnce(node: ShellNode, state: CollectState): void {
+  const outer = state.inRepeatedBody;
+  state.inRepeatedBody = true;
+  try {
+    collectFlow(node, state);
+  } finally {
+    state.inRepeatedBody = outer;
+  }
 }
 
 /**

@@ -56,6 +56,8 @@ export interface ShellCommandPart {
    * judges.
    */
   mentionedOnly?: boolean;
+  /** The part is a later round of a `for` loop's body, judged item by item: the part limit counts its first round only. */
+  repeated?: boolean;
   /** Why the part runs code the analysis cannot read (inline code, a script from its input, a variable that runs programs). */
   unknownCode?: string[];
   /** Strings of code the part runs that the analysis cannot read: deny and ask rules meet them as paths. */

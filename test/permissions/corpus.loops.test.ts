@@ -66,6 +66,28 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere('for f in src/a.ts; do :; done; cat "$f"', "ask", true),
     ...everywhere(`for f in ${Array.from({ length: 17 }, (_, index) => `n${index}.ts`).join(" ")}; do cat "$f"; done`, "ask", true),
   ],
+  // A review of the round: variables bash sets itself, names spelled so the text does not show
+  // them, a header that sets IFS or GLOBIGNORE. Each came out allow in some mode at the reviewed
+  // commit unless marked `guard`.
+  "variables the shell sets, names spelled otherwise, headers that change how words expand": [
+    ...everywhere('for _ in src/a.ts; do echo "$(cat list)"; cat "$_"; done', "ask"),
+    ...everywhere('for BASH_REMATCH in src/a.ts; do [[ $(cat list) =~ .+ ]]; cat "$BASH_REMATCH"; done', "ask"),
+    ...everywhere('for REPLY in src/a.ts; do read < list; cat "$REPLY"; done', "ask"),
+    ...everywhere('for MAPFILE in src/a.ts; do mapfile -t < list; cat "$MAPFILE"; done', "ask"),
+    ...everywhere("for f in src/a.ts; do read $'\\x66' < list; cat \"$f\"; done", "ask"),
+    ...everywhere("for f in src/a.ts; do printf -v $'\\x66' %s \"$(cat list)\"; cat \"$f\"; done", "ask"),
+    ...everywhere("for f in src/a.ts; do mapfile -t $'\\x66' < list; cat \"$f\"; done", "ask"),
+    ...everywhere('for file in src/a.ts; do read fi""le < list; cat "$file"; done', "ask"),
+    ...everywhere("for file in src/a.ts; do read fil\\e < list; cat \"$file\"; done", "ask"),
+    ...everywhere("declare -n r=$'\\x66'; for f in src/a.ts; do r=$(cat list); cat \"$f\"; done", "ask", true),
+    ...everywhere("for IFS in x; do for f in x.envx; do cat $f; done; done", "ask"),
+    ...everywhere('for GLOBIGNORE in x; do for f in ?env; do cat "$f"; done; done', "ask"),
+    ...everywhere('while true; do for f in src/a.ts; do cat "$f"; done; trap "read $\'\\x66\' < list" DEBUG; done', "ask"),
+    // controls: assignments and reads of other variables before or in the loop
+    ...everywhere('export LANG=C; for f in src/*.ts; do wc -l "$f"; done', "allow", true),
+    ...everywhere('read -r n < list; for f in src/a.ts; do echo "$n"; wc -l "$f"; done', "allow", true),
+    plain(`for f in ${Array.from({ length: 16 }, (_, index) => `n${index}.ts`).join(" ")}; do wc -l "$f"; echo "$f"; test -e "$f"; echo; done`, "allow"),
+  ],
 };
 
 let playground: Playground;
@@ -73,6 +95,7 @@ beforeAll(() => {
   playground = createPlayground();
   writeFileSync(join(playground.project, "notes.md"), "notes\n");
   writeFileSync(join(playground.project, "b.ts"), "b\n");
+  writeFileSync(join(playground.project, "list"), ".env\n");
 });
 afterAll(() => playground.remove());
 
