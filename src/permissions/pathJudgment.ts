@@ -127,7 +127,9 @@ export function resolvePathSubject(subject: PathSubject, context: PathContext): 
     const folder = subjectBase(name, context);
     // A relative name made in a folder not known may be anywhere: this path may lead through it.
     if (folder === undefined && !name.word.value.startsWith("/")) return true;
-    return isPathWithin(forms.lexical, resolve(folder ?? "/", name.word.value));
+    const madePath = resolve(folder ?? "/", name.word.value);
+    // A glob may also expand to a name made below its folder (`ln -s "$x" x.ts; cat *.ts`), which is not there yet.
+    return isPathWithin(forms.lexical, madePath) || (word.glob && isPathWithin(madePath, forms.lexical));
   });
   if (made !== undefined) {
     return { forms, unknown: `"${made.by}" in the same command may make ${made.word.value} a link, so where ${word.value} leads is only known when it runs`, denyOnly: [] };

@@ -83,6 +83,9 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere("for IFS in x; do for f in x.envx; do cat $f; done; done", "ask"),
     ...everywhere('for GLOBIGNORE in x; do for f in ?env; do cat "$f"; done; done', "ask"),
     ...everywhere('while true; do for f in src/a.ts; do cat "$f"; done; trap "read $\'\\x66\' < list" DEBUG; done', "ask"),
+    // a name made by an earlier part, which a glob item (or any glob) may expand to once it is there
+    ...everywhere('ln -s "$(cat list)" x.ts; for f in *.ts; do cat "$f"; done', "ask"),
+    ...everywhere('ln -s "$(cat list)" x.ts; cat *.ts', "ask"),
     // controls: assignments and reads of other variables before or in the loop
     ...everywhere('export LANG=C; for f in src/*.ts; do wc -l "$f"; done', "allow", true),
     ...everywhere('read -r n < list; for f in src/a.ts; do echo "$n"; wc -l "$f"; done', "allow", true),
