@@ -129,6 +129,8 @@ interface SpareTrust {
   gitMoved: boolean;
   /** A ripgrep configuration file is named. */
   searchConfigured: boolean;
+  /** GREP_OPTIONS or POSIXLY_CORRECT appears in the command: grep's --include may not limit what it reads. */
+  grepConfigured: boolean;
 }
 
 function spareTrust(analysis: ShellAnalysis): SpareTrust {
@@ -137,6 +139,7 @@ function spareTrust(analysis: ShellAnalysis): SpareTrust {
       !classifyReadOnly(allowForm(part).words).readOnly),
     gitMoved: /\bGIT_[A-Z_]+=/.test(analysis.command) || GIT_LOCATION_VARIABLES.some((name) => process.env[name] !== undefined),
     searchConfigured: analysis.command.includes("RIPGREP_CONFIG_PATH") || process.env.RIPGREP_CONFIG_PATH !== undefined,
+    grepConfigured: /GREP_OPTIONS|POSIXLY_CORRECT/.test(analysis.command),
   };
 }
 
@@ -176,7 +179,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
       for (const word of readOnly.paths) {
         judged.add(word);
         const spares = trustedSpares(readOnly.spares, part, trust);
-        const names = readOnly.names === undefined || /GREP_OPTIONS/.test(part.source) ? {} : { names: readOnly.names };
+        const names = readOnly.names === undefined || trust.grepConfigured ? {} : { names: readOnly.names };
         subjects.push(...pathSubject(part, word, "read", { ...(readOnly.recursive ? { recursive: true, followsLinks: readOnly.followsLinks, spares, ...names } : {}), ...mentioned }));
       }
     } else {
@@ -193,7 +196,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
       const wrapped = classifyReadOnly(part.words.slice(start));
       if (!wrapped.readOnly || !wrapped.recursive) continue;
       const spares = trustedSpares(wrapped.spares, part, trust);
-      const names = wrapped.names === undefined || /GREP_OPTIONS/.test(part.source) ? {} : { names: wrapped.names };
+      const names = wrapped.names === undefined || trust.grepConfigured ? {} : { names: wrapped.names };
       for (const word of wrapped.paths) subjects.push(...pathSubject(part, word, "read", { mentionedOnly: true, recursive: true, followsLinks: wrapped.followsLinks, ...spareField(spares), ...names }));
     }
     // What the program reads and writes because its options or script say so (`sed 'w x'`, `tee x`).

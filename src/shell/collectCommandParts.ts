@@ -403,18 +403,22 @@ function loopItems(node: ShellNode, name: string, state: CollectState): ShellWor
 }
 
 /**
- * Whether a part may set a loop's variable by a name its text does not show: in the body, a
- * builtin that sets variables (whatever it names: `read $'\\x66'` sets f); before the loop, one
- * that makes a later assignment set another variable (`declare -n`); anywhere, a trap, code the
+ * Whether a part may set a loop's variable `loopName` by a name its text does not show: in the
+ * body, a builtin that sets variables with a word naming it however spelled (`read $'\\x66'`,
+ * `printf -vf`, a callback's code) or only known when it runs (`read -r line` sets only line);
+ * anywhere, a nameref (`declare -n`: a later assignment may set any variable), a trap, code the
  * analysis does not read (eval, source), or a command whose name is only known when it runs.
  */
-function maySetLoopVariable(part: ShellCommandPart, inBody: boolean): boolean {
+function maySetLoopVariable(part: ShellCommandPart, inBody: boolean, loopName: string): boolean {
   const words = inShellWords(part.words);
   const name = words[0];
   if (name === undefined) return false;
   if (!name.literal || CODE_RUNNERS.has(name.value) || name.value === "trap") return true;
-  if (inBody) return VARIABLE_SETTERS.has(name.value) || (name.value === "printf" && words.some((word) => word.value.startsWith("-v")));
-  return ["declare", "typeset", "local"].includes(name.value) && words.some((word) => /^-[A-Za-z]*n/.test(word.value) || !word.literal);
+  const rest = words.slice(1);
+  if (["declare", "typeset", "local"].includes(name.value) && rest.some((word) => /^-[A-Za-z]*n/.test(word.value) || !word.literal)) return true;
+  if (!inBody || !(VARIABLE_SETTERS.has(name.value) || name.value === "printf")) return false;
+  if (name.value === "printf" && !rest.some((word) => word.value.startsWith("-v"))) return false;
+  return rest.some((word) => !word.literal || word.value.includes(loopName));
 }
 
 /**
@@ -452,7 +456,7 @@ function collectFor(node: ShellNode, state: CollectState): void {
   }
   // Too many parts to follow round by round, or a builtin that sets variables by a name the text
   // does not show: the body is visited again, once, $name unknown.
-  if (analysis.parts.length > MAX_PARTS_WITH_ROUNDS || setsBefore(analysis, saved.parts) || analysis.parts.slice(saved.parts).some((part) => maySetLoopVariable(part, true))) {
+  if (analysis.parts.length > MAX_PARTS_WITH_ROUNDS || setsBefore(analysis, saved.parts) || analysis.parts.slice(saved.parts).some((part) => maySetLoopVariable(part, true, name))) {
     analysis.parts.length = saved.parts;
     analysis.redirects.length = saved.redirects;
     analysis.problems.length = saved.problems;
@@ -474,7 +478,7 @@ function setsBefore(analysis: ShellAnalysis, end: number): boolean {
   // Parts taken back (a loop visited again) may have held the one found: search again.
   if (searched === undefined || searched.upTo > end) searched = { upTo: 0, found: false };
   while (!searched.found && searched.upTo < end) {
-    if (maySetLoopVariable(analysis.parts[searched.upTo] as ShellCommandPart, false)) searched.found = true;
+    if (maySetLoopVariable(analysis.parts[searched.upTo] as ShellCommandPart, false, "")) searched.found = true;
     else searched.upTo++;
   }
   searchedBefore.set(analysis, searched);
@@ -504,7 +508,8 @@ function loopItemFor(node: ShellNode, state: CollectState): ShellWord | undefine
   const name = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})$/.exec(reference.text);
   const item = name === null ? undefined : state.loopItems.get(name[1] ?? name[2] ?? "");
   if (item === undefined || (quoted && node.text !== `"${reference.text}"`)) return undefined;
-  if (!quoted && (item.glob || !/^[^\s*?[\]\\]+$/.test(item.value))) return undefined;
+  // Unquoted, the item is split and globbed again: only one neither changes (no blanks, no glob or extglob characters).
+  if (!quoted && (item.glob || !/^[^\s*?[\]\\()]+$/.test(item.value))) return undefined;
   return item;
 }
 

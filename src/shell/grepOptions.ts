@@ -107,30 +107,29 @@ export function grepFollowsLinks(line: GrepCommandLine): boolean {
 
 /**
  * The file names a recursive grep (not ripgrep) is limited to by `--include`, when that limit is
- * certain: each `--include` value is a literal name or `*` and a literal ending (`*.ts`, `Makefile`),
- * whose matches are the same whether grep matches base names (GNU) or whole paths (BSD); and the
- * first of the --include and --exclude options is an --include (GNU grep searches a file that
- * matches none of them when the first is an --exclude). Otherwise undefined: every file counts.
+ * certain: every word of the command is literal, options are read as grep reads them (so an
+ * `--include=...` that is the value of `-e` or `--label` limits nothing), each `--include` value is
+ * a plain name or `*` and a plain ending (`*.ts`, `Makefile`: the same files whether grep matches
+ * base names, as GNU does, or whole paths, as BSD does, and no character a glob matcher reads
+ * otherwise), and the first of the --include and --exclude options is an --include (GNU grep
+ * searches a file that matches none of them when the first is an --exclude). GREP_OPTIONS and
+ * POSIXLY_CORRECT (options after the files are files then) in the environment void it; the
+ * caller looks for them in the command. Otherwise undefined: every file counts.
  */
 export function grepIncludeNames(words: readonly ShellWord[]): string[] | undefined {
-  if (!["grep", "egrep", "fgrep"].includes(words[0]?.value ?? "") || process.env.GREP_OPTIONS !== undefined) return undefined;
+  if (!["grep", "egrep", "fgrep"].includes(words[0]?.value ?? "") || words.some((word) => !word.literal)) return undefined;
+  if (process.env.GREP_OPTIONS !== undefined || process.env.POSIXLY_CORRECT !== undefined) return undefined;
   const names: string[] = [];
-  for (let index = 1; index < words.length; index++) {
-    const word = words[index] as ShellWord;
-    if (word.value === "--") break;
-    const option = /^--([a-z-]+)(=.*)?$/s.exec(word.value);
-    if (option === null) continue;
-    const [, name = "", assigned] = option;
-    const include = name.length >= 3 && "include".startsWith(name);
+  for (const option of readGrepCommandLine(words).options) {
+    if (!option.long) continue;
+    const include = option.name.length >= 3 && "include".startsWith(option.name);
     if (!include) {
       // An exclusion (or a spelling that may be one) before any --include: files matching nothing are searched.
-      if (names.length === 0 && name.length >= 2 && ["exclude", "exclude-dir", "exclude-from"].some((each) => each.startsWith(name))) return undefined;
+      if (names.length === 0 && option.name.length >= 2 && ["exclude", "exclude-dir", "exclude-from"].some((each) => each.startsWith(option.name))) return undefined;
       continue;
     }
-    const valueWord = assigned === undefined ? words[++index] : word;
-    const value = assigned === undefined ? valueWord?.value : assigned.slice(1);
-    if (valueWord === undefined || value === undefined || !valueWord.literal || !/^\*?[^*?[\]\\/{}]+$/.test(value)) return undefined;
-    names.push(value);
+    if (option.value === undefined || !/^\*?[A-Za-z0-9._-]+$/.test(option.value)) return undefined;
+    names.push(option.value);
   }
   return names.length === 0 ? undefined : names;
 }

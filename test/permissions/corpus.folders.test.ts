@@ -175,6 +175,21 @@ const INCLUDED: Record<string, Case[]> = {
     ...everywhere("GREP_OPTIONS=--exclude=x grep -rn TODO --include='*.ts' .", "ask", true),
     ...everywhere("rg TODO -g '*.ts' --hidden --no-ignore .", "ask", true),
   ],
+  // A review of it: each came out allow at the reviewed commit.
+  "an --include that is another option's value, options after the files, patterns the matcher reads otherwise": [
+    ...everywhere("grep -r -e --include='*.ts' -e TOKEN .", "ask"),
+    ...everywhere("grep -re --include='*.ts' TOKEN .", "ask"),
+    ...everywhere("grep -r --reg --include='*.ts' -e TOKEN .", "ask"),
+    ...everywhere("grep -r --label --include='*.ts' TOKEN .", "ask"),
+    ...everywhere("grep -r --group-separator --include='*.ts' TOKEN .", "ask"),
+    ...everywhere("POSIXLY_CORRECT=1 grep -r TOKEN . --include='*.ts'", "ask"),
+    ...everywhere("env POSIXLY_CORRECT=1 grep -r TOKEN . --include='*.ts'", "ask"),
+    ...everywhere("export GREP_OPTIONS=--exclude=x; grep -r --include='*.ts' TOKEN .", "ask"),
+    ...everywhere("grep -r --include='*(1).txt' k .", "ask"),
+    ...everywhere("grep -r --include='*(1).txt' --include='*.ts' k .", "ask"),
+    // control
+    ...everywhere("grep -rn -e TODO --include='*.ts' .", "allow", true),
+  ],
 };
 
 /** A third review: what a search hands xargs must arrive as it left, and a harmless name may be another name of .env. */
@@ -223,6 +238,7 @@ beforeAll(() => {
   git(tracked.project, "add", "-f", "secrets/tracked");
   linkSync(join(linked.project, ".env"), join(linked.project, "notes.ts"));
   writeFileSync(join(linked.project, "list"), ".env\0");
+  writeFileSync(join(plain.project, "secrets", "key(1).txt"), "k\n");
 });
 afterAll(() => {
   for (const playground of [plain, ignored, tracked, linked]) playground.remove();

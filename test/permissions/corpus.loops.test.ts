@@ -86,6 +86,11 @@ const GROUPS: Record<string, Case[]> = {
     // a name made by an earlier part, which a glob item (or any glob) may expand to once it is there
     ...everywhere('ln -s "$(cat list)" x.ts; for f in *.ts; do cat "$f"; done', "ask"),
     ...everywhere('ln -s "$(cat list)" x.ts; cat *.ts', "ask"),
+    // a second review: an extglob item used unquoted, a setter naming only other variables
+    ...everywhere("bash -O extglob -c 'for f in \"@(.env)\"; do cat $f; done'", "ask"),
+    ...everywhere("for f in '@(.env)'; do cat $f; done", "ask"),
+    ...everywhere('for f in src/a.ts; do read -r line < list; cat "$f"; done', "allow"),
+    ...everywhere('for line in src/a.ts; do read -r line < list; cat "$line"; done', "ask", true),
     // controls: assignments and reads of other variables before or in the loop
     ...everywhere('export LANG=C; for f in src/*.ts; do wc -l "$f"; done', "allow", true),
     ...everywhere('read -r n < list; for f in src/a.ts; do echo "$n"; wc -l "$f"; done', "allow", true),
