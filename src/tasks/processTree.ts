@@ -15,13 +15,13 @@ export interface ProcessInfo {
 
 /** The most of a process's environment that is read to find its tags. */
 const MAX_ENVIRONMENT_BYTES = 1024 * 1024;
-/** Made on the first scan: start-up never pays for it. */
+/** Made on the first scan: start-up never pays for them. */
 let environmentBuffer: Buffer | undefined;
-const TAGS_PREFIX = Buffer.from(`\0${TAGS_VARIABLE}=`);
+let tagsPrefix: Buffer | undefined;
+let statBuffer: Buffer | undefined;
 
 /** A stat line is a few hundred bytes; reading more is never needed. */
 const MAX_STAT_BYTES = 4096;
-const statBuffer = Buffer.allocUnsafe(MAX_STAT_BYTES);
 
 /** A /proc file's first `buffer.length` bytes, as text; undefined when it cannot be read. */
 function readProcFile(path: string, buffer: Buffer): string | undefined {
@@ -42,7 +42,7 @@ function readProcFile(path: string, buffer: Buffer): string | undefined {
 
 /** Parses /proc/<pid>/stat; undefined for a zombie (it runs no more) or a process gone meanwhile. */
 function readProcess(pid: number): ProcessInfo | undefined {
-  const stat = readProcFile(`/proc/${pid}/stat`, statBuffer);
+  const stat = readProcFile(`/proc/${pid}/stat`, (statBuffer ??= Buffer.allocUnsafe(MAX_STAT_BYTES)));
   if (stat === undefined) return undefined;
   // The command name is in parentheses and may hold spaces or parentheses: fields start after the last ")".
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -89,9 +89,10 @@ export function processTags(pid: number): string[] {
     closeSync(descriptor);
   }
   const bytes = environmentBuffer.subarray(0, length);
-  const start = bytes.indexOf(TAGS_PREFIX);
+  const prefix = (tagsPrefix ??= Buffer.from(`\0${TAGS_VARIABLE}=`));
+  const start = bytes.indexOf(prefix);
   if (start === -1) return [];
-  const valueStart = start + TAGS_PREFIX.length;
+  const valueStart = start + prefix.length;
   const end = bytes.indexOf(0, valueStart);
   return bytes.toString("latin1", valueStart, end === -1 ? length : end).split(" ").filter((tag) => tag !== "");
 }
