@@ -139,9 +139,14 @@ function spareTrust(analysis: ShellAnalysis): SpareTrust {
       !classifyReadOnly(allowForm(part).words).readOnly),
     gitMoved: /\bGIT_[A-Z_]+=/.test(analysis.command) || GIT_LOCATION_VARIABLES.some((name) => process.env[name] !== undefined),
     searchConfigured: analysis.command.includes("RIPGREP_CONFIG_PATH") || process.env.RIPGREP_CONFIG_PATH !== undefined,
-    grepConfigured: /GREP_OPTIONS|POSIXLY_CORRECT/.test(analysis.command),
+    // As written or as the shell reads it (`env POSIX""LY_CORRECT=1`), in a variable set or a word.
+    grepConfigured: GREP_CONFIGURATION.test(analysis.command) || analysis.parts.some((part) =>
+      part.assignments.some((assignment) => GREP_CONFIGURATION.test(assignment.name)) || part.words.some((word) => GREP_CONFIGURATION.test(word.value))),
   };
 }
+
+/** The variables that change what grep's --include limits (GREP_OPTIONS adds options; in POSIX mode options after the files are files). */
+const GREP_CONFIGURATION = /GREP_OPTIONS|POSIXLY_CORRECT/;
 
 /**
  * What a whole-folder read or change may be taken to leave alone, as far as the command lets that
@@ -196,7 +201,8 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
       const wrapped = classifyReadOnly(part.words.slice(start));
       if (!wrapped.readOnly || !wrapped.recursive) continue;
       const spares = trustedSpares(wrapped.spares, part, trust);
-      const names = wrapped.names === undefined || trust.grepConfigured ? {} : { names: wrapped.names };
+      // Past a wrapper only when every word is known: `env $X grep ...` may set POSIXLY_CORRECT.
+      const names = wrapped.names === undefined || trust.grepConfigured || part.words.some((word) => !word.literal) ? {} : { names: wrapped.names };
       for (const word of wrapped.paths) subjects.push(...pathSubject(part, word, "read", { mentionedOnly: true, recursive: true, followsLinks: wrapped.followsLinks, ...spareField(spares), ...names }));
     }
     // What the program reads and writes because its options or script say so (`sed 'w x'`, `tee x`).

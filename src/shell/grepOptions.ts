@@ -16,9 +16,10 @@ interface OptionTable {
 }
 
 const GREP: OptionTable = {
-  shortValues: "efmABCdD",
+  // -X MATCHER is GNU grep's undocumented matcher choice; --include-dir is BSD grep's.
+  shortValues: "efmABCdDX",
   longValues: ["regexp", "file", "max-count", "after-context", "before-context", "context", "directories", "devices", "include", "exclude",
-    "exclude-dir", "exclude-from", "label", "group-separator", "binary-files"],
+    "exclude-dir", "exclude-from", "include-dir", "label", "group-separator", "binary-files"],
 };
 
 const RIPGREP: OptionTable = {

@@ -187,6 +187,13 @@ const INCLUDED: Record<string, Case[]> = {
     ...everywhere("export GREP_OPTIONS=--exclude=x; grep -r --include='*.ts' TOKEN .", "ask"),
     ...everywhere("grep -r --include='*(1).txt' k .", "ask"),
     ...everywhere("grep -r --include='*(1).txt' --include='*.ts' k .", "ask"),
+    // a third review: the variable spelled with quotes, a wrapper's word only known when it runs, grep's hidden -X
+    ...everywhere("env POSIX\"\"LY_CORRECT=1 grep -r TOKEN . --include=*.ts", "ask"),
+    ...everywhere("env POSIX\\LY_CORRECT=1 grep -r TOKEN . --include=*.ts", "ask"),
+    ...everywhere("timeout 5 env POSIXL\"\"Y_CORRECT=1 grep -r TOKEN . --include=*.ts", "ask"),
+    ...everywhere("env $X grep -r TOKEN . --include=*.ts", "ask"),
+    ...everywhere("grep -r -X grep TOKEN", "ask"),
+    ...everywhere("grep -rXgrep TOKEN", "ask"),
     // control
     ...everywhere("grep -rn -e TODO --include='*.ts' .", "allow", true),
   ],
