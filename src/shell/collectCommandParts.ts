@@ -6,11 +6,13 @@
  * a `cd` that bash runs in a subshell (a pipeline part, `( )`, a `&` job) moves nothing after it.
  */
 import { exactProgramStarts } from "./commandForms.ts";
+import { loopItemFor, loopItems, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, setsBefore } from "./loopItems.ts";
+import { CODE_RUNNERS, inShellWords, PLAIN_SETTER_OPTIONS, VARIABLE_SETTERS } from "./shellBuiltins.ts";
 import { evaluateWord, findSubstitutions } from "./evaluateWord.ts";
 import { outputOf } from "./pipelineInput.ts";
 import { changesLaterCommands } from "./programs/variableEffects.ts";
 import type { ShellNode } from "./shellParser.ts";
-import { MAX_SHELL_PARTS, type KnownCwd, type ShellAnalysis, type ShellCommandPart, type ShellCwd, type ShellInput, type ShellWord } from "./types.ts";
+import type { KnownCwd, ShellAnalysis, ShellCommandPart, ShellCwd, ShellInput, ShellWord } from "./types.ts";
 
 /** Statements run one after another in the same shell. */
 const SEQUENCES = new Set(["program", "list", "compound_statement", "do_group", "negated_command"]);
@@ -326,101 +328,6 @@ function collectFlow(node: ShellNode, state: CollectState): void {
   state.cwd = { kind: "unknown", reason: `after the ${label} the working folder is not known` };
 }
 
-/** The most rounds of `for` loops followed item by item, nested loops' rounds multiplied. */
-const MAX_LOOP_ROUNDS = 16;
-/** The most parts a command may have while its loops are followed item by item (each round's parts count); past this a loop is visited once. */
-const MAX_PARTS_WITH_ROUNDS = 4 * MAX_SHELL_PARTS;
-
-/**
- * Whether the name, found at `at` in `text` as a whole run of name characters (or at the end of a
- * longer one), is mentioned there in a way that cannot set it: `$name`, `${name}`, or an option
- * letter (`-f`, `my-f`), never a value glued to options (`printf -vf`) or `--name` (arithmetic's
- * decrement). `name=x`, `read name`, `${name:=x}`, `((name++))`, a trap's or a function's
- * assignment and an inner `for name` all mention it some other way.
- */
-function onlyReads(text: string, at: number, run: string, name: string): boolean {
-  const before = text.slice(0, at);
-  const after = text.slice(at + run.length);
-  if (run !== name) return !/[-+]$/.test(before);
-  return before.endsWith("$") || (before.endsWith("${") && after.startsWith("}")) || (/(?:^|[^-])-$/.test(before));
-}
-
-/** Where a name is mentioned in a parsed text otherwise than onlyReads allows, and where `for` headers name it. */
-interface NameMentions {
-  unsafe: number;
-  headers: number[];
-}
-
-/** Per parsed tree and name, worked out once: a command may hold many loops over the same name. */
-const mentionsOfTree = new WeakMap<object, Map<string, NameMentions>>();
-
-function mentionsOf(node: ShellNode, name: string): NameMentions {
-  let byName = mentionsOfTree.get(node.tree);
-  if (byName === undefined) mentionsOfTree.set(node.tree, (byName = new Map()));
-  const known = byName.get(name);
-  if (known !== undefined) return known;
-  const root = node.tree.rootNode;
-  const headers = root.descendantsOfType("for_statement").flatMap((loop) => {
-    const variable = loop?.childForFieldName("variable");
-    return variable === null || variable === undefined || variable.text !== name ? [] : [variable.startIndex];
-  });
-  const text = root.text;
-  let unsafe = 0;
-  for (const found of text.matchAll(/[A-Za-z0-9_]+/g)) {
-    const run = found[0];
-    if (!run.endsWith(name)) continue;
-    const at = found.index + run.length - name.length;
-    if (!(run === name && headers.includes(at)) && !onlyReads(text, found.index, run, name)) unsafe++;
-  }
-  const mentions = { unsafe, headers };
-  byName.set(name, mentions);
-  return mentions;
-}
-
-/**
- * The items of `for name in items; do body; done` when each is a word the analysis reads (a glob
- * included) and nothing in the command can set the variable while the body runs as far as its
- * text shows (onlyReads; an inner `for` of the same name counts): otherwise undefined. Only a
- * name bash never sets itself is followed (lower-case; `_`, REPLY, MAPFILE, BASH_REMATCH are
- * set by the shell), and not inside a loop visited once for all its rounds (a trap set late in a
- * while body runs before this loop's next round).
- */
-function loopItems(node: ShellNode, name: string, state: CollectState): ShellWord[] | undefined {
-  const body = node.childForFieldName("body");
-  const values = node.childrenForFieldName("value").filter((value): value is ShellNode => value !== null);
-  const rounds = state.loopRounds ?? 1;
-  if (body === null || values.length === 0 || values.length * rounds > MAX_LOOP_ROUNDS || !/^[a-z][a-z0-9_]*$/.test(name) || state.inRepeatedBody) return undefined;
-  const mentions = mentionsOf(node, name);
-  if (mentions.unsafe > 0 || mentions.headers.some((at) => at > body.startIndex && at < body.endIndex)) return undefined;
-  const items: ShellWord[] = [];
-  for (const value of values) {
-    let runs = false;
-    const word = evaluateWord(value, () => (runs = true));
-    if (runs || !word.literal || word.problems.length > 0) return undefined;
-    items.push({ value: word.value, literal: true, glob: word.glob });
-  }
-  return items;
-}
-
-/**
- * Whether a part may set a loop's variable `loopName` by a name its text does not show: in the
- * body, a builtin that sets variables with a word naming it however spelled (`read $'\\x66'`,
- * `printf -vf`, a callback's code) or only known when it runs (`read -r line` sets only line);
- * anywhere, a nameref (`declare -n`: a later assignment may set any variable), a trap, code the
- * analysis does not read (eval, source), or a command whose name is only known when it runs.
- */
-function maySetLoopVariable(part: ShellCommandPart, inBody: boolean, loopName: string): boolean {
-  const words = inShellWords(part.words);
-  const name = words[0];
-  if (name === undefined) return false;
-  if (!name.literal || CODE_RUNNERS.has(name.value) || name.value === "trap") return true;
-  const rest = words.slice(1);
-  if (["declare", "typeset", "local"].includes(name.value) && rest.some((word) => /^-[A-Za-z]*n/.test(word.value) || !word.literal)) return true;
-  if (!inBody || !(VARIABLE_SETTERS.has(name.value) || name.value === "printf")) return false;
-  if (name.value === "printf" && !rest.some((word) => word.value.startsWith("-v"))) return false;
-  return rest.some((word) => !word.literal || word.value.includes(loopName));
-}
-
 /**
  * A `for` loop over words the analysis reads: its body is visited once per item, `"$name"` (and
  * a bare `$name` whose item splitting and globbing leave as it is) standing for the item, and a
@@ -432,7 +339,7 @@ function collectFor(node: ShellNode, state: CollectState): void {
   const body = node.childForFieldName("body");
   // The header sets its variable as an assignment does (`for IFS in x`, `for GLOBIGNORE in x`).
   if (name !== undefined && changesLaterCommands(name)) state.variablesMayChange = true;
-  const items = name === undefined || body === null ? undefined : loopItems(node, name, state);
+  const items = name === undefined || body === null ? undefined : loopItems(node, name, state.loopRounds ?? 1, state.inRepeatedBody === true);
   if (name === undefined || body === null || items === undefined) return collectOnce(node, state);
   const { analysis } = state;
   const saved = { parts: analysis.parts.length, redirects: analysis.redirects.length, problems: analysis.problems.length, cwd: state.cwd, variablesMayChange: state.variablesMayChange, cdFailure: state.cdFailure };
@@ -469,22 +376,6 @@ function collectFor(node: ShellNode, state: CollectState): void {
   state.cwd = { kind: "unknown", reason: "after the for statement the working folder is not known" };
 }
 
-/** How far the parts of an analysis were searched for one that may set a later loop's variable, and whether one was found. */
-const searchedBefore = new WeakMap<ShellAnalysis, { upTo: number; found: boolean }>();
-
-/** Whether a part before `end` may set a loop variable later (maySetLoopVariable): searched once, as parts are added. */
-function setsBefore(analysis: ShellAnalysis, end: number): boolean {
-  let searched = searchedBefore.get(analysis);
-  // Parts taken back (a loop visited again) may have held the one found: search again.
-  if (searched === undefined || searched.upTo > end) searched = { upTo: 0, found: false };
-  while (!searched.found && searched.upTo < end) {
-    if (maySetLoopVariable(analysis.parts[searched.upTo] as ShellCommandPart, false, "")) searched.found = true;
-    else searched.upTo++;
-  }
-  searchedBefore.set(analysis, searched);
-  return searched.found;
-}
-
 /** A loop visited once for all its rounds: no `for` inside it is followed item by item. */
 function collectOnce(node: ShellNode, state: CollectState): void {
   const outer = state.inRepeatedBody;
@@ -494,23 +385,6 @@ function collectOnce(node: ShellNode, state: CollectState): void {
   } finally {
     state.inRepeatedBody = outer;
   }
-}
-
-/**
- * The item a loop variable stands for in this round, for a word that is only `"$name"` or
- * `"${name}"`, or the same unquoted when the item has nothing splitting or globbing would change.
- */
-function loopItemFor(node: ShellNode, state: CollectState): ShellWord | undefined {
-  if (state.loopItems === undefined) return undefined;
-  const quoted = node.type === "string";
-  const reference = quoted ? (node.namedChildCount === 1 ? node.namedChildren[0] : null) : node;
-  if (reference === null || reference === undefined || (reference.type !== "simple_expansion" && reference.type !== "expansion")) return undefined;
-  const name = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})$/.exec(reference.text);
-  const item = name === null ? undefined : state.loopItems.get(name[1] ?? name[2] ?? "");
-  if (item === undefined || (quoted && node.text !== `"${reference.text}"`)) return undefined;
-  // Unquoted, the item is split and globbed again: only one neither changes (no blanks, no glob or extglob characters).
-  if (!quoted && (item.glob || !/^[^\s*?[\]\\()]+$/.test(item.value))) return undefined;
-  return item;
 }
 
 /** Statements inside a construct the analysis does not follow: visit them all anyway. */
@@ -557,7 +431,7 @@ function wordsOf(nodes: readonly (ShellNode | null)[], part: ShellCommandPart, s
       if (assignment !== undefined) words.push({ value: `${assignment.name}=${assignment.value.value}`, literal: assignment.value.literal, glob: false });
       continue;
     }
-    const item = loopItemFor(node, state);
+    const item = loopItemFor(node, state.loopItems);
     if (item !== undefined) {
       words.push({ ...item });
       continue;
@@ -627,7 +501,7 @@ function collectTest(node: ShellNode, state: CollectState): void {
       words.push({ value: current.text, literal: !current.text.includes("$"), glob: false });
     } else if (TEST_OPERANDS.has(current.type)) {
       // A loop's item, but not a glob one: the test reads one name, which no word stands for here.
-      const item = loopItemFor(current, state);
+      const item = loopItemFor(current, state.loopItems);
       if (item !== undefined && !item.glob) {
         words.push({ ...item });
         return;
@@ -701,31 +575,6 @@ function logicalJoin(base: string, path: string): string {
   return base.startsWith("/") || path.startsWith("/") ? `/${joined}` : joined || ".";
 }
 
-/**
- * The words of a command as the shell itself runs them: past `builtin`, `command` (without -v or
- * -V, which only print) and `time`, which run a builtin such as cd in this shell.
- */
-function inShellWords(words: readonly ShellWord[]): readonly ShellWord[] {
-  let rest = words;
-  for (let depth = 0; depth < 8; depth++) {
-    const first = rest[0];
-    if (first === undefined || !first.literal) return rest;
-    const next = rest[1]?.value;
-    if (first.value === "builtin") rest = rest.slice(1);
-    else if (first.value === "time") rest = rest.slice(next === "-p" ? 2 : 1);
-    else if (first.value === "command" && next !== "-v" && next !== "-V") rest = rest.slice(next === "-p" ? 2 : 1);
-    else return rest;
-  }
-  return rest;
-}
-
-/** `cd` moves the rest of the command line; an unknown target makes later relative paths unknown. */
-/** Builtins that set shell variables named in their arguments (`printf -v CDPATH ..`, `read CDPATH`). */
-const VARIABLE_SETTERS = new Set(["read", "mapfile", "readarray", "getopts", "declare", "typeset", "local", "export", "readonly", "let", "unset"]);
-/** Options of those builtins that set no other name than their arguments: `read -r line`, `export -p`, `declare -x NAME=...`. */
-const PLAIN_SETTER_OPTIONS = new Set(["-r", "-s", "-x", "-p", "-i", "-l", "-u", "-g", "-t", "-e", "-rs", "-sr", "-gx", "-xg"]);
-/** Builtins that run shell code the analysis does not see here. */
-const CODE_RUNNERS = new Set(["eval", "source", "."]);
 
 /**
  * Whether a part may set a shell variable that changes what later parts run or where they go:

@@ -1,0 +1,136 @@
+/**
+ * What a `for` loop over words the analysis reads is judged by: its items, whether anything in
+ * the command could set its variable by a name the text does not show, and which word of a round
+ * stands for the item. collectCommandParts visits the body once per item.
+ */
+import { CODE_RUNNERS, inShellWords, VARIABLE_SETTERS } from "./shellBuiltins.ts";
+import { evaluateWord } from "./evaluateWord.ts";
+import type { ShellNode } from "./shellParser.ts";
+import { MAX_SHELL_PARTS, type ShellAnalysis, type ShellCommandPart, type ShellWord } from "./types.ts";
+
+/** The most rounds of `for` loops followed item by item, nested loops' rounds multiplied. */
+const MAX_LOOP_ROUNDS = 16;
+/** The most parts a command may have while its loops are followed item by item (each round's parts count); past this a loop is visited once. */
+export const MAX_PARTS_WITH_ROUNDS = 4 * MAX_SHELL_PARTS;
+
+/**
+ * Whether the name, found at `at` in `text` as a whole run of name characters (or at the end of a
+ * longer one), is mentioned there in a way that cannot set it: `$name`, `${name}`, or an option
+ * letter (`-f`, `my-f`), never a value glued to options (`printf -vf`) or `--name` (arithmetic's
+ * decrement). `name=x`, `read name`, `${name:=x}`, `((name++))`, a trap's or a function's
+ * assignment and an inner `for name` all mention it some other way.
+ */
+function onlyReads(text: string, at: number, run: string, name: string): boolean {
+  const before = text.slice(0, at);
+  const after = text.slice(at + run.length);
+  if (run !== name) return !/[-+]$/.test(before);
+  return before.endsWith("$") || (before.endsWith("${") && after.startsWith("}")) || (/(?:^|[^-])-$/.test(before));
+}
+
+/** Where a name is mentioned in a parsed text otherwise than onlyReads allows, and where `for` headers name it. */
+interface NameMentions {
+  unsafe: number;
+  headers: number[];
+}
+
+/** Per parsed tree and name, worked out once: a command may hold many loops over the same name. */
+const mentionsOfTree = new WeakMap<object, Map<string, NameMentions>>();
+
+function mentionsOf(node: ShellNode, name: string): NameMentions {
+  let byName = mentionsOfTree.get(node.tree);
+  if (byName === undefined) mentionsOfTree.set(node.tree, (byName = new Map()));
+  const known = byName.get(name);
+  if (known !== undefined) return known;
+  const root = node.tree.rootNode;
+  const headers = root.descendantsOfType("for_statement").flatMap((loop) => {
+    const variable = loop?.childForFieldName("variable");
+    return variable === null || variable === undefined || variable.text !== name ? [] : [variable.startIndex];
+  });
+  const text = root.text;
+  let unsafe = 0;
+  for (const found of text.matchAll(/[A-Za-z0-9_]+/g)) {
+    const run = found[0];
+    if (!run.endsWith(name)) continue;
+    const at = found.index + run.length - name.length;
+    if (!(run === name && headers.includes(at)) && !onlyReads(text, found.index, run, name)) unsafe++;
+  }
+  const mentions = { unsafe, headers };
+  byName.set(name, mentions);
+  return mentions;
+}
+
+/**
+ * The items of `for name in items; do body; done` when each is a word the analysis reads (a glob
+ * included) and nothing in the command can set the variable while the body runs as far as its
+ * text shows (onlyReads; an inner `for` of the same name counts): otherwise undefined. Only a
+ * name bash never sets itself is followed (lower-case; `_`, REPLY, MAPFILE, BASH_REMATCH are
+ * set by the shell), and not inside a loop visited once for all its rounds (a trap set late in a
+ * while body runs before this loop's next round).
+ */
+export function loopItems(node: ShellNode, name: string, rounds: number, inRepeatedBody: boolean): ShellWord[] | undefined {
+  const body = node.childForFieldName("body");
+  const values = node.childrenForFieldName("value").filter((value): value is ShellNode => value !== null);
+  if (body === null || values.length === 0 || values.length * rounds > MAX_LOOP_ROUNDS || !/^[a-z][a-z0-9_]*$/.test(name) || inRepeatedBody) return undefined;
+  const mentions = mentionsOf(node, name);
+  if (mentions.unsafe > 0 || mentions.headers.some((at) => at > body.startIndex && at < body.endIndex)) return undefined;
+  const items: ShellWord[] = [];
+  for (const value of values) {
+    let runs = false;
+    const word = evaluateWord(value, () => (runs = true));
+    if (runs || !word.literal || word.problems.length > 0) return undefined;
+    items.push({ value: word.value, literal: true, glob: word.glob });
+  }
+  return items;
+}
+
+/**
+ * Whether a part may set a loop's variable `loopName` by a name its text does not show: in the
+ * body, a builtin that sets variables with a word naming it however spelled (`read $'\\x66'`,
+ * `printf -vf`, a callback's code) or only known when it runs (`read -r line` sets only line);
+ * anywhere, a nameref (`declare -n`: a later assignment may set any variable), a trap, code the
+ * analysis does not read (eval, source), or a command whose name is only known when it runs.
+ */
+export function maySetLoopVariable(part: ShellCommandPart, inBody: boolean, loopName: string): boolean {
+  const words = inShellWords(part.words);
+  const name = words[0];
+  if (name === undefined) return false;
+  if (!name.literal || CODE_RUNNERS.has(name.value) || name.value === "trap") return true;
+  const rest = words.slice(1);
+  if (["declare", "typeset", "local"].includes(name.value) && rest.some((word) => /^-[A-Za-z]*n/.test(word.value) || !word.literal)) return true;
+  if (!inBody || !(VARIABLE_SETTERS.has(name.value) || name.value === "printf")) return false;
+  if (name.value === "printf" && !rest.some((word) => word.value.startsWith("-v"))) return false;
+  return rest.some((word) => !word.literal || word.value.includes(loopName));
+}
+
+/** How far the parts of an analysis were searched for one that may set a later loop's variable, and whether one was found. */
+const searchedBefore = new WeakMap<ShellAnalysis, { upTo: number; found: boolean }>();
+
+/** Whether a part before `end` may set a loop variable later (maySetLoopVariable): searched once, as parts are added. */
+export function setsBefore(analysis: ShellAnalysis, end: number): boolean {
+  let searched = searchedBefore.get(analysis);
+  // Parts taken back (a loop visited again) may have held the one found: search again.
+  if (searched === undefined || searched.upTo > end) searched = { upTo: 0, found: false };
+  while (!searched.found && searched.upTo < end) {
+    if (maySetLoopVariable(analysis.parts[searched.upTo] as ShellCommandPart, false, "")) searched.found = true;
+    else searched.upTo++;
+  }
+  searchedBefore.set(analysis, searched);
+  return searched.found;
+}
+
+/**
+ * The item a loop variable stands for in this round, for a word that is only `"$name"` or
+ * `"${name}"`, or the same unquoted when the item has nothing splitting or globbing would change.
+ */
+export function loopItemFor(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): ShellWord | undefined {
+  if (items === undefined) return undefined;
+  const quoted = node.type === "string";
+  const reference = quoted ? (node.namedChildCount === 1 ? node.namedChildren[0] : null) : node;
+  if (reference === null || reference === undefined || (reference.type !== "simple_expansion" && reference.type !== "expansion")) return undefined;
+  const name = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})$/.exec(reference.text);
+  const item = name === null ? undefined : items.get(name[1] ?? name[2] ?? "");
+  if (item === undefined || (quoted && node.text !== `"${reference.text}"`)) return undefined;
+  // Unquoted, the item is split and globbed again: only one neither changes (no blanks, no glob or extglob characters).
+  if (!quoted && (item.glob || !/^[^\s*?[\]\\()]+$/.test(item.value))) return undefined;
+  return item;
+}
