@@ -109,11 +109,8 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
       analysis.problems.push(`it has more than ${MAX_TIME_KEYWORDS} time keywords, more than toolshed follows`);
       break;
     }
-    const keyword = text.slice(span.start, span.end);
-    // Rules on the keyword alone (`Bash(time)`) and on it with its command (`Bash(time rm *)`) meet these.
-    for (const words of [keyword.split(/\s+/), span.words]) {
-      analysis.parts.push({ source: words.join(" "), words: words.map((value) => ({ value, literal: true, glob: false })), assignments: [], cwd, problems: [], via, mentionedOnly: true });
-    }
+    // Rules that name time (`Bash(time *)`, `Bash(time -p rm *)`) meet the keyword with what it times.
+    analysis.parts.push({ source: span.words.join(" "), words: span.words.map((value) => ({ value, literal: true, glob: false })), assignments: [], cwd, problems: [], via, mentionedOnly: true });
     text = `${text.slice(0, span.start)}${" ".repeat(span.end - span.start)}${text.slice(span.end)}`;
   }
   withShellTree(text, (root) => {

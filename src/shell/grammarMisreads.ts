@@ -5,7 +5,6 @@
  * made of such a command is not what bash runs, so each is a problem (the command asks, and deny
  * rules are also tried against the raw text).
  */
-import { evaluateWord } from "./evaluateWord.ts";
 import type { ShellNode } from "./shellParser.ts";
 
 /** The problems, one sentence each, for a parsed `text`. */
@@ -19,6 +18,9 @@ export function grammarMisreads(root: ShellNode, text: string): string[] {
   if (token !== undefined) problems.push(`the shell parser and bash disagree on where ${JSON.stringify(clip(token))} ends`);
   const split = splitWord(root);
   if (split !== undefined) problems.push(`the shell parser splits ${JSON.stringify(clip(split))}, which bash reads as one word`);
+  // `! ! rm x`: bash negates twice; the grammar reads the second `!` as a command named `!`.
+  const bang = root.descendantsOfType("command").find((command) => command?.childForFieldName("name")?.text === "!");
+  if (bang !== undefined && bang !== null) problems.push(`the shell parser reads ${JSON.stringify(clip(bang.text))} as a command named !, where bash negates what follows`);
   return problems;
 }
 
@@ -160,9 +162,23 @@ export function timeKeywordSpan(root: ShellNode): { start: number; end: number; 
       }
     }
     if (following[0]?.text.startsWith("-") === true) continue;
-    // The keyword and what the grammar took for its command's words (`time rm x`), as values.
-    const words = ["time", ...following.map((argument) => evaluateWord(argument, () => undefined).value)];
-    return { start: name.startIndex, end, words };
+    // The keyword as written and the words of what it times (`time -p rm x`), for rules that name
+    // time: taken from the text, quotes dropped, redirections left out (the grammar may take
+    // `time >x rm x` for a redirection to three files).
+    // (`--` only ends the keyword's options: left out, `time -p -- ls` is read as `time -p ls`.)
+    const keyword = command.text.slice(0, end - command.startIndex).split(/\s+/).filter((token) => token !== "--");
+    const holder = command.parent?.type === "redirected_statement" ? command.parent : command;
+    const rest = holder.text.slice(end - holder.startIndex).replace(/["'\\]/g, "").split(/\s+/).filter((token) => token !== "");
+    const words: string[] = [];
+    for (let index = 0; index < rest.length; index++) {
+      const token = rest[index] as string;
+      if (/^\d*(?:[<>]|&>)/.test(token)) {
+        if (/^\d*(?:[<>]+|&>+)&?$/.test(token)) index++;
+        continue;
+      }
+      words.push(token);
+    }
+    return { start: name.startIndex, end, words: [...keyword, ...words] };
   }
   return undefined;
 }

@@ -143,9 +143,29 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere("sudo [\\r]m x", "ask"),
     ...everywhere("sudo /bin/[\\r]m x", "ask"),
     // controls
-    ...inBothModes("time ls", "deny", { deny: ["Bash(time)"] }, true),
+    ...inBothModes("time", "deny", { deny: ["Bash(time)"] }, true),
     ...everywhere("time -p -- grep rm notes", "allow", true),
     ...everywhere("echo a | time grep rm", "allow", true),
+  ],
+  // A third review: a double negation the parser reads as a command named !, a redirection between
+  // time and what it times, and rules naming time with a command. Each came out allow at the
+  // reviewed commit unless marked `guard`.
+  "a command named !, redirections after time, exact rules on time": [
+    ...everywhere("! ! rm x", "deny"),
+    ...everywhere("true && ! ! rm x", "deny"),
+    ...everywhere("! ! git push origin main", "deny"),
+    ...everywhere("time ! ! rm x", "deny"),
+    ...everywhere("! time ! rm x", "deny"),
+    ...inBothModes("time >x rm x", "deny", { deny: ["Bash(time rm *)"] }),
+    ...inBothModes("time 2>/dev/null rm -rf d", "deny", { deny: ["Bash(time rm *)"] }),
+    ...inBothModes("time <in rm x", "deny", { deny: ["Bash(time rm *)"] }),
+    ...inBothModes("time >x ls", "deny", { deny: ["Bash(time ls)"] }),
+    ...inBothModes("time -p rm x", "deny", { deny: ["Bash(time -p *)"] }, true),
+    // controls: a rule on time alone, or with another command, does not cover what time runs
+    ...inBothModes("time ls", "allow", { deny: ["Bash(time)"] }),
+    ...inBothModes("time -p ls", "allow", { deny: ["Bash(time ls)"] }),
+    ...inBothModes("time -- ls", "deny", { deny: ["Bash(time ls)"] }, true),
+    ...everywhere("! ls", "allow", true),
   ],
 };
 
