@@ -165,6 +165,10 @@ function trustedSpares(spares: FolderSpares | undefined, part: ShellCommandPart,
 
 const spareField = (spares: FolderSpares | undefined) => (spares === undefined ? {} : { spares });
 
+/** The only names a recursive read reaches (grep's --include), when nothing in the command can change that (a word known only when it runs, past a wrapper: `env $X grep`, may set POSIXLY_CORRECT). */
+const namesField = (names: string[] | undefined, part: ShellCommandPart, trust: SpareTrust) =>
+  (names === undefined || trust.grepConfigured || part.words.some((word) => !word.literal) ? {} : { names });
+
 /** Every subject of a shell command, in the order they appear. */
 export function shellSubjects(analysis: ShellAnalysis): Subject[] {
   const subjects: Subject[] = [];
@@ -184,8 +188,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
       for (const word of readOnly.paths) {
         judged.add(word);
         const spares = trustedSpares(readOnly.spares, part, trust);
-        const names = readOnly.names === undefined || trust.grepConfigured ? {} : { names: readOnly.names };
-        subjects.push(...pathSubject(part, word, "read", { ...(readOnly.recursive ? { recursive: true, followsLinks: readOnly.followsLinks, spares, ...names } : {}), ...mentioned }));
+        subjects.push(...pathSubject(part, word, "read", { ...(readOnly.recursive ? { recursive: true, followsLinks: readOnly.followsLinks, spares, ...namesField(readOnly.names, part, trust) } : {}), ...mentioned }));
       }
     } else {
       const fileCommand = classifyFileCommand(words);
@@ -201,9 +204,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
       const wrapped = classifyReadOnly(part.words.slice(start));
       if (!wrapped.readOnly || !wrapped.recursive) continue;
       const spares = trustedSpares(wrapped.spares, part, trust);
-      // Past a wrapper only when every word is known: `env $X grep ...` may set POSIXLY_CORRECT.
-      const names = wrapped.names === undefined || trust.grepConfigured || part.words.some((word) => !word.literal) ? {} : { names: wrapped.names };
-      for (const word of wrapped.paths) subjects.push(...pathSubject(part, word, "read", { mentionedOnly: true, recursive: true, followsLinks: wrapped.followsLinks, ...spareField(spares), ...names }));
+      for (const word of wrapped.paths) subjects.push(...pathSubject(part, word, "read", { mentionedOnly: true, recursive: true, followsLinks: wrapped.followsLinks, ...spareField(spares), ...namesField(wrapped.names, part, trust) }));
     }
     // What the program reads and writes because its options or script say so (`sed 'w x'`, `tee x`).
     for (const touch of part.touches ?? []) {

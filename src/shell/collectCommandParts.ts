@@ -575,7 +575,6 @@ function logicalJoin(base: string, path: string): string {
   return base.startsWith("/") || path.startsWith("/") ? `/${joined}` : joined || ".";
 }
 
-
 /**
  * Whether a part may set a shell variable that changes what later parts run or where they go:
  * a builtin naming one (PATH, HOME, CDPATH, IFS, ... or a name only known when it runs), or one
@@ -595,6 +594,7 @@ function setsRiskyVariables(words: readonly ShellWord[]): boolean {
   return named.some((word) => word === undefined || !word.literal || changesLaterCommands(word.value.split("=")[0]?.replace(/\[.*$/, "") ?? ""));
 }
 
+/** `cd` moves the rest of the command line; an unknown target makes later relative paths unknown. */
 function updateCwd(part: ShellCommandPart, state: CollectState): void {
   state.cdFailure = undefined;
   const words = inShellWords(part.words);

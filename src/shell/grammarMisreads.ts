@@ -1,7 +1,9 @@
 /**
  * Places where tree-sitter's bash grammar reads a command otherwise than bash does: text it
  * skips, a here-document it ends elsewhere, a $'...' string it ends elsewhere, a `$` it joins to a
- * name across a blank, a `#` it takes for a comment in the middle of a word. What the grammar
+ * name across a blank, a `#` it takes for a comment in the middle of a word, one word it splits in
+ * two, a second `!` it takes for a command; and where it takes bash's `time` keyword for a
+ * program (timeKeywordSpan, which the analysis parses past instead). What the grammar
  * made of such a command is not what bash runs, so each is a problem (the command asks, and deny
  * rules are also tried against the raw text).
  */
@@ -142,7 +144,8 @@ export function droppedDashBeforeHeredoc(root: ShellNode, text: string): number 
  * the keyword only where a pipeline starts: not after `|`, an assignment or a redirection. A word
  * after it that looks like an option is left alone: in POSIX mode (and in sh, which may be dash)
  * that `time` is the program (`time -v rm x` runs rm), which the analysis then reads as one.
- * The first such span with the words the grammar gave its command, or undefined.
+ * The first such span, with the keyword and the words of what it times (for rules that name
+ * time), or undefined.
  */
 export function timeKeywordSpan(root: ShellNode): { start: number; end: number; words: string[] } | undefined {
   for (const command of root.descendantsOfType("command")) {
@@ -162,10 +165,9 @@ export function timeKeywordSpan(root: ShellNode): { start: number; end: number; 
       }
     }
     if (following[0]?.text.startsWith("-") === true) continue;
-    // The keyword as written and the words of what it times (`time -p rm x`), for rules that name
-    // time: taken from the text, quotes dropped, redirections left out (the grammar may take
-    // `time >x rm x` for a redirection to three files).
-    // (`--` only ends the keyword's options: left out, `time -p -- ls` is read as `time -p ls`.)
+    // The keyword as written, less `--` (`time -p -- ls` is `time -p ls`), and the words of what it
+    // times, from the text: quotes dropped, redirections left out (the grammar may read `time >x rm x`
+    // as a redirection to three files).
     const keyword = command.text.slice(0, end - command.startIndex).split(/\s+/).filter((token) => token !== "--");
     const holder = command.parent?.type === "redirected_statement" ? command.parent : command;
     const rest = holder.text.slice(end - holder.startIndex).replace(/["'\\]/g, "").split(/\s+/).filter((token) => token !== "");

@@ -19,7 +19,6 @@ export function inShellWords(words: readonly ShellWord[]): readonly ShellWord[] 
   return rest;
 }
 
-/** `cd` moves the rest of the command line; an unknown target makes later relative paths unknown. */
 /** Builtins that set shell variables named in their arguments (`printf -v CDPATH ..`, `read CDPATH`). */
 export const VARIABLE_SETTERS = new Set(["read", "mapfile", "readarray", "getopts", "declare", "typeset", "local", "export", "readonly", "let", "unset"]);
 /** Options of those builtins that set no other name than their arguments: `read -r line`, `export -p`, `declare -x NAME=...`. */
