@@ -8,7 +8,7 @@
  * every part found).
  */
 import { collectStatement, type CollectState } from "./collectCommandParts.ts";
-import { fillWords, gitSubcommandAt, isAssignmentWord, pastExactWrappers, programStarts, wrapperKind, xargsCommandAt, xargsPlaceholder } from "./commandForms.ts";
+import { fillWords, gitSubcommandAt, isAssignmentWord, joinWords, pastExactWrappers, programStarts, wrapperKind, xargsCommandAt, xargsPlaceholder } from "./commandForms.ts";
 import { gnuProgramName } from "./gnuProgramNames.ts";
 import { droppedDashBeforeHeredoc, grammarMisreads, timeKeywordSpan } from "./grammarMisreads.ts";
 import { describeAssignments, describeProgram, type ProgramEffects } from "./programCatalogue.ts";
@@ -102,6 +102,7 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
   }
   // bash's `time` keyword times the pipeline after it: the text is parsed without it (blanked), so
   // what follows is read as bash reads it, and `time` itself is kept as a mentioned part for rules on it.
+  const timed = new Map<number, string[]>();
   for (let tries = 0; ; tries++) {
     const span = withShellTree(text, (root) => timeKeywordSpan(root));
     if (span === undefined) break;
@@ -109,9 +110,14 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
       analysis.problems.push(`it has more than ${MAX_TIME_KEYWORDS} time keywords, more than toolshed follows`);
       break;
     }
-    // Rules that name time (`Bash(time *)`, `Bash(time -p rm *)`) meet the keyword with what it times.
-    analysis.parts.push({ source: span.words.join(" "), words: span.words.map((value) => ({ value, literal: true, glob: false })), assignments: [], cwd, problems: [], via, mentionedOnly: true });
+    // Rules that name time meet the keyword and what it times: `Bash(time *)` a part of the keyword
+    // (with a word standing for the rest, so `Bash(time)` covers only a bare time), `Bash(time rm *)`
+    // the command right after it, read as a command (see timedBy).
+    const words: ShellWord[] = [...span.keyword.map((value) => ({ value, literal: true, glob: false })), ...(span.timesSomething ? [{ value: "{timed}", literal: false, glob: false }] : [])];
+    analysis.parts.push({ source: joinWords(words), words, assignments: [], cwd, problems: [], via, mentionedOnly: true });
     text = `${text.slice(0, span.start)}${" ".repeat(span.end - span.start)}${text.slice(span.end)}`;
+    const after = text.slice(span.end).search(/\S/);
+    if (after !== -1) timed.set(span.end + after, span.keyword);
   }
   withShellTree(text, (root) => {
     if (root.hasError) analysis.problems.push(`the shell parser could not parse ${JSON.stringify(clip(text))}`);
@@ -120,6 +126,7 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
       analysis,
       cwd,
       via,
+      timed,
       onPart: (part, current) => lookInside(part, analysis, current.cwd, depth),
       parseNested: (nested, nestedVia, current) => collectText(nested, analysis, current.cwd, nestedVia, depth + 1),
     };

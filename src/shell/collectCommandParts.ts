@@ -56,6 +56,8 @@ export interface CollectState {
   loopRounds?: number;
   /** Inside a loop visited once for all its rounds (a while loop, or a for loop not followed item by item). */
   inRepeatedBody?: boolean;
+  /** Where a command timed by bash's `time` keyword starts in the text (the keyword blanked out), with the keyword's words. */
+  timed?: ReadonlyMap<number, readonly string[]>;
 }
 
 /** Visits one statement node (and everything below it). */
@@ -524,6 +526,8 @@ function collectTest(node: ShellNode, state: CollectState): void {
 
 function collectCommand(node: ShellNode, extraArguments: ShellNode[], state: CollectState): void {
   const part = newPart(node, state);
+  const timedBy = state.timed?.get(node.startIndex);
+  if (timedBy !== undefined) part.timedBy = timedBy;
   if (state.stdin !== undefined) part.stdin = state.stdin;
   state.stdin = undefined;
   const assignmentNodes: ShellNode[] = [];

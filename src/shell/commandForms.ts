@@ -225,6 +225,7 @@ export function denyForms(part: ShellCommandPart, aliases: readonly { index: num
     const word = words[index];
     if (word !== undefined) forms.add(joinWords([{ ...word, value: name }, ...words.slice(index + 1)]));
   }
+  if (part.timedBy !== undefined) forms.add(`${part.timedBy.join(" ")} ${joinWords(words)}`);
   return [...forms];
 }
 

@@ -144,10 +144,9 @@ export function droppedDashBeforeHeredoc(root: ShellNode, text: string): number 
  * the keyword only where a pipeline starts: not after `|`, an assignment or a redirection. A word
  * after it that looks like an option is left alone: in POSIX mode (and in sh, which may be dash)
  * that `time` is the program (`time -v rm x` runs rm), which the analysis then reads as one.
- * The first such span, with the keyword and the words of what it times (for rules that name
- * time), or undefined.
+ * The first such span, with the keyword's words and whether anything follows it, or undefined.
  */
-export function timeKeywordSpan(root: ShellNode): { start: number; end: number; words: string[] } | undefined {
+export function timeKeywordSpan(root: ShellNode): { start: number; end: number; keyword: string[]; timesSomething: boolean } | undefined {
   for (const command of root.descendantsOfType("command")) {
     const name = command?.childForFieldName("name");
     if (command === null || command === undefined || name === null || name === undefined || name.text !== "time" || name.namedChildren[0]?.type !== "word") continue;
@@ -165,22 +164,11 @@ export function timeKeywordSpan(root: ShellNode): { start: number; end: number; 
       }
     }
     if (following[0]?.text.startsWith("-") === true) continue;
-    // The keyword as written, less `--` (`time -p -- ls` is `time -p ls`), and the words of what it
-    // times, from the text: quotes dropped, redirections left out (the grammar may read `time >x rm x`
-    // as a redirection to three files).
+    // The keyword as written, less `--` (`time -p -- ls` is `time -p ls`), and whether it times anything.
     const keyword = command.text.slice(0, end - command.startIndex).split(/\s+/).filter((token) => token !== "--");
     const holder = command.parent?.type === "redirected_statement" ? command.parent : command;
-    const rest = holder.text.slice(end - holder.startIndex).replace(/["'\\]/g, "").split(/\s+/).filter((token) => token !== "");
-    const words: string[] = [];
-    for (let index = 0; index < rest.length; index++) {
-      const token = rest[index] as string;
-      if (/^\d*(?:[<>]|&>)/.test(token)) {
-        if (/^\d*(?:[<>]+|&>+)&?$/.test(token)) index++;
-        continue;
-      }
-      words.push(token);
-    }
-    return { start: name.startIndex, end, words: [...keyword, ...words] };
+    const timesSomething = holder.text.slice(end - holder.startIndex).trim() !== "";
+    return { start: name.startIndex, end, keyword, timesSomething };
   }
   return undefined;
 }

@@ -161,6 +161,17 @@ const GROUPS: Record<string, Case[]> = {
     ...inBothModes("time <in rm x", "deny", { deny: ["Bash(time rm *)"] }),
     ...inBothModes("time >x ls", "deny", { deny: ["Bash(time ls)"] }),
     ...inBothModes("time -p rm x", "deny", { deny: ["Bash(time -p *)"] }, true),
+    // a fourth review: what time times is read as a command, not from its text
+    ...inBothModes("time $'rm' x", "deny", { deny: ["Bash(time rm *)"] }),
+    ...inBothModes("time $'\\x72m' x", "deny", { deny: ["Bash(time rm *)"] }),
+    ...inBothModes("time >\"a b\" rm x", "deny", { deny: ["Bash(time rm *)"] }),
+    ...inBothModes("time <<<\"a b\" rm x", "deny", { deny: ["Bash(time rm *)"] }),
+    ...inBothModes("time rm>x x", "deny", { deny: ["Bash(time rm *)"] }),
+    ...inBothModes("time >| x rm x", "deny", { deny: ["Bash(time rm *)"] }),
+    ...inBothModes("time -p $'rm' x", "deny", { deny: ["Bash(time -p rm *)"] }),
+    ...inBothModes("time cat <<EOF\nrm x\nEOF", "deny", { deny: ["Bash(time cat)"] }),
+    ...inBothModes("time rm x <<<'a b'", "deny", { deny: ["Bash(time rm x)"] }),
+    ...inBothModes("time rm x | cat", "deny", { deny: ["Bash(time rm *)"] }, true),
     // controls: a rule on time alone, or with another command, does not cover what time runs
     ...inBothModes("time ls", "allow", { deny: ["Bash(time)"] }),
     ...inBothModes("time -p ls", "allow", { deny: ["Bash(time ls)"] }),
