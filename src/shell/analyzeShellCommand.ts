@@ -102,7 +102,7 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
   }
   // bash's `time` keyword times the pipeline after it: the text is parsed without it (blanked), so
   // what follows is read as bash reads it, and `time` itself is kept as a mentioned part for rules on it.
-  const timed = new Map<number, string[]>();
+  const timed = new Map<number, string[][]>();
   for (let tries = 0; ; tries++) {
     const span = withShellTree(text, (root) => timeKeywordSpan(root));
     if (span === undefined) break;
@@ -116,8 +116,11 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
     const words: ShellWord[] = [...span.keyword.map((value) => ({ value, literal: true, glob: false })), ...(span.timesSomething ? [{ value: "{timed}", literal: false, glob: false }] : [])];
     analysis.parts.push({ source: joinWords(words), words, assignments: [], cwd, problems: [], via, mentionedOnly: true });
     text = `${text.slice(0, span.start)}${" ".repeat(span.end - span.start)}${text.slice(span.end)}`;
+    // A keyword timing another keyword (`time -p time rm x`) carries on to what that one times: each, and both.
+    const outer = timed.get(span.start) ?? [];
+    timed.delete(span.start);
     const after = text.slice(span.end).search(/\S/);
-    if (after !== -1) timed.set(span.end + after, span.keyword);
+    if (after !== -1) timed.set(span.end + after, [span.keyword, ...outer, ...outer.map((keyword) => [...keyword, ...span.keyword])]);
   }
   withShellTree(text, (root) => {
     if (root.hasError) analysis.problems.push(`the shell parser could not parse ${JSON.stringify(clip(text))}`);

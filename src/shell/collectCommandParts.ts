@@ -56,8 +56,8 @@ export interface CollectState {
   loopRounds?: number;
   /** Inside a loop visited once for all its rounds (a while loop, or a for loop not followed item by item). */
   inRepeatedBody?: boolean;
-  /** Where a command timed by bash's `time` keyword starts in the text (the keyword blanked out), with the keyword's words. */
-  timed?: ReadonlyMap<number, readonly string[]>;
+  /** Where a command timed by bash's `time` keyword starts in the text (the keyword blanked out), with the keyword's words (each of nested ones, and them together). */
+  timed?: ReadonlyMap<number, readonly (readonly string[])[]>;
 }
 
 /** Visits one statement node (and everything below it). */

@@ -225,7 +225,9 @@ export function denyForms(part: ShellCommandPart, aliases: readonly { index: num
     const word = words[index];
     if (word !== undefined) forms.add(joinWords([{ ...word, value: name }, ...words.slice(index + 1)]));
   }
-  if (part.timedBy !== undefined) forms.add(`${part.timedBy.join(" ")} ${joinWords(words)}`);
+  // Timed by bash's keyword: every form also with the keyword in front (`time rm x` of `time /bin/rm x`).
+  const untimed = [...forms];
+  for (const keyword of part.timedBy ?? []) for (const form of untimed) forms.add(`${keyword.join(" ")} ${form}`);
   return [...forms];
 }
 

@@ -58,8 +58,8 @@ export interface ShellCommandPart {
   mentionedOnly?: boolean;
   /** The part is a later round of a `for` loop's body, judged item by item: the part limit counts its first round only. */
   repeated?: boolean;
-  /** bash's `time` keyword (these words) times the part: rules that name time with a command (`Bash(time rm *)`) meet it so. */
-  timedBy?: readonly string[];
+  /** bash's `time` keyword times the part (these words, one list per keyword or nested keywords): rules that name time with a command (`Bash(time rm *)`) meet it so. */
+  timedBy?: readonly (readonly string[])[];
   /** Why the part runs code the analysis cannot read (inline code, a script from its input, a variable that runs programs). */
   unknownCode?: string[];
   /** Strings of code the part runs that the analysis cannot read: deny and ask rules meet them as paths. */

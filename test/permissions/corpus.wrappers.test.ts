@@ -172,6 +172,11 @@ const GROUPS: Record<string, Case[]> = {
     ...inBothModes("time cat <<EOF\nrm x\nEOF", "deny", { deny: ["Bash(time cat)"] }),
     ...inBothModes("time rm x <<<'a b'", "deny", { deny: ["Bash(time rm x)"] }),
     ...inBothModes("time rm x | cat", "deny", { deny: ["Bash(time rm *)"] }, true),
+    ...inBothModes("time /bin/rm x", "deny", { deny: ["Bash(time rm *)"] }),
+    ...inBothModes("time ./myrm x", "deny", { deny: ["Bash(time rm *)"] }),
+    ...inBothModes("time git -C . push origin", "deny", { deny: ["Bash(time git push *)"] }),
+    ...inBothModes("time command rm x", "deny", { deny: ["Bash(time rm *)"] }),
+    ...inBothModes("time -p time rm x", "deny", { deny: ["Bash(time -p rm *)"] }),
     // controls: a rule on time alone, or with another command, does not cover what time runs
     ...inBothModes("time ls", "allow", { deny: ["Bash(time)"] }),
     ...inBothModes("time -p ls", "allow", { deny: ["Bash(time ls)"] }),
