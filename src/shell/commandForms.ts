@@ -346,9 +346,59 @@ function envLength(words: readonly ShellWord[]): number | undefined {
   return index;
 }
 
+/** sudo's options that take a value (glued, or the next word), and the long ones (after `=`, or the next word). */
+const SUDO_VALUE_LETTERS = "aCcDgpRrTtUu";
+const SUDO_FLAG_LETTERS = "AbBEeHiKklnPSsVv";
+const SUDO_LONG_VALUES = new Set(["chdir", "chroot", "close-from", "command-timeout", "group", "host", "other-user", "prompt", "role", "type", "user", "auth-type", "login-class"]);
+const SUDO_LONG_FLAGS = new Set(["askpass", "background", "bell", "edit", "help", "list", "login", "non-interactive", "preserve-env", "preserve-groups",
+  "remove-timestamp", "reset-timestamp", "set-home", "shell", "stdin", "validate", "version"]);
+
+/**
+ * How many leading words `sudo` takes before its command, as its parser reads them (it stops at
+ * the first word that is not an option; words with `=` after the options are assignments), or
+ * undefined for an option it does not know (or a long option spelled short: getopt would take any
+ * unambiguous one).
+ */
+function sudoLength(words: readonly ShellWord[]): number | undefined {
+  let index = 1;
+  for (let word = words[index]; word !== undefined; word = words[index]) {
+    const option = word.value;
+    if (option === "--") {
+      index++;
+      break;
+    }
+    if (!option.startsWith("-") || option === "-") break;
+    if (option.startsWith("--")) {
+      const [name = "", value] = option.slice(2).split(/=(.*)/s);
+      if (SUDO_LONG_FLAGS.has(name) || (name === "preserve-env" && value !== undefined)) index++;
+      else if (SUDO_LONG_VALUES.has(name)) index += value === undefined ? 2 : 1;
+      else return undefined;
+      continue;
+    }
+    let taken = 1;
+    for (let at = 1; at < option.length; at++) {
+      const letter = option[at] as string;
+      // -h alone is help, but sudo takes a word after it that is not an option for the host (-h host).
+      if (letter === "h") {
+        if (at === option.length - 1 && words[index + 1] !== undefined && !(words[index + 1] as ShellWord).value.startsWith("-")) taken = 2;
+        else if (at < option.length - 1) break;
+        continue;
+      }
+      if (SUDO_FLAG_LETTERS.includes(letter)) continue;
+      if (!SUDO_VALUE_LETTERS.includes(letter)) return undefined;
+      if (at === option.length - 1) taken = 2;
+      break;
+    }
+    index += taken;
+  }
+  // As env does, every word with `=` before the command is taken for an assignment (sudo may take any such word).
+  while ((words[index]?.value ?? "").includes("=")) index++;
+  return index;
+}
+
 /**
  * How many leading words a wrapper takes when the deny side can read them exactly (`setsid -w`,
- * env's too). Only programs that run the next word as a program: not `command`, which may run a
+ * env's and sudo's too). Only programs that run the next word as a program: not `command`, which may run a
  * builtin that runs code (`command eval 'rm x'`). (bash's `time` keyword never gets here: the
  * analysis parses what follows it as a pipeline; a `time` here is the program.)
  */
@@ -356,6 +406,8 @@ function exactWrapperLength(words: readonly ShellWord[]): number | undefined {
   switch (words[0]?.value) {
     case "env":
       return envLength(words);
+    case "sudo":
+      return sudoLength(words);
     case "setsid": {
       let index = 1;
       while (/^(?:-[cfw]+|--ctty|--fork|--wait)$/.test(words[index]?.value ?? "")) index++;

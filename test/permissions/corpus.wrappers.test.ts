@@ -183,6 +183,33 @@ const GROUPS: Record<string, Case[]> = {
     ...inBothModes("time -- ls", "deny", { deny: ["Bash(time ls)"] }, true),
     ...everywhere("! ls", "allow", true),
   ],
+  // sudo read exactly: its command is the word after its options and assignments. Each case not
+  // marked `guard` was denied before by Bash(rm *), Bash(curl *) or Bash(python *).
+  "the command past sudo's options": [
+    ...everywhere("sudo git rm --cached x", "allow"),
+    ...everywhere("sudo apt-get install -y curl", "allow"),
+    ...everywhere("sudo -u root grep rm log", "allow"),
+    ...everywhere("sudo -E -H pip install rm", "allow"),
+    ...everywhere("sudo -n timeout 5 git rm x", "allow"),
+    ...everywhere("sudo --user=root git rm x", "allow"),
+    // guards
+    ...everywhere("sudo rm x", "deny", true),
+    ...everywhere("sudo -u root rm x", "deny", true),
+    ...everywhere("sudo -uroot -- rm x", "deny", true),
+    ...everywhere("sudo -h host rm x", "deny", true),
+    ...everywhere("sudo -hhost rm x", "deny", true),
+    ...everywhere("sudo A=1 rm x", "deny", true),
+    ...everywhere("sudo ./x=y rm x", "deny", true),
+    ...everywhere("sudo -s rm x", "deny", true),
+    ...everywhere("sudo -i python app.py", "deny", true),
+    ...everywhere("sudo -u $U rm x", "deny", true),
+    ...everywhere("sudo --us=root rm x", "deny", true),
+    ...everywhere("sudo -X rm x", "deny", true),
+    ...everywhere("sudo -- -rm x", "allow", true),
+    ...everywhere("sudo ./myrm x", "deny", true),
+    ...everywhere("sudo env rm x", "deny", true),
+    ...everywhere("sudo sh -c 'rm x'", "deny", true),
+  ],
 };
 
 let playground: Playground;
