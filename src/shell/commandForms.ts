@@ -355,7 +355,7 @@ const SUDO_LONG_FLAGS = new Set(["askpass", "background", "bell", "edit", "help"
 
 /**
  * How many leading words `sudo` takes before its command, as its parser reads them (it stops at
- * the first word that is not an option; words with `=` after the options are assignments), or
+ * the first word that is not an option; `NAME=value` words after the options are assignments), or
  * undefined for an option it does not know (or a long option spelled short: getopt would take any
  * unambiguous one).
  */
@@ -363,10 +363,8 @@ function sudoLength(words: readonly ShellWord[]): number | undefined {
   let index = 1;
   for (let word = words[index]; word !== undefined; word = words[index]) {
     const option = word.value;
-    if (option === "--") {
-      index++;
-      break;
-    }
+    // After `--` sudo reads no assignments: the next word is the command.
+    if (option === "--") return index + 1;
     if (!option.startsWith("-") || option === "-") break;
     if (option.startsWith("--")) {
       const [name = "", value] = option.slice(2).split(/=(.*)/s);
@@ -391,8 +389,14 @@ function sudoLength(words: readonly ShellWord[]): number | undefined {
     }
     index += taken;
   }
-  // As env does, every word with `=` before the command is taken for an assignment (sudo may take any such word).
-  while ((words[index]?.value ?? "").includes("=")) index++;
+  // `NAME=value` words are assignments. A word with `=` that is not one is the command to sudo-rs
+  // but may be an assignment to sudo (`./x=y`): either may run, so none is read exactly. One that
+  // starts with / or = is the command to both.
+  for (let value = words[index]?.value ?? ""; value.includes("="); value = words[index]?.value ?? "") {
+    if (isAssignmentWord(value)) index++;
+    else if (value.startsWith("/") || value.startsWith("=")) break;
+    else return undefined;
+  }
   return index;
 }
 

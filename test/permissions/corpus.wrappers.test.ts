@@ -207,6 +207,10 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere("sudo -X rm x", "deny", true),
     ...everywhere("sudo -- -rm x", "allow", true),
     ...everywhere("sudo ./myrm x", "deny", true),
+    // a review: after -- sudo reads no assignments; a word with = starting with / is the command; ./a=b may be either
+    ...everywhere("sudo -- ./r=x file", "deny"),
+    ...everywhere("sudo ./r=x file", "deny"),
+    ...everywhere("sudo -u root {project}/r=x file", "deny"),
     ...everywhere("sudo env rm x", "deny", true),
     ...everywhere("sudo sh -c 'rm x'", "deny", true),
   ],
@@ -218,6 +222,7 @@ beforeAll(() => {
   symlinkSync(realpathSync(Bun.which("rm") as string), join(playground.project, "myrm"));
   // Files a glob past a wrapper could expand to: `[r]m` is rm here, `[ar]*` is a and rm.
   for (const name of ["rm", "a"]) writeFileSync(join(playground.project, name), "");
+  symlinkSync(realpathSync(Bun.which("rm") as string), join(playground.project, "r=x"));
 });
 afterAll(() => playground.remove());
 
