@@ -212,6 +212,12 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere("sudo ./r=x file", "deny"),
     ...everywhere("sudo -u root {project}/r=x file", "deny"),
     ...everywhere("sudo env rm x", "deny", true),
+    // sudo -s / -i: the words go through a shell that expands $ (allowed before the session too)
+    ...everywhere("sudo -s 'r$1m' x", "ask"),
+    ...everywhere("sudo -i 'rm$IFS-rf$IFS/x'", "deny"),
+    ...everywhere("sudo -u root -s 'r$@m' x", "ask"),
+    ...everywhere("sudo -s ls", "allow", true),
+    ...everywhere("echo sudo -s '$x'", "allow", true),
     ...everywhere("sudo sh -c 'rm x'", "deny", true),
   ],
 };
