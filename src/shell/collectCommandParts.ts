@@ -5,7 +5,7 @@
  * are collected with the folder they act in, so a `cd` before a relative write is followed, and
  * a `cd` that bash runs in a subshell (a pipeline part, `( )`, a `&` job) moves nothing after it.
  */
-import { exactProgramStarts, programStarts } from "./commandForms.ts";
+import { exactProgramStarts, sudoShellOption } from "./commandForms.ts";
 import { loopItemFor, loopItems, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, setsBefore } from "./loopItems.ts";
 import { CODE_RUNNERS, inShellWords, PLAIN_SETTER_OPTIONS, VARIABLE_SETTERS } from "./shellBuiltins.ts";
 import { evaluateWord, findSubstitutions } from "./evaluateWord.ts";
@@ -549,23 +549,10 @@ function collectCommand(node: ShellNode, extraArguments: ShellNode[], state: Col
     const program = part.words[at];
     if (program?.glob) part.problems.push(`the command name ${program.value} has glob characters`);
   }
-  const shellCommand = sudoShellCommand(part.words);
+  const shellCommand = sudoShellOption(part.words);
   if (shellCommand !== undefined) part.problems.push(`sudo ${shellCommand} runs its command through a shell, which expands the $ in it`);
   updateCwd(part, state);
   addPart(part, state);
-}
-
-/**
- * The option by which `sudo` runs its command through a shell (`-s`, `-i`, `--shell`, `--login`)
- * when a word after it has a `$`: sudo escapes the words for that shell but leaves `$` as it is,
- * so `sudo -s 'r$1m' x` runs what the shell makes of it. Undefined otherwise.
- */
-function sudoShellCommand(words: readonly ShellWord[]): string | undefined {
-  const at = programStarts(words).find((index) => words[index]?.literal === true && words[index]?.value.slice(words[index].value.lastIndexOf("/") + 1) === "sudo");
-  if (at === undefined) return undefined;
-  const rest = words.slice(at + 1);
-  const option = rest.find((word) => /^-[A-Za-z]*[si]/.test(word.value) && !word.value.startsWith("--") || word.value === "--shell" || word.value === "--login");
-  return option !== undefined && rest.some((word) => word.value.includes("$")) ? option.value : undefined;
 }
 
 /**

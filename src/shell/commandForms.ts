@@ -346,7 +346,7 @@ function envLength(words: readonly ShellWord[]): number | undefined {
   return index;
 }
 
-/** sudo's options that take a value (glued, or the next word), and the long ones (after `=`, or the next word). */
+/** sudo's short options that take a value (glued, or the next word) and those that take none, then the long ones (a value after `=`, or the next word). */
 const SUDO_VALUE_LETTERS = "aCcDgpRrTtUu";
 const SUDO_FLAG_LETTERS = "AbBEeHiKklnPSsVv";
 const SUDO_LONG_VALUES = new Set(["chdir", "chroot", "close-from", "command-timeout", "group", "host", "other-user", "prompt", "role", "type", "user", "auth-type", "login-class"]);
@@ -401,10 +401,23 @@ function sudoLength(words: readonly ShellWord[]): number | undefined {
 }
 
 /**
+ * The option by which `sudo` runs its command through a shell (`-s`, `-i`, `--shell`, `--login`)
+ * when a word after it has a `$`: sudo escapes the words for that shell but leaves `$` as it is,
+ * so `sudo -s 'r$1m' x` runs what the shell makes of it. Undefined otherwise.
+ */
+export function sudoShellOption(words: readonly ShellWord[]): string | undefined {
+  const at = programStarts(words).find((index) => words[index]?.literal === true && words[index]?.value.slice(words[index].value.lastIndexOf("/") + 1) === "sudo");
+  if (at === undefined) return undefined;
+  const rest = words.slice(at + 1);
+  const option = rest.find((word) => /^-[A-Za-z]*[si]/.test(word.value) && !word.value.startsWith("--") || word.value === "--shell" || word.value === "--login");
+  return option !== undefined && rest.some((word) => word.value.includes("$")) ? option.value : undefined;
+}
+
+/**
  * How many leading words a wrapper takes when the deny side can read them exactly (`setsid -w`,
- * env's and sudo's too). Only programs that run the next word as a program: not `command`, which may run a
- * builtin that runs code (`command eval 'rm x'`). (bash's `time` keyword never gets here: the
- * analysis parses what follows it as a pipeline; a `time` here is the program.)
+ * env's and sudo's too). Only programs that run the next word as a program: not `command`, which
+ * may run a builtin that runs code (`command eval 'rm x'`). (bash's `time` keyword never gets
+ * here: the analysis parses what follows it as a pipeline; a `time` here is the program.)
  */
 function exactWrapperLength(words: readonly ShellWord[]): number | undefined {
   switch (words[0]?.value) {
