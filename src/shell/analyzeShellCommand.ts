@@ -87,29 +87,51 @@ function analyzeAfresh(command: string): ShellAnalysis {
 
 /** The most `time` keywords in one text that are read through; past this the command asks. */
 const MAX_TIME_KEYWORDS = 8;
+/** The most dropped `-` words quoted for the parse; past this the grammar's skip is a misread. */
+const MAX_DASH_MENDS = 8;
 
 function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: string | undefined, depth: number): void {
   if (depth > MAX_SHELL_NESTING) {
     analysis.problems.push(`it nests commands more than ${MAX_SHELL_NESTING} levels deep`);
     return;
   }
+  // Each parse first looks for what the grammar reads otherwise than bash and the text can be
+  // mended for, and collects the parts once there is nothing more to mend: one parse for most commands.
   // The grammar drops a lone `-` before a here-document; the same word quoted (`"-"`, which bash
   // reads alike) it keeps: each such `-` is quoted for the parse, found from the parse itself.
-  for (let tries = 0; tries < 8; tries++) {
-    const dash = withShellTree(text, (root) => droppedDashBeforeHeredoc(root, text));
-    if (dash === undefined) break;
-    text = `${text.slice(0, dash)}"-"${text.slice(dash + 1)}`;
-  }
   // bash's `time` keyword times the pipeline after it: the text is parsed without it (blanked), so
   // what follows is read as bash reads it, and `time` itself is kept as a mentioned part for rules on it.
   const timed = new Map<number, string[][]>();
-  for (let tries = 0; ; tries++) {
-    const span = withShellTree(text, (root) => timeKeywordSpan(root));
-    if (span === undefined) break;
-    if (tries === MAX_TIME_KEYWORDS) {
-      analysis.problems.push(`it has more than ${MAX_TIME_KEYWORDS} time keywords, more than toolshed follows`);
-      break;
+  let dashes = 0;
+  let keywords = 0;
+  for (;;) {
+    const mend = withShellTree(text, (root) => {
+      const dash = dashes < MAX_DASH_MENDS ? droppedDashBeforeHeredoc(root, text) : undefined;
+      if (dash !== undefined) return { kind: "dash" as const, at: dash };
+      const span = timeKeywordSpan(root);
+      if (span !== undefined && keywords < MAX_TIME_KEYWORDS) return { kind: "time" as const, span };
+      if (span !== undefined) analysis.problems.push(`it has more than ${MAX_TIME_KEYWORDS} time keywords, more than toolshed follows`);
+      if (root.hasError) analysis.problems.push(`the shell parser could not parse ${JSON.stringify(clip(text))}`);
+      analysis.problems.push(...grammarMisreads(root, text));
+      const state: CollectState = {
+        analysis,
+        cwd,
+        via,
+        timed,
+        onPart: (part, current) => lookInside(part, analysis, current.cwd, depth),
+        parseNested: (nested, nestedVia, current) => collectText(nested, analysis, current.cwd, nestedVia, depth + 1),
+      };
+      collectStatement(root, state);
+      return undefined;
+    });
+    if (mend === undefined) return;
+    if (mend.kind === "dash") {
+      dashes++;
+      text = `${text.slice(0, mend.at)}"-"${text.slice(mend.at + 1)}`;
+      continue;
     }
+    keywords++;
+    const { span } = mend;
     // Rules that name time meet the keyword and what it times: `Bash(time *)` a part of the keyword
     // (with a word standing for the rest, so `Bash(time)` covers only a bare time), `Bash(time rm *)`
     // the command right after it, read as a command (see timedBy).
@@ -122,19 +144,6 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
     const after = text.slice(span.end).search(/\S/);
     if (after !== -1) timed.set(span.end + after, [span.keyword, ...outer, ...outer.map((keyword) => [...keyword, ...span.keyword])]);
   }
-  withShellTree(text, (root) => {
-    if (root.hasError) analysis.problems.push(`the shell parser could not parse ${JSON.stringify(clip(text))}`);
-    analysis.problems.push(...grammarMisreads(root, text));
-    const state: CollectState = {
-      analysis,
-      cwd,
-      via,
-      timed,
-      onPart: (part, current) => lookInside(part, analysis, current.cwd, depth),
-      parseNested: (nested, nestedVia, current) => collectText(nested, analysis, current.cwd, nestedVia, depth + 1),
-    };
-    collectStatement(root, state);
-  });
 }
 
 /**

@@ -346,17 +346,16 @@ function collectFor(node: ShellNode, state: CollectState): void {
   const { analysis } = state;
   const saved = { parts: analysis.parts.length, redirects: analysis.redirects.length, problems: analysis.problems.length, cwd: state.cwd, variablesMayChange: state.variablesMayChange, cdFailure: state.cdFailure };
   const outer = { loopItems: state.loopItems, loopRounds: state.loopRounds };
-  const before = state.cwd;
   let moved = false;
   state.loopRounds = (outer.loopRounds ?? 1) * items.length;
   try {
     items.forEach((item, round) => {
       if (analysis.parts.length > MAX_PARTS_WITH_ROUNDS) return;
       const start = analysis.parts.length;
-      state.cwd = before;
+      state.cwd = saved.cwd;
       state.loopItems = new Map([...(outer.loopItems ?? []), [name, item]]);
       collectStatement(body, state);
-      moved ||= state.cwd !== before;
+      moved ||= state.cwd !== saved.cwd;
       if (round > 0) for (const part of analysis.parts.slice(start)) part.repeated = true;
     });
   } finally {
@@ -372,7 +371,7 @@ function collectFor(node: ShellNode, state: CollectState): void {
     Object.assign(state, { cwd: saved.cwd, variablesMayChange: saved.variablesMayChange, cdFailure: saved.cdFailure });
     return collectOnce(node, state);
   }
-  state.cwd = before;
+  state.cwd = saved.cwd;
   if (!moved) return;
   analysis.problems.push(`its for statement changes the working folder between rounds: ${JSON.stringify(clip(node.text))}`);
   state.cwd = { kind: "unknown", reason: "after the for statement the working folder is not known" };

@@ -406,7 +406,7 @@ function sudoLength(words: readonly ShellWord[]): number | undefined {
  * so `sudo -s 'r$1m' x` runs what the shell makes of it. Undefined otherwise.
  */
 export function sudoShellOption(words: readonly ShellWord[]): string | undefined {
-  const at = programStarts(words).find((index) => words[index]?.literal === true && words[index]?.value.slice(words[index].value.lastIndexOf("/") + 1) === "sudo");
+  const at = programStarts(words).find((index) => words[index]?.literal === true && baseName(words[index]?.value ?? "") === "sudo");
   if (at === undefined) return undefined;
   const rest = words.slice(at + 1);
   const option = rest.find((word) => /^-[A-Za-z]*[si]/.test(word.value) && !word.value.startsWith("--") || word.value === "--shell" || word.value === "--login");

@@ -15,6 +15,9 @@ interface OptionTable {
   longValues: readonly string[];
 }
 
+/** The grep family's names: grep and its egrep and fgrep forms. */
+export const GREP_FAMILY: ReadonlySet<string> = new Set(["grep", "egrep", "fgrep"]);
+
 const GREP: OptionTable = {
   // -X MATCHER is GNU grep's undocumented matcher choice; --include-dir is BSD grep's.
   shortValues: "efmABCdDX",
@@ -118,7 +121,7 @@ export function grepFollowsLinks(line: GrepCommandLine): boolean {
  * caller looks for them in the command. Otherwise undefined: every file counts.
  */
 export function grepIncludeNames(words: readonly ShellWord[]): string[] | undefined {
-  if (!["grep", "egrep", "fgrep"].includes(words[0]?.value ?? "") || words.some((word) => !word.literal)) return undefined;
+  if (!GREP_FAMILY.has(words[0]?.value ?? "") || words.some((word) => !word.literal)) return undefined;
   if (process.env.GREP_OPTIONS !== undefined || process.env.POSIXLY_CORRECT !== undefined) return undefined;
   const names: string[] = [];
   for (const option of readGrepCommandLine(words).options) {

@@ -6,7 +6,7 @@
  */
 import { posix } from "node:path";
 import { jqHomeFileProblem, readJqCall } from "./programs/jqCall.ts";
-import { grepFollowsLinks, grepIncludeNames, grepRecurses, readGrepCommandLine } from "./grepOptions.ts";
+import { GREP_FAMILY, grepFollowsLinks, grepIncludeNames, grepRecurses, readGrepCommandLine } from "./grepOptions.ts";
 import { readSedCall } from "./programs/sedEffects.ts";
 import { checkTestExpression, testExpressionPaths } from "./testExpression.ts";
 import type { FolderSpares, ShellWord } from "./types.ts";
@@ -26,8 +26,6 @@ export interface ReadOnlyVerdict {
   /** ... reaching only files whose names match one of these globs (`grep -r --include='*.ts'`). */
   names?: string[];
 }
-
-const GREP_FAMILY = new Set(["grep", "egrep", "fgrep"]);
 
 /** Where a git command line's subcommand is (after any --no-pager). */
 function gitSubcommandIndex(words: readonly ShellWord[]): number {
