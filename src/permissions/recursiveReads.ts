@@ -107,10 +107,12 @@ function coveredFileUnderAll(rule: PermissionRule, folder: string, context: Path
   }
   let start = folder;
   if (anchored.pattern.replace(/\/$/, "").includes("/")) {
-    const body = anchored.pattern.replace(/^\//, "");
+    const body = anchored.pattern.replace(/^\//, "").replace(/\/$/, "");
     const globAt = body.search(/[*?[]/);
-    // Up to the first name with letters beyond ASCII: on disk it may be spelled with its accents composed otherwise.
-    const fixed = (globAt === -1 ? body : body.slice(0, body.lastIndexOf("/", globAt) + 1)).split("/");
+    // The folder the rule's fixed names lead to: the one its first glob is in, or the one holding
+    // the last name (which may be a file; the walk meets it there). Up to the first name with
+    // letters beyond ASCII: on disk it may be spelled with its accents composed otherwise.
+    const fixed = body.slice(0, body.lastIndexOf("/", globAt === -1 ? body.length : globAt) + 1).split("/");
     const plain = fixed.findIndex((segment) => /[^\u0000-\u007f]/.test(segment));
     const root = join(anchored.base, ...(plain === -1 ? fixed : fixed.slice(0, plain)));
     if (isPathWithin(root, folder)) start = root;

@@ -155,6 +155,25 @@ const TRACKED: Record<string, Case[]> = {
   ],
 };
 
+/** A rule naming one file by its path: whole-folder reads met nothing (they walked the file as a folder) unless marked `guard`. */
+const NAMED_FILE: Record<string, Case[]> = {
+  "a rule that names one file below a folder holds against reads of any folder above it": [
+    ...inBothModes("grep -r k .", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("grep -r k secrets", "ask", { deny: ["Read(./secrets/key)"] }),
+    ...inBothModes("rg k", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("tar cf - .", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("grep -r k .", "ask", { deny: ["Read(/secrets/key)"] }),
+    ...inBothModes("cd secrets && grep -r k .", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("grep -r TOKEN .", "ask", { deny: ["Read(/.env)"] }),
+    // a folder named outright
+    ...inBothModes("grep -r k .", "ask", { deny: ["Read(./secrets)"] }, true),
+    // controls: a folder beside the file, and a file that is not there
+    ...inBothModes("grep -r k src", "allow", { deny: ["Read(secrets/key)"] }, true),
+    ...inBothModes("grep -r k .", "allow", { deny: ["Read(secrets/other)"] }, true),
+    ...inBothModes("grep -r k .", "allow", { deny: ["Read(secrets/key/)"] }, true),
+  ],
+};
+
 /** grep -r limited by --include reaches only the files it names: these came out ask before, unless marked `guard`. */
 const INCLUDED: Record<string, Case[]> = {
   "a recursive grep reaches only the names its --include options give": [
@@ -253,6 +272,7 @@ afterAll(() => {
 
 corpusTests(PLAIN, () => plain.project);
 corpusTests(INCLUDED, () => plain.project);
+corpusTests(NAMED_FILE, () => plain.project);
 corpusTests(IGNORED, () => ignored.project);
 corpusTests(TRACKED, () => tracked.project);
 corpusTests(LINKED, () => linked.project);

@@ -85,6 +85,18 @@ describe("Grep input checks and permissions", () => {
     }
   });
 
+  test("a rule naming one file by its path holds against a search of any folder above it", async () => {
+    fixture = await createToolFixture({ rules: [{ behavior: "deny", toolName: "Read", ruleContent: "./config/credentials.json", source: "userSettings" }] });
+    mkdirSync(join(fixture.folder.path, "config"));
+    writeFileSync(join(fixture.folder.path, "config", "credentials.json"), "hunter2\n");
+    for (const path of [fixture.folder.path, join(fixture.folder.path, "config")]) {
+      const result = await callTool(fixture.context, "Grep", { pattern: "hunter", path, output_mode: "content" });
+      expect(result.stage).toBe("permission");
+      expect(result.text).not.toContain("hunter2");
+      expect(result.text).toContain(`covers ${join(fixture.folder.path, "config", "credentials.json")}`);
+    }
+  });
+
   test("unknown output modes and negative limits are validation errors", async () => {
     const { context } = await setUp();
     expect((await callTool(context, "Grep", { pattern: "x", output_mode: "lines" })).stage).toBe("validation");
