@@ -168,6 +168,21 @@ export class IgnoreStack {
 /** Names whose presence in a folder gives it ignore rules of its own. */
 const IGNORE_NAMES = [".git", ".gitignore", ".ignore", ".rgignore"];
 
+/** The ignore stack in force in each folder at or below `root`, built once per folder as asked. */
+function folderStacks(root: string): (folder: string) => IgnoreStack {
+  const stacks = new Map<string, IgnoreStack>();
+  const stackOf = (folder: string): IgnoreStack => {
+    let stack = stacks.get(folder);
+    if (stack === undefined) {
+      stack = folder === root || !folder.startsWith(`${root}/`) ? IgnoreStack.forFolder(folder)
+        : stackOf(dirname(folder)).child(folder, new Set(IGNORE_NAMES.filter((each) => existsSync(join(folder, each)))));
+      stacks.set(folder, stack);
+    }
+    return stack;
+  };
+  return stackOf;
+}
+
 /**
  * Tells whether a path below `root` is skipped by the ignore files from the filesystem root down
  * to it: it, or a folder on the way to it, is ignored; with `gitOnly`, by git's own (.gitignore and
@@ -176,18 +191,9 @@ const IGNORE_NAMES = [".git", ".gitignore", ".ignore", ".rgignore"];
  * read once, however many paths below it are asked about.
  */
 export function ignoredBelow(root: string): (path: string, gitOnly?: boolean) => boolean {
-  const stacks = new Map<string, IgnoreStack>();
-  const stackOf = (folder: string, parent: IgnoreStack | undefined): IgnoreStack => {
-    let stack = stacks.get(folder);
-    if (stack === undefined) {
-      stack = parent === undefined ? IgnoreStack.forFolder(folder) : parent.child(folder, new Set(IGNORE_NAMES.filter((each) => existsSync(join(folder, each)))));
-      stacks.set(folder, stack);
-    }
-    return stack;
-  };
+  const stackOf = folderStacks(root);
   return (path, gitOnly = false) => {
     if (!path.startsWith(`${root}/`)) return false;
-    let stack = stackOf(root, undefined);
     let current = root;
     const names = path.slice(root.length + 1).split("/").filter((name) => name !== "");
     for (let index = 0; index < names.length; index++) {
@@ -195,12 +201,27 @@ export function ignoredBelow(root: string): (path: string, gitOnly?: boolean) =>
       const next = `${current}/${name}`;
       const last = index === names.length - 1;
       const isDirectory = !last || isFolderPath(next);
-      if (stack.verdict(next, isDirectory, name, gitOnly) === "ignore") return true;
+      if (stackOf(current).verdict(next, isDirectory, name, gitOnly) === "ignore") return true;
       if (last) break;
-      stack = stackOf(next, stack);
       current = next;
     }
     return false;
+  };
+}
+
+/**
+ * Tells whether the walk keeps a file below `root` that a listing handed out without judging it
+ * (`rg --type` lists hidden files): judged as the walk judges an entry, by the ignore files in
+ * force in its folder and, unless `hidden`, by a leading ".". The folders on the way are not
+ * judged: the listing entered them.
+ */
+export function keptBelow(root: string, hidden: boolean): (path: string) => boolean {
+  const stackOf = folderStacks(root);
+  return (path) => {
+    if (!path.startsWith(`${root}/`)) return false;
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    const verdict = stackOf(dirname(path)).verdict(path, false, name);
+    return verdict === "whitelist" || (verdict === "none" && (hidden || name.charCodeAt(0) !== 46 /* "." */));
   };
 }
 

@@ -1,5 +1,5 @@
 /** Glob: file paths matching a pattern, newest first. */
-import { statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import * as z from "zod/mini";
 import { buildTool } from "../../Tool.ts";
@@ -7,8 +7,8 @@ import { resolveSearchPath } from "../../files/resolveFilePath.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { GLOB_TIMEOUT_MS } from "./limits.ts";
 import { DESCRIPTION, GLOB_TOOL_NAME, MAX_GLOB_RESULTS, renderPrompt } from "./prompt.ts";
-import { literalPrefix, splitGlobBase } from "./splitGlobBase.ts";
-import { FileWalker } from "../../search/walkFiles.ts";
+import { lastNameGlob, literalPrefix, splitGlobBase } from "./splitGlobBase.ts";
+import { listFiles } from "../../search/listFiles.ts";
 import { NewestFiles } from "./newestFiles.ts";
 import { readRuleFilter } from "../../permissions/readRuleFilter.ts";
 
@@ -28,6 +28,14 @@ export interface GlobOutput {
   /** Matches left out because a deny or ask rule on reading covers them. */
   withheld?: number;
   durationMs: number;
+}
+
+function realPathOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 export const GlobTool = buildTool({
@@ -68,33 +76,38 @@ export const GlobTool = buildTool({
       throw new ToolError(`The pattern "${input.pattern}" is not a valid glob: ${(error as Error).message}`);
     }
     const newest = new NewestFiles(MAX_GLOB_RESULTS);
-    // Hidden files only when the pattern names one; ignore files as ripgrep reads them. The walk's
-    // order does not matter (the results are ordered here), and only matching files are statted.
-    const hidden = /(^|\/)\.[^./]/.test(pattern);
-    const walker = new FileWalker({ root: base, hidden, sorted: false, signal, deadline: Date.now() + GLOB_TIMEOUT_MS });
     // What a deny or ask rule on reading keeps back is not listed, however the pattern reached it.
-    const held = await readRuleFilter(context, GlobTool);
+    // A folder reached through a symlink is judged by where its files really are too (the listing
+    // follows no link below it, so each file's real path is the real folder's plus the rest).
+    const ruleFilter = await readRuleFilter(context, GlobTool);
+    const realBase = ruleFilter === undefined ? base : realPathOrSelf(base);
+    const held = ruleFilter === undefined || realBase === base ? ruleFilter
+      : (path: string) => ruleFilter(path) || ruleFilter(realBase + path.slice(base.length));
     let withheld = 0;
-    for (let file = walker.next(); file !== undefined; file = walker.next()) {
-      if (!glob.match(file.relativePath)) continue;
-      if (held?.(file.path)) {
+    // Hidden files only when the pattern names one; ignore files as ripgrep reads them. The listing's
+    // order does not matter (the results are ordered here), and only matching files are statted.
+    // A literal start that names no folder matches nothing.
+    const listing = statSync(base, { throwIfNoEntry: false })?.isDirectory() !== true ? { timedOut: false } : await listFiles({
+      root: base,
+      hidden: /(^|\/)\.[^./]/.test(pattern),
+      nameFilter: lastNameGlob(pattern),
+      signal,
+      deadline: Date.now() + GLOB_TIMEOUT_MS,
+    }, (path, relativePath) => {
+      if (!glob.match(relativePath)) return;
+      if (held?.(path)) {
         withheld++;
-        continue;
+        return;
       }
-      let mtimeMs: number;
-      try {
-        mtimeMs = statSync(file.path).mtimeMs;
-      } catch {
-        continue; // Gone since the walk saw it.
-      }
-      newest.offer(file.path, mtimeMs);
-    }
+      const stats = statSync(path, { throwIfNoEntry: false });
+      if (stats !== undefined) newest.offer(path, stats.mtimeMs); // else gone since it was listed
+    });
     return {
       data: {
         filenames: newest.newest.map((entry) => entry.path),
         totalMatches: newest.total,
         truncated: newest.total > MAX_GLOB_RESULTS,
-        timedOut: walker.timedOut,
+        timedOut: listing.timedOut,
         ...(withheld > 0 ? { withheld } : {}),
         durationMs: Math.round(performance.now() - started),
       },

@@ -3,11 +3,26 @@ import { isAbsolute, join, resolve } from "node:path";
 
 const GLOB_CHARACTERS = /[*?[\]{}!]/;
 
-/** For "/srv/app/**\/*.ts" gives { base: "/srv/app", pattern: "**\/*.ts" }; relative patterns keep `folder`. */
+/**
+ * For "/srv/app/**\/*.ts" gives { base: "/srv/app", pattern: "**\/*.ts" }; a relative pattern's
+ * literal folders are taken from `folder` ("src/*.ts" in /app gives /app/src and "*.ts").
+ */
 export function splitGlobBase(pattern: string, folder: string): { base: string; pattern: string } {
-  if (!isAbsolute(pattern)) return { base: folder, pattern };
   const { literal, rest } = splitLiteral(pattern);
-  return { base: resolve(join("/", ...literal)), pattern: rest };
+  return { base: resolve(isAbsolute(pattern) ? "/" : folder, ...literal), pattern: rest };
+}
+
+/** Characters that make a pattern more than segments of `*`, `?` and literal names. */
+const BEYOND_PLAIN = /[!{}[\]()\\]/;
+
+/**
+ * A glob every name the pattern matches matches too (its last segment), for a listing to filter
+ * by; undefined when there is none worth having or the pattern is not plain enough to tell.
+ */
+export function lastNameGlob(pattern: string): string | undefined {
+  if (BEYOND_PLAIN.test(pattern)) return undefined;
+  const last = pattern.slice(pattern.lastIndexOf("/") + 1);
+  return last.includes("**") || /^\**$/.test(last) ? undefined : last;
 }
 
 /** The literal folders a relative pattern starts with ("secrets/*.key" gives "secrets"; "**\/*.ts" gives ""). */

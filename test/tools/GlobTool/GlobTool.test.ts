@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { GlobTool } from "../../../src/tools/GlobTool/GlobTool.ts";
 import { MAX_GLOB_RESULTS } from "../../../src/tools/GlobTool/prompt.ts";
-import { literalPrefix, splitGlobBase } from "../../../src/tools/GlobTool/splitGlobBase.ts";
+import { lastNameGlob, literalPrefix, splitGlobBase } from "../../../src/tools/GlobTool/splitGlobBase.ts";
 import { createTemporaryFolder, type TemporaryFolder } from "../../helpers/temporaryFolder.ts";
 import { callTool, createTestContext } from "../../helpers/testSession.ts";
 
@@ -24,7 +24,18 @@ function touch(relative: string, secondsAgo: number): string {
   return path;
 }
 
-describe("Glob", () => {
+// Every behaviour holds through ripgrep's listing and through the built-in walk alike.
+for (const engine of ["ripgrep", "builtin"] as const) describe(`Glob (${engine})`, () => {
+  const saved = process.env.TOOLSHED_GREP_ENGINE;
+  beforeEach(() => {
+    if (engine === "builtin") process.env.TOOLSHED_GREP_ENGINE = "builtin";
+    else delete process.env.TOOLSHED_GREP_ENGINE;
+  });
+  afterEach(() => {
+    if (saved === undefined) delete process.env.TOOLSHED_GREP_ENGINE;
+    else process.env.TOOLSHED_GREP_ENGINE = saved;
+  });
+
   test("matches below the working folder, newest first, as absolute paths", async () => {
     const old = touch("src/old.ts", 300);
     const newest = touch("src/deep/new.ts", 10);
@@ -112,6 +123,43 @@ describe("Glob", () => {
     expect((await callTool(await context(), "Glob", { pattern: "**/*.key" })).text).toBe([join(folder.path, "secrets", "k.key"), join(folder.path, "keys", "public.key")].join("\n"));
   });
 
+  test("a relative pattern's literal folders are where the listing starts; a folder it names that is not there matches nothing", async () => {
+    const inside = touch("src/deep/a.ts", 10);
+    touch("other/src/deep/b.ts", 10);
+    expect((await callTool(await context(), "Glob", { pattern: "src/**/*.ts" })).text).toBe(inside);
+    expect((await callTool(await context(), "Glob", { pattern: "./src/deep/*.ts" })).text).toBe(inside);
+    expect((await callTool(await context(), "Glob", { pattern: "../*.ts", path: join(folder.path, "src", "deep") })).text).toBe("No files found");
+    expect((await callTool(await context(), "Glob", { pattern: "../deep/*.ts", path: join(folder.path, "src", "deep") })).text).toBe(inside);
+    expect((await callTool(await context(), "Glob", { pattern: "nowhere/*.ts" })).text).toBe("No files found");
+  });
+
+  test("ignore files are obeyed, and a hidden file an ignore file's !pattern keeps is listed", async () => {
+    mkdirSync(join(folder.path, ".git"));
+    writeFileSync(join(folder.path, ".gitignore"), "gen/\n*.d.ts\n!.eslintrc.ts\n");
+    const kept = touch(".eslintrc.ts", 30);
+    touch(".other.ts", 20);
+    touch("gen/x.ts", 10);
+    touch("types.d.ts", 10);
+    const seen = touch("src/a.ts", 40);
+    expect((await callTool(await context(), "Glob", { pattern: "**/*.ts" })).text).toBe([kept, seen].join("\n"));
+    expect((await callTool(await context(), "Glob", { pattern: "**/*" })).text).toBe([kept, seen].join("\n"));
+  });
+
+  test("a folder reached through a symlink keeps back what a rule on the real files covers", async () => {
+    const shown = touch("real/ok.ts", 10);
+    touch("real/key.ts", 20);
+    symlinkSync(join(folder.path, "real"), join(folder.path, "via"));
+    const deny = [{ behavior: "deny" as const, toolName: "Read", ruleContent: `/${folder.path}/real/key.ts`, source: "projectSettings" as const, baseDirectory: folder.path }];
+    const guarded = () => createTestContext({ tools: [GlobTool], cwd: folder.path, rules: deny });
+    for (const input of [{ pattern: "*.ts", path: "via" }, { pattern: "via/*.ts" }]) {
+      const { text } = await callTool(await guarded(), "Glob", input);
+      expect(text).toContain(join(folder.path, "via", "ok.ts"));
+      expect(text).not.toContain("key.ts");
+      expect(text).toContain("1 match is not listed");
+    }
+    expect((await callTool(await guarded(), "Glob", { pattern: "real/*.ts" })).text.split("\n")[0]).toBe(shown);
+  });
+
   test("Glob is read-only and concurrency-safe", () => {
     expect(GlobTool.isReadOnly({ pattern: "*" })).toBe(true);
     expect(GlobTool.isConcurrencySafe({ pattern: "*" })).toBe(true);
@@ -122,8 +170,19 @@ describe("splitGlobBase", () => {
   test("splits an absolute pattern at the first glob segment", () => {
     expect(splitGlobBase("/srv/app/**/*.ts", "/cwd")).toEqual({ base: "/srv/app", pattern: "**/*.ts" });
     expect(splitGlobBase("/srv/app/file.ts", "/cwd")).toEqual({ base: "/srv/app", pattern: "file.ts" });
-    expect(splitGlobBase("src/*.ts", "/cwd")).toEqual({ base: "/cwd", pattern: "src/*.ts" });
+    expect(splitGlobBase("src/*.ts", "/cwd")).toEqual({ base: "/cwd/src", pattern: "*.ts" });
+    expect(splitGlobBase("../lib/**/*.ts", "/cwd/app")).toEqual({ base: "/cwd/lib", pattern: "**/*.ts" });
+    expect(splitGlobBase("**/*.ts", "/cwd")).toEqual({ base: "/cwd", pattern: "**/*.ts" });
     expect(splitGlobBase("/*.ts", "/cwd")).toEqual({ base: "/", pattern: "*.ts" });
+  });
+
+  test("lastNameGlob gives a glob for names only where every match's name matches it", () => {
+    expect(lastNameGlob("**/*.ts")).toBe("*.ts");
+    expect(lastNameGlob("src/*/index.test.ts")).toBe("index.test.ts");
+    expect(lastNameGlob("a?c")).toBe("a?c");
+    for (const pattern of ["**", "src/**", "*", "src/*", "!**/*.ts", "*.{ts,tsx}", "src/{a/*.ts,b.md}", "[ab].ts", "\\*.ts", "+(a).ts"]) {
+      expect(lastNameGlob(pattern)).toBeUndefined();
+    }
   });
 
   test("literalPrefix gives the folders a relative pattern names before its first glob", () => {
