@@ -75,12 +75,34 @@ export function unknownPathVerdict(judge: RuleView, subject: Subject): RuleVerdi
  */
 export function recursiveReadVerdict(judge: RuleView, subject: Subject): RuleVerdict | undefined {
   if (subject.kind !== "path" || !subject.recursive) return undefined;
-  const forms = judge.resolved.get(subject)?.forms;
-  if (forms === undefined || !forms.isDirectory) return undefined;
+  for (const forms of foldersReachedWhole(judge.resolved.get(subject), subject.word.glob)) {
+    const verdict = folderVerdict(judge, subject, forms);
+    if (verdict !== undefined) return verdict;
+  }
+  return undefined;
+}
+
+/** At most this many folders a glob matches are searched one by one; past that, the glob's own folder is. */
+const MAX_GLOB_FOLDERS = 16;
+
+/**
+ * The folders a recursive read or change reaches whole: the path's, or the folders a glob matches
+ * now (`rm -r build*`, not every file beside them; the files it matches meet the rules as paths).
+ */
+function foldersReachedWhole(resolved: ResolvedPath | undefined, glob: boolean): PathForms[] {
+  const forms = resolved?.forms;
+  if (forms === undefined) return [];
+  if (!glob || resolved?.expansions === undefined) return forms.isDirectory ? [forms] : [];
+  const folders = resolved.expansions.filter((each) => each.isDirectory);
+  return folders.length <= MAX_GLOB_FOLDERS ? folders : forms.isDirectory ? [forms] : [];
+}
+
+function folderVerdict(judge: RuleView, subject: PathSubject, forms: PathForms): RuleVerdict | undefined {
   for (const rule of judge.rules) {
     if (rule.behavior === "allow" || rule.ruleContent === undefined || !pathRuleApplies(rule, subject, judge.tool, judge.families)) continue;
-    // A folder changed whole (a checkout, an unpacked archive) discloses nothing: rules on changing files judge it.
-    if (subject.access === "write" && subject.mentionedOnly && !isFamilyName(judge.families, "writePaths", rule.toolName)) continue;
+    // A folder changed whole (a checkout, an unpacked archive) or removed discloses nothing: rules
+    // on changing files judge it. One moved away can be read where it went: every rule does.
+    if (subject.access === "write" && (subject.mentionedOnly || subject.removal) && !isFamilyName(judge.families, "writePaths", rule.toolName)) continue;
     const found = coveredFileUnder(rule, subject.followsLinks ? forms.lexical : forms.canonical, judge.paths, subject.followsLinks === true, { ...subject.spares, ...(subject.names === undefined ? {} : { names: subject.names }) });
     if (found.kind === "none") continue;
     const what = found.kind === "found" ? `${formatRule(rule)} covers ${found.path}` : `${formatRule(rule)} may cover files there (more than ${MAX_RECURSIVE_SCAN} entries to check)`;

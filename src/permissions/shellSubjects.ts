@@ -195,7 +195,9 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
       if ("paths" in fileCommand) {
         for (const word of fileCommand.paths) {
           judged.add(word);
-          subjects.push(...pathSubject(part, word, "write", { removal: fileCommand.removal, ...mentioned }));
+          // A folder removed or moved away changes every file in it: rules on those files meet it.
+          const whole = fileCommand.wholeChanged.includes(word) ? { recursive: true } : {};
+          subjects.push(...pathSubject(part, word, "write", { removal: fileCommand.removal, ...whole, ...mentioned }));
         }
       }
     }

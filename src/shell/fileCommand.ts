@@ -11,6 +11,11 @@ export interface FileCommand {
   paths: ShellWord[];
   /** rm and rmdir: the critical-path check applies. */
   removal: boolean;
+  /**
+   * The paths whose every file the command changes when the path is a folder: what rm removes, what
+   * mv moves away (every path but the destination; all of them when a target folder is given).
+   */
+  wholeChanged: ShellWord[];
 }
 
 const FILE_COMMANDS = new Set(["mkdir", "touch", "mv", "cp", "rm", "rmdir", "sed"]);
@@ -37,5 +42,27 @@ export function classifyFileCommand(words: readonly ShellWord[]): FileCommand | 
     .map((word) => ({ ...word, value: word.value.slice(word.value.indexOf("=") + 1) }));
   const targetOption = words.findIndex((word) => word.value === "-t");
   const target = targetOption === -1 ? [] : words.slice(targetOption + 1, targetOption + 2);
-  return { paths: [...paths, ...glued, ...target], removal: name.value === "rm" || name.value === "rmdir" };
+  const removal = name.value === "rm" || name.value === "rmdir";
+  return { paths: [...paths, ...glued, ...target], removal, wholeChanged: removal ? paths : name.value === "mv" ? movedAway(words, paths) : [] };
+}
+
+/**
+ * mv's sources: all but the last positional, or, with a target folder (-t DIR, -vtDIR,
+ * --target-directory=DIR), all but that folder.
+ */
+function movedAway(words: readonly ShellWord[], paths: readonly ShellWord[]): ShellWord[] {
+  let targetGiven = false;
+  let target: ShellWord | undefined;
+  for (let index = 1; index < words.length; index++) {
+    const { value } = words[index] as ShellWord;
+    if (value === "--") break;
+    if (value.startsWith("--t")) {
+      targetGiven = true;
+      if (!value.includes("=")) target = words[index + 1];
+    } else if (/^-[^-]/.test(value) && value.includes("t")) {
+      targetGiven = true;
+      if (value.endsWith("t")) target = words[index + 1];
+    }
+  }
+  return targetGiven ? paths.filter((word) => word !== target) : paths.slice(0, -1);
 }

@@ -174,6 +174,37 @@ const NAMED_FILE: Record<string, Case[]> = {
   ],
 };
 
+/** A folder removed or moved away changes every file in it: these came out allow before, unless marked `guard`. */
+const MOVED: Record<string, Case[]> = {
+  "removing or moving a folder meets the rules on the files in it": [
+    ...inBothModes("rm -rf secrets", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("rm -r ./secrets/", "ask", { deny: ["Edit(key)"] }),
+    ...inBothModes("rm -rf s*", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("mv secrets /tmp/elsewhere", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("mv secrets s2 && cat s2/key", "ask", { deny: ["Read(secrets/key)"] }, true),
+    ...inBothModes("mv -t /tmp secrets", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("mv -vt /tmp secrets", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("mv --target-directory=/tmp secrets", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("cd secrets && mv . ../s2", "ask", { deny: ["Edit(key)"] }),
+    // the rule's own names, as before
+    ...inBothModes("rm -rf secrets", "deny", { deny: ["Edit(secrets/**)"] }, true),
+    ...inBothModes("mv secrets/key /tmp/k", "deny", { deny: ["Read(secrets/key)"] }, true),
+    // controls: another folder, a folder moved into, a removal (which discloses nothing) under a rule on reading
+    ...inBothModes("rm -rf src", "allow", { deny: ["Edit(secrets/key)"] }, true),
+    ...inBothModes("mv src lib", "allow", { deny: ["Read(secrets/key)"] }, true),
+    ...inBothModes("mv src secrets", "allow", { deny: ["Read(secrets/key)"] }, true),
+    ...inBothModes("mv -t secrets src", "allow", { deny: ["Read(secrets/key)"] }, true),
+    ...inBothModes("rm -rf secrets", "allow", { deny: ["Read(secrets/key)"] }, true),
+  ],
+  // A glob reaches the folders it matches, not every file beside them: these came out ask before.
+  "a recursive read or change through a glob reaches what the glob matches": [
+    ...inBothModes("grep -r TOKEN s*", "allow", { deny: ["Read(.env)"] }),
+    ...inBothModes("rm -rf sr*", "allow", { deny: ["Edit(secrets/key)"] }, true),
+    ...inBothModes("grep -r TOKEN *", "deny", { deny: ["Read(.env)"] }, true),
+    ...inBothModes("grep -r k se*", "ask", { deny: ["Read(secrets/key)"] }, true),
+  ],
+};
+
 /** grep -r limited by --include reaches only the files it names: these came out ask before, unless marked `guard`. */
 const INCLUDED: Record<string, Case[]> = {
   "a recursive grep reaches only the names its --include options give": [
@@ -273,6 +304,7 @@ afterAll(() => {
 corpusTests(PLAIN, () => plain.project);
 corpusTests(INCLUDED, () => plain.project);
 corpusTests(NAMED_FILE, () => plain.project);
+corpusTests(MOVED, () => plain.project);
 corpusTests(IGNORED, () => ignored.project);
 corpusTests(TRACKED, () => tracked.project);
 corpusTests(LINKED, () => linked.project);
