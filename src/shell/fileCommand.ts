@@ -4,6 +4,7 @@
  * source too), and so does a path glued to a long option (`--target-directory=/x`).
  */
 import { readSedCall } from "./programs/sedEffects.ts";
+import { movedAway } from "./programs/wholeFolderEffects.ts";
 import { positionals } from "./readOnlyCommand.ts";
 import type { ShellWord } from "./types.ts";
 
@@ -44,25 +45,4 @@ export function classifyFileCommand(words: readonly ShellWord[]): FileCommand | 
   const target = targetOption === -1 ? [] : words.slice(targetOption + 1, targetOption + 2);
   const removal = name.value === "rm" || name.value === "rmdir";
   return { paths: [...paths, ...glued, ...target], removal, wholeChanged: removal ? paths : name.value === "mv" ? movedAway(words, paths) : [] };
-}
-
-/**
- * mv's sources: all but the last positional, or, with a target folder (-t DIR, -vtDIR,
- * --target-directory=DIR), all but that folder.
- */
-function movedAway(words: readonly ShellWord[], paths: readonly ShellWord[]): ShellWord[] {
-  let targetGiven = false;
-  let target: ShellWord | undefined;
-  for (let index = 1; index < words.length; index++) {
-    const { value } = words[index] as ShellWord;
-    if (value === "--") break;
-    if (value.startsWith("--t")) {
-      targetGiven = true;
-      if (!value.includes("=")) target = words[index + 1];
-    } else if (/^-[^-]/.test(value) && value.includes("t")) {
-      targetGiven = true;
-      if (value.endsWith("t")) target = words[index + 1];
-    }
-  }
-  return targetGiven ? paths.filter((word) => word !== target) : paths.slice(0, -1);
 }

@@ -186,6 +186,17 @@ const MOVED: Record<string, Case[]> = {
     ...inBothModes("mv -vt /tmp secrets", "ask", { deny: ["Edit(secrets/key)"] }),
     ...inBothModes("mv --target-directory=/tmp secrets", "ask", { deny: ["Edit(secrets/key)"] }),
     ...inBothModes("cd secrets && mv . ../s2", "ask", { deny: ["Edit(key)"] }),
+    // past a wrapper, and the programs beyond the simple file commands that move or remove
+    ...inBothModes("sudo mv secrets /tmp/elsewhere", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("sudo rm -rf secrets", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("git mv secrets s2", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("git rm -r secrets", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("trash-put secrets", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("gio trash secrets", "ask", { deny: ["Edit(key)"] }),
+    ...inBothModes("gio move secrets /tmp/q", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("rename s/secrets/s2/ secrets", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("git rm -r --cached secrets", "allow", { deny: ["Edit(secrets/key)"] }, true),
+    ...inBothModes("git mv src lib", "allow", { deny: ["Read(secrets/key)"] }, true),
     // the rule's own names, as before
     ...inBothModes("rm -rf secrets", "deny", { deny: ["Edit(secrets/**)"] }, true),
     ...inBothModes("mv secrets/key /tmp/k", "deny", { deny: ["Read(secrets/key)"] }, true),

@@ -3,12 +3,15 @@
  * files are called: archivers packing a folder (`tar cf - .`, `zip -r`, `7z a`), recursive copies
  * (`cp -r`, `rsync -a`, `scp -r`), git commands that print or rewrite the working tree's contents
  * (`git archive`, `git diff-index -p`, `git checkout -- .`, `git reset --hard`), unpackers and
- * patches (`tar x`, `unzip`, `patch`), `find -delete` and recursive mode changes. Deny and ask rules
+ * patches (`tar x`, `unzip`, `patch`), `find -delete`, recursive mode changes, and what moves or
+ * removes folders beyond the simple file commands (`git mv`, `git rm`, `trash-put`, `gio trash`,
+ * `rename`). Deny and ask rules
  * about any file under such a folder meet the command; and programs that take the files they read
  * from their input (`cpio -o`, `tar -T -`, `zip -@`) read names the analysis cannot see.
  */
 import { gitSubcommandAt } from "../commandForms.ts";
 import { literalWord } from "./effects.ts";
+import { positionals } from "../readOnlyCommand.ts";
 import type { FolderSpares, ShellWord } from "../types.ts";
 
 export interface FolderTouch {
@@ -40,6 +43,8 @@ function hasFlag(words: readonly ShellWord[], short: RegExp, long: readonly stri
 
 const reads = (words: readonly ShellWord[]): FolderTouch[] => words.map((word) => ({ word, access: "read" }));
 const writes = (words: readonly ShellWord[]): FolderTouch[] => words.map((word) => ({ word, access: "write" }));
+/** Folders moved elsewhere: what was in them is changed here and can be read there. */
+const moves = (words: readonly ShellWord[]): FolderTouch[] => [...reads(words), ...writes(words)];
 
 /** git subcommands that print file contents (of the tree or its history) beyond the paths they name, always or with -p. */
 const GIT_PRINTERS = new Set(["archive", "bundle", "fast-export", "format-patch"]);
@@ -87,6 +92,9 @@ function gitTouches(words: readonly ShellWord[]): FolderTouch[] {
     const withUntracked = rest.some((word) => word.value === "-u" || word.value === "--include-untracked");
     return [{ word: HERE, access: "write", ...(all || tracked === undefined ? {} : { spares: withUntracked ? { gitIgnored: true } : tracked }) }];
   }
+  // A folder moved away can be read where it went; one removed from the working tree is changed.
+  if (subcommand === "mv") return moves(named.slice(0, -1));
+  if (subcommand === "rm" && !rest.some((word) => word.value === "--cached")) return writes(named);
   if (!GIT_TREE_CHANGERS.has(subcommand)) return [];
   // A new branch where one stands changes no file (`git checkout -b x`, `git switch -c x`).
   const creates = rest.some((word) => /^-[bBcC]$|^--orphan$|^--create$/.test(word.value));
@@ -122,6 +130,27 @@ function tarTouches(words: readonly ShellWord[]): FolderTouch[] {
   // What follows the options is packed, below -C's folder when there is one.
   const members = operands(all, new Set(["-f", "--file", "-C", "--directory", "-T", "--files-from", "-X", "--exclude-from", "-I", "-b", "-H", "--format"]));
   return reads(folder === undefined ? members : [folder]);
+}
+
+/**
+ * mv's sources: all but the last positional, or, with a target folder (-t DIR, -vtDIR,
+ * --target-directory=DIR), all but that folder.
+ */
+export function movedAway(words: readonly ShellWord[], paths: readonly ShellWord[]): ShellWord[] {
+  let targetGiven = false;
+  let target: ShellWord | undefined;
+  for (let index = 1; index < words.length; index++) {
+    const { value } = words[index] as ShellWord;
+    if (value === "--") break;
+    if (value.startsWith("--t")) {
+      targetGiven = true;
+      if (!value.includes("=")) target = words[index + 1];
+    } else if (/^-[^-]/.test(value) && value.includes("t")) {
+      targetGiven = true;
+      if (value.endsWith("t")) target = words[index + 1];
+    }
+  }
+  return targetGiven ? paths.filter((word) => word !== target) : paths.slice(0, -1);
 }
 
 /** What the program at `words[0]` reads or may change under whole folders. */
@@ -177,6 +206,21 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
       return operands(words).length === 0 && words.some((word) => /^-[A-Za-z]*i/.test(word.value) || word.value === "--extract") ? writes([HERE]) : [];
     case "ar": case "jar":
       return /^-?[A-Za-z]*x/.test(words[1]?.value ?? "") ? writes([HERE]) : [];
+    // Also past a wrapper (`sudo mv secrets /tmp`), where the simple file commands are not read.
+    case "mv":
+      return moves(movedAway(words, positionals(words)));
+    case "rm":
+      return writes(positionals(words));
+    case "trash": case "trash-put": case "gtrash":
+      return writes(operands(words));
+    case "gio": {
+      const [command, ...paths] = operands(words);
+      if (command?.value === "trash" || command?.value === "remove") return writes(paths);
+      return command?.value === "move" || command?.value === "rename" ? moves(command.value === "move" ? paths.slice(0, -1) : paths.slice(0, 1)) : [];
+    }
+    case "rename": case "prename": case "file-rename":
+      // The files after the expression (util-linux's two words, perl's one) are renamed: every operand but the first may be one.
+      return moves(operands(words).slice(1));
     case "chmod": case "chown": case "chgrp":
       return hasFlag(words, /R/, ["--recursive"]) ? writes(operands(words, new Set(["--reference"])).slice(1)) : [];
     default:
