@@ -4,8 +4,8 @@
  * can name something: under its fixed leading folder, or anywhere for a bare name (`.env`). The
  * search is bounded; a search cut short counts as a match (asked, never allowed).
  */
-import { lstatSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { lstatSync, readdirSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { isPathWithin } from "../paths/isInsideDirectories.ts";
 import { walkFolder, type WalkResult } from "../paths/walkFolder.ts";
 import { anchorPattern, matchPathPattern } from "./matchPathPattern.ts";
@@ -105,7 +105,6 @@ function coveredFileUnderAll(rule: PermissionRule, folder: string, context: Path
       return [path, context.canonical(path)].some((each) => matchPathPattern(pattern, each, { ...options, isDirectory })) && !spared(path);
     }, { followLinks: true });
   }
-  let start = folder;
   if (anchored.pattern.replace(/\/$/, "").includes("/")) {
     const body = anchored.pattern.replace(/^\//, "").replace(/\/$/, "");
     const globAt = body.search(/[*?[]/);
@@ -114,12 +113,56 @@ function coveredFileUnderAll(rule: PermissionRule, folder: string, context: Path
     // letters beyond ASCII: on disk it may be spelled with its accents composed otherwise.
     const fixed = body.slice(0, body.lastIndexOf("/", globAt === -1 ? body.length : globAt) + 1).split("/");
     const plain = fixed.findIndex((segment) => /[^\u0000-\u007f]/.test(segment));
-    const root = join(anchored.base, ...(plain === -1 ? fixed : fixed.slice(0, plain)));
-    if (isPathWithin(root, folder)) start = root;
-    else if (!isPathWithin(folder, root)) return { kind: "none" };
+    const starts: string[] = [];
+    for (const root of rootsOnDisk(anchored.base, plain === -1 ? fixed : fixed.slice(0, plain))) {
+      // The rule's names may lead through a symlink, and the folder read is its real path: what is
+      // walked is spelled the rule's way, so the rule can meet it.
+      const real = context.canonical(root);
+      if (isPathWithin(root, folder) || isPathWithin(real, folder)) starts.push(root);
+      else if (isPathWithin(folder, real)) starts.push(join(root, folder.slice(real.length)));
+      else if (isPathWithin(folder, root)) starts.push(folder);
+    }
+    for (const start of starts) {
+      const found = walkFolder(start, MAX_RECURSIVE_SCAN, (path, entry) =>
+        matchPathPattern(pattern, path, { ...options, isDirectory: entry.isDirectory() }) && !spared(path));
+      if (found.kind !== "none") return found;
+    }
+    return { kind: "none" };
   }
-  return walkFolder(start, MAX_RECURSIVE_SCAN, (path, entry) =>
+  return walkFolder(folder, MAX_RECURSIVE_SCAN, (path, entry) =>
     matchPathPattern(pattern, path, { ...options, isDirectory: entry.isDirectory() }) && !spared(path));
+}
+
+/** At most this many folders the fixed names of one rule are taken to stand for. */
+const MAX_RULE_ROOTS = 8;
+
+/**
+ * The folders on disk a rule's fixed leading names stand for: deny and ask rules ignore case, so
+ * each name is met in any case (`Read(Secrets/key)` names secrets/key). None when a name is not there.
+ */
+function rootsOnDisk(base: string, names: readonly string[]): string[] {
+  let current = [base];
+  for (const name of names) {
+    if (name === "" || name === ".") continue;
+    if (name === "..") {
+      current = current.map((folder) => dirname(folder));
+      continue;
+    }
+    const wanted = name.toLowerCase();
+    const next: string[] = [];
+    for (const folder of current) {
+      let entries: string[];
+      try {
+        entries = readdirSync(folder);
+      } catch {
+        continue;
+      }
+      for (const entry of entries) if (entry.toLowerCase() === wanted) next.push(join(folder, entry));
+    }
+    current = next.slice(0, MAX_RULE_ROOTS);
+    if (current.length === 0) return [];
+  }
+  return current;
 }
 
 function isFolder(path: string): boolean {

@@ -5,7 +5,7 @@
  */
 import { allowForm, joinWords, programStarts, programWordsAsRun } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
-import { classifyReadOnly } from "../shell/readOnlyCommand.ts";
+import { classifyReadOnly, searchedFolders } from "../shell/readOnlyCommand.ts";
 import type { FolderSpares, ShellAnalysis, ShellCommandPart, ShellCwd, ShellWord } from "../shell/types.ts";
 import type { NewName, PathSubject, Subject } from "./subjects.ts";
 
@@ -191,6 +191,11 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
         subjects.push(...pathSubject(part, word, "read", { ...(readOnly.recursive ? { recursive: true, followsLinks: readOnly.followsLinks, spares, ...namesField(readOnly.names, part, trust) } : {}), ...mentioned }));
       }
     } else {
+      // A search its options keep from being read-only still reads its folders whole.
+      const searched = searchedFolders(words);
+      for (const word of searched?.folders ?? []) {
+        if (word.literal) subjects.push(...pathSubject(part, word, "read", { mentionedOnly: true, recursive: true, followsLinks: searched?.followsLinks }));
+      }
       const fileCommand = classifyFileCommand(words);
       if ("paths" in fileCommand) {
         for (const word of fileCommand.paths) {

@@ -53,6 +53,20 @@ function gitReadsContents(words: readonly ShellWord[]): boolean {
 }
 
 /** Whether a read-only command reads file contents throughout the folders it names. */
+/**
+ * The folders a search reads whole however its options are judged (`grep -r -f pats .`, `rg --pre
+ * cat k`, which are not read-only), and whether it follows links; undefined when it reads none
+ * whole. With no path given, the working folder.
+ */
+export function searchedFolders(words: readonly ShellWord[]): { folders: ShellWord[]; followsLinks: boolean } | undefined {
+  const name = words[0]?.value;
+  if (name !== "rg" && (name === undefined || !GREP_FAMILY.has(name))) return undefined;
+  if (!readsRecursively(words)) return undefined;
+  const line = readGrepCommandLine(words);
+  const paths = line.patternAsOption ? line.positionals : line.positionals.slice(1);
+  return { folders: paths.length === 0 ? [{ value: ".", literal: true, glob: false }] : paths, followsLinks: followsLinks(words) };
+}
+
 function readsRecursively(words: readonly ShellWord[]): boolean {
   const name = words[0]?.value;
   if (name === "rg" || (name === "git" && gitReadsContents(words))) return true;

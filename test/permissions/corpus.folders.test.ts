@@ -174,6 +174,29 @@ const NAMED_FILE: Record<string, Case[]> = {
   ],
 };
 
+/** Found by a review of the fix above, older than it: a rule's fixed names in other case or through a symlink, and searches that are not read-only. */
+const SPELLED: Record<string, Case[]> = {
+  "a rule's fixed names in another case, or through a symlink, still meet a folder read whole": [
+    ...inBothModes("grep -r k .", "ask", { deny: ["Read(Secrets/key)"] }),
+    ...inBothModes("grep -r k .", "ask", { deny: ["Read(SECRETS/*)"] }),
+    ...inBothModes("grep -r k alias", "ask", { deny: ["Read(alias/key)"] }),
+    ...inBothModes("rg k alias", "ask", { deny: ["Read(alias/key)"] }),
+    ...inBothModes("cd alias && grep -r k .", "ask", { deny: ["Read(alias/key)"] }),
+    ...inBothModes("grep -r k alias", "ask", { deny: ["Read(secrets/key)"] }, true),
+    ...inBothModes("grep -r k src", "allow", { deny: ["Read(Secrets/key)"] }, true),
+    ...inBothModes("grep -r k .", "allow", { deny: ["Read(nothere/key)"] }, true),
+  ],
+  "a search its options keep from being read-only still reads its folders whole": [
+    ...inBothModes("grep -r -f pats .", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("grep -rfpats", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("grep --file=pats -r secrets", "ask", { deny: ["Read(key)"] }),
+    ...inBothModes("rg -z k", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("rg --pre cat k", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("rg --pre cat k src", "allow", { deny: ["Read(secrets/key)"] }, true),
+    ...inBothModes("grep -r -f pats src", "allow", { deny: ["Read(secrets/key)"] }, true),
+  ],
+};
+
 /** A folder removed or moved away changes every file in it: these came out allow before, unless marked `guard`. */
 const MOVED: Record<string, Case[]> = {
   "removing or moving a folder meets the rules on the files in it": [
@@ -284,12 +307,16 @@ let plain: Playground;
 let ignored: Playground;
 let tracked: Playground;
 let linked: Playground;
+let aliased: Playground;
 const git = (cwd: string, ...args: string[]) => Bun.spawnSync(["git", ...args], { cwd, env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", HOME: cwd } });
 beforeAll(() => {
   plain = createPlayground();
   ignored = createPlayground();
   tracked = createPlayground();
   linked = createPlayground();
+  aliased = createPlayground();
+  symlinkSync("secrets", join(aliased.project, "alias"));
+  writeFileSync(join(aliased.project, "pats"), "k\n");
   for (const { project } of [plain, ignored, tracked, linked]) {
     mkdirSync(join(project, "secrets"), { recursive: true });
     writeFileSync(join(project, "secrets", "key"), "k\n");
@@ -309,13 +336,14 @@ beforeAll(() => {
   writeFileSync(join(plain.project, "secrets", "key(1).txt"), "k\n");
 });
 afterAll(() => {
-  for (const playground of [plain, ignored, tracked, linked]) playground.remove();
+  for (const playground of [plain, ignored, tracked, linked, aliased]) playground.remove();
 });
 
 corpusTests(PLAIN, () => plain.project);
 corpusTests(INCLUDED, () => plain.project);
 corpusTests(NAMED_FILE, () => plain.project);
 corpusTests(MOVED, () => plain.project);
+corpusTests(SPELLED, () => aliased.project);
 corpusTests(IGNORED, () => ignored.project);
 corpusTests(TRACKED, () => tracked.project);
 corpusTests(LINKED, () => linked.project);
