@@ -101,7 +101,9 @@ export class IgnoreStack {
     if (!names.has(".git") && !names.has(".gitignore") && !names.has(".ignore") && !names.has(".rgignore")) return this;
     const level = loadLevel(folder, names);
     if (!level.hasGit && !level.rgignore && !level.ignore && !level.gitignore) return this;
-    return new IgnoreStack([...this.levels, level], this.anyGit || level.hasGit);
+    // A repository inside another is its own: the outer one's git ignore files stop at its top (as in forFolder).
+    const above = level.hasGit ? this.levels.map((each) => ({ ...each, gitignore: undefined, exclude: undefined })) : this.levels;
+    return new IgnoreStack([...above, level], this.anyGit || level.hasGit);
   }
 
   /** The files the verdict consults at a level. */

@@ -6,6 +6,9 @@ import { trackChildProcess, untrackChildProcess } from "../tasks/processGroups.t
 import { keptBelow } from "./ignoreRules.ts";
 import type { ListFilesOptions, ListedFiles, VisitFile } from "./listFilesTypes.ts";
 
+/** How long ripgrep may list nothing before it is taken to be stuck. */
+export const RIPGREP_SILENCE_MS = 1500;
+
 /** The type name the name filter is given on ripgrep's command line. */
 const NAME_TYPE = "toolshedname";
 
@@ -16,7 +19,8 @@ export function listingArguments(options: ListFilesOptions): string[] {
   const args = ["--files", "--null", "--no-config", "--no-ignore-global", "--no-messages", "--threads", String(threads)];
   if (options.hidden) args.push("--hidden");
   // A type, not --glob: a glob would override the ignore files for the files it names.
-  if (options.nameFilter !== undefined) args.push("--type-add", `${NAME_TYPE}:${options.nameFilter}`, "--type", NAME_TYPE);
+  // ripgrep's `?` is one byte, Bun's one character: a `*` lets every such name through (the caller filters).
+  if (options.nameFilter !== undefined) args.push("--type-add", `${NAME_TYPE}:${options.nameFilter.replaceAll("?", "*")}`, "--type", NAME_TYPE);
   args.push("--", options.root);
   return args;
 }
@@ -36,6 +40,13 @@ export async function listFilesRipgrep(rgPath: string, options: ListFilesOptions
   trackChildProcess(child.pid);
   void child.exited.then(() => untrackChildProcess(child.pid));
   let timedOut = false;
+  // Silent for long, ripgrep may be stuck on an ignore file that is a pipe or a device (which the
+  // walk refuses to read): it is stopped, and with nothing listed the caller walks instead.
+  let silent = false;
+  const silence = setTimeout(() => {
+    silent = true;
+    child.kill();
+  }, RIPGREP_SILENCE_MS);
   const stop = () => child.kill();
   options.signal?.addEventListener("abort", stop, { once: true });
   const timer = setTimeout(() => {
@@ -59,6 +70,7 @@ export async function listFilesRipgrep(rgPath: string, options: ListFilesOptions
     const decoder = new TextDecoder();
     let pending = "";
     for await (const chunk of child.stdout) {
+      clearTimeout(silence);
       if (Date.now() > options.deadline) timedOut = true;
       if (timedOut || options.signal?.aborted) {
         child.kill();
@@ -73,11 +85,15 @@ export async function listFilesRipgrep(rgPath: string, options: ListFilesOptions
       pending = pending.slice(from);
     }
     const exitCode = await child.exited;
-    // Exit status 2 with nothing listed: ripgrep failed (not merely a folder it could not read).
-    if (exitCode === 2 && listed === 0 && !timedOut && !options.signal?.aborted) return undefined;
-    return { timedOut };
+    const stopped = timedOut || options.signal?.aborted === true;
+    // Ended by a signal nobody here sent (killed for memory, say): what it listed may not be all.
+    const cutShort = silent || (!stopped && child.signalCode !== null);
+    // Nothing listed and exit status 2 or cut short: ripgrep failed (not merely a folder it could not read).
+    if (listed === 0 && !stopped && (exitCode === 2 || cutShort)) return undefined;
+    return cutShort && !stopped ? { timedOut, incomplete: `ripgrep ended early (${silent ? "it went silent" : child.signalCode}): the list may not be complete` } : { timedOut };
   } finally {
     clearTimeout(timer);
+    clearTimeout(silence);
     options.signal?.removeEventListener("abort", stop);
     child.kill();
   }

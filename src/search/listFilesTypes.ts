@@ -18,6 +18,8 @@ export interface ListFilesOptions {
 export interface ListedFiles {
   /** True when the listing stopped at its deadline: the files handed out are those found until then. */
   timedOut: boolean;
+  /** Why the listing may have left files out, when it ended early for another reason. */
+  incomplete?: string;
 }
 
 /** Receives one file: its absolute path and its path below the root. */

@@ -15,7 +15,9 @@ beforeAll(() => {
   // Hidden files a `!pattern` keeps (at the top and below), one it does not, links and a pipe.
   // Folders named as a name filter names files: one ignored, one hidden, one kept by a !pattern.
   writeFileSync(join(folder.path, ".gitignore"), "*.log\n!important.log\n!.kept.ts\nbuild/\ngen.ts/\n!.shown.log/\n");
-  for (const path of [".kept.ts", ".dropped.ts", "sub/.x.log", "src/a.ts", "src/deep/b.test.ts", "src/c.tsx", "gen.ts/x.ts", ".cache.ts/y.ts", "sub/.shown.log/z.txt", "sub/.shown.log/z.log"]) {
+  // A repository inside the repository: the outer one's .gitignore (*.log) stops at its top.
+  mkdirSync(join(folder.path, "vendor", ".git"), { recursive: true });
+  for (const path of ["vendor/v.log", "ü.ts", "€.ts", "😀.ts", ".kept.ts", ".dropped.ts", "sub/.x.log", "src/a.ts", "src/deep/b.test.ts", "src/c.tsx", "gen.ts/x.ts", ".cache.ts/y.ts", "sub/.shown.log/z.txt", "sub/.shown.log/z.log"]) {
     mkdirSync(join(folder.path, path, ".."), { recursive: true });
     writeFileSync(join(folder.path, path), "x\n");
   }
@@ -64,7 +66,7 @@ describe("rg --files lists what the walk lists", () => {
       expect(await listedByRipgrep({ hidden })).toEqual(expected);
     });
 
-    for (const name of ["*.ts", "*.log", "*.txt", "?ormal.ts", ".*"]) {
+    for (const name of ["*.ts", "*.log", "*.txt", "?ormal.ts", ".*", "?.ts"]) {
       test(`${hidden ? "with" : "without"} hidden files, filtered by ${name}`, async () => {
         expect(await listedByRipgrep({ hidden, nameFilter: name }, name)).toEqual(walked(hidden, name));
       });
@@ -110,6 +112,26 @@ describe("stopping and falling back", () => {
     const listed = await listFilesRipgrep(rg, options({ signal: controller.signal }), (path) => seen.push(path));
     expect(listed).toEqual({ timedOut: false });
     expect(seen).toEqual([]);
+  });
+
+  test("a repository inside another is its own, for the outer one's ignore files", async () => {
+    expect(walked(false)).toContain("vendor/v.log");
+    expect(await listedByRipgrep({ nameFilter: "*.log" }, "*.log")).toContain("vendor/v.log");
+  });
+
+  test("a ripgrep stuck on an ignore file that is a pipe gives way to the walk, which refuses to read it", async () => {
+    const stuck = createTemporaryFolder();
+    try {
+      mkdirSync(join(stuck.path, "sub"));
+      writeFileSync(join(stuck.path, "a.ts"), "");
+      Bun.spawnSync(["mkfifo", join(stuck.path, "sub", ".ignore")]);
+      expect(await listFilesRipgrep(rg, options({ root: stuck.path }), () => {})).toBeUndefined();
+      const files: string[] = [];
+      await listFiles(options({ root: stuck.path, nameFilter: "*.ts" }), (_path, relativePath) => files.push(relativePath));
+      expect(files).toEqual(["a.ts"]);
+    } finally {
+      stuck.remove();
+    }
   });
 
   test("a ripgrep that cannot run gives way to the walk", async () => {

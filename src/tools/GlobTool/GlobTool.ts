@@ -8,7 +8,7 @@ import { ToolError } from "../../errors/ToolError.ts";
 import { GLOB_TIMEOUT_MS } from "./limits.ts";
 import { DESCRIPTION, GLOB_TOOL_NAME, MAX_GLOB_RESULTS, renderPrompt } from "./prompt.ts";
 import { lastNameGlob, literalPrefix, splitGlobBase } from "./splitGlobBase.ts";
-import { listFiles } from "../../search/listFiles.ts";
+import { listFiles, type ListedFiles } from "../../search/listFiles.ts";
 import { NewestFiles } from "./newestFiles.ts";
 import { readRuleFilter } from "../../permissions/readRuleFilter.ts";
 
@@ -25,9 +25,28 @@ export interface GlobOutput {
   truncated: boolean;
   /** True when the walk stopped at GLOB_TIMEOUT_MS: the matches are those found until then. */
   timedOut?: boolean;
+  /** Why the listing may have left matches out (it ended early). */
+  incomplete?: string;
   /** Matches left out because a deny or ask rule on reading covers them. */
   withheld?: number;
   durationMs: number;
+}
+
+/** A file's modification time; undefined when it cannot be statted (gone, or not readable). */
+function modifiedAt(path: string): number | undefined {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function realPathOrSelf(path: string): string {
@@ -87,7 +106,7 @@ export const GlobTool = buildTool({
     // Hidden files only when the pattern names one; ignore files as ripgrep reads them. The listing's
     // order does not matter (the results are ordered here), and only matching files are statted.
     // A literal start that names no folder matches nothing.
-    const listing = statSync(base, { throwIfNoEntry: false })?.isDirectory() !== true ? { timedOut: false } : await listFiles({
+    const listing: ListedFiles = !isFolder(base) ? { timedOut: false } : await listFiles({
       root: base,
       hidden: /(^|\/)\.[^./]/.test(pattern),
       nameFilter: lastNameGlob(pattern),
@@ -99,8 +118,8 @@ export const GlobTool = buildTool({
         withheld++;
         return;
       }
-      const stats = statSync(path, { throwIfNoEntry: false });
-      if (stats !== undefined) newest.offer(path, stats.mtimeMs); // else gone since it was listed
+      const mtimeMs = modifiedAt(path);
+      if (mtimeMs !== undefined) newest.offer(path, mtimeMs); // else gone since it was listed, or not ours to stat
     });
     return {
       data: {
@@ -108,6 +127,7 @@ export const GlobTool = buildTool({
         totalMatches: newest.total,
         truncated: newest.total > MAX_GLOB_RESULTS,
         timedOut: listing.timedOut,
+        ...(listing.incomplete === undefined ? {} : { incomplete: listing.incomplete }),
         ...(withheld > 0 ? { withheld } : {}),
         durationMs: Math.round(performance.now() - started),
       },
@@ -116,7 +136,7 @@ export const GlobTool = buildTool({
   mapToolResultToToolResultBlockParam(output: GlobOutput, toolUseId) {
     const stopped = (output.timedOut
       ? `\n(The search was stopped after ${GLOB_TIMEOUT_MS / 1000} seconds: these are the matches found until then. Narrow the pattern or path.)`
-      : "") + (output.withheld === undefined ? "" : `\n(${output.withheld} ${output.withheld === 1 ? "match is" : "matches are"} not listed: the permission rules keep ${output.withheld === 1 ? "it" : "them"} from being read.)`);
+      : "") + (output.incomplete === undefined ? "" : `\n(${output.incomplete}.)`) + (output.withheld === undefined ? "" : `\n(${output.withheld} ${output.withheld === 1 ? "match is" : "matches are"} not listed: the permission rules keep ${output.withheld === 1 ? "it" : "them"} from being read.)`);
     if (output.filenames.length === 0) return { type: "tool_result", tool_use_id: toolUseId, content: `No files found${stopped}` };
     const note = (output.truncated
       ? `\n(Showing the ${output.filenames.length} most recently modified of ${output.totalMatches} matches. Narrow the pattern or path to see the rest.)`

@@ -133,6 +133,22 @@ for (const engine of ["ripgrep", "builtin"] as const) describe(`Glob (${engine})
     expect((await callTool(await context(), "Glob", { pattern: "nowhere/*.ts" })).text).toBe("No files found");
   });
 
+  test("a folder the pattern names is listed even where an ignore file skips it, as ripgrep lists a folder it is given", async () => {
+    mkdirSync(join(folder.path, ".git"));
+    writeFileSync(join(folder.path, ".gitignore"), "lib/\n");
+    const inLib = touch("lib/x.ts", 10);
+    const seen = touch("src/a.ts", 20);
+    expect((await callTool(await context(), "Glob", { pattern: "lib/*.ts" })).text).toBe(inLib);
+    expect((await callTool(await context(), "Glob", { pattern: "**/*.ts" })).text).toBe(seen);
+  });
+
+  test("a literal start that is a file, or not a folder at all, matches nothing", async () => {
+    touch("real.ts", 10);
+    expect((await callTool(await context(), "Glob", { pattern: "real.ts/sub/*" })).text).toBe("No files found");
+    symlinkSync("loop", join(folder.path, "loop"));
+    expect((await callTool(await context(), "Glob", { pattern: "loop/*" })).text).toBe("No files found");
+  });
+
   test("ignore files are obeyed, and a hidden file an ignore file's !pattern keeps is listed", async () => {
     mkdirSync(join(folder.path, ".git"));
     writeFileSync(join(folder.path, ".gitignore"), "gen/\n*.d.ts\n!.eslintrc.ts\n");
