@@ -55,17 +55,25 @@ function gitReadsContents(words: readonly ShellWord[]): boolean {
 /** Whether a read-only command reads file contents throughout the folders it names. */
 /**
  * The folders a search reads whole however its options are judged (`grep -r -f pats .`, `rg --pre
- * cat k`, which are not read-only), and whether it follows links; undefined when it reads none
- * whole. With no path given, the working folder.
+ * cat k`, which are not read-only; ag, ack, ugrep), and whether it follows links; undefined when
+ * it reads none whole. With no path given, the working folder.
  */
 export function searchedFolders(words: readonly ShellWord[]): { folders: ShellWord[]; followsLinks: boolean } | undefined {
   const name = words[0]?.value;
+  const here: ShellWord = { value: ".", literal: true, glob: false };
+  if (name !== undefined && OTHER_SEARCHERS.has(name)) {
+    // Their options are not read here: every positional but the first (the pattern) may be a folder, and so may the working folder.
+    return { folders: [...positionals(words).slice(1), here], followsLinks: true };
+  }
   if (name !== "rg" && (name === undefined || !GREP_FAMILY.has(name))) return undefined;
   if (!readsRecursively(words)) return undefined;
   const line = readGrepCommandLine(words);
   const paths = line.patternAsOption ? line.positionals : line.positionals.slice(1);
-  return { folders: paths.length === 0 ? [{ value: ".", literal: true, glob: false }] : paths, followsLinks: followsLinks(words) };
+  return { folders: paths.length === 0 ? [here] : paths, followsLinks: followsLinks(words) };
 }
+
+/** Searchers that read folders whole by default, whose options are not modelled. */
+const OTHER_SEARCHERS: ReadonlySet<string> = new Set(["ag", "ack", "ack-grep", "pt", "sift", "rgrep", "ugrep", "ug"]);
 
 function readsRecursively(words: readonly ShellWord[]): boolean {
   const name = words[0]?.value;
