@@ -328,8 +328,10 @@ function judgeSubject(judge: Judge, subject: Subject): Verdict {
   // A command found in code the analysis cannot read only meets deny and ask rules.
   if (subject.kind === "command" && subject.part.mentionedOnly) return { decision: "allow", reason: "only mentioned" };
   const unplaced = unknownPathVerdict(view, subject) ?? recursiveReadVerdict(view, subject) ?? unknownCodeVerdict(view, subject) ?? unknownProgramVerdict(judge, subject);
-  if (unplaced !== undefined) return unplaced;
   const fixed = unskippable(judge, subject);
+  // A removal no mode may run (`rm -rf /`) stays denied, whatever else would only be asked.
+  if (fixed?.decision === "deny") return fixed;
+  if (unplaced !== undefined) return unplaced;
   if (fixed !== undefined) return fixed;
   if (subject.kind === "path" && subject.mentionedOnly) return { decision: "allow", reason: "only mentioned" };
   if (judge.mode === "plan" && !isReadOnlySubject(judge, subject)) {

@@ -3,6 +3,7 @@
  * the file a rule names, a path only known when the command runs, and a read of a whole folder
  * holding files a rule names. Each answers deny or ask, never allow.
  */
+import { lstatSync } from "node:fs";
 import type { AnyTool } from "../Tool.ts";
 import type { PathForms } from "../paths/pathForms.ts";
 import { hardLinkRuleMatch } from "./hardLinks.ts";
@@ -75,7 +76,10 @@ export function unknownPathVerdict(judge: RuleView, subject: Subject): RuleVerdi
  */
 export function recursiveReadVerdict(judge: RuleView, subject: Subject): RuleVerdict | undefined {
   if (subject.kind !== "path" || !subject.recursive) return undefined;
+  // A symlink removed or moved is the link alone (unless written with a "/" after it); a read follows it.
+  const linksSpared = subject.access === "write" && !subject.word.value.endsWith("/");
   for (const forms of foldersReachedWhole(judge.resolved.get(subject), subject.word.glob)) {
+    if (linksSpared && isSymlink(forms.lexical)) continue;
     const verdict = folderVerdict(judge, subject, forms);
     if (verdict !== undefined) return verdict;
   }
@@ -83,7 +87,7 @@ export function recursiveReadVerdict(judge: RuleView, subject: Subject): RuleVer
 }
 
 /** At most this many folders a glob matches are searched one by one; past that, the glob's own folder is. */
-const MAX_GLOB_FOLDERS = 16;
+const MAX_GLOB_FOLDERS = 64;
 
 /**
  * The folders a recursive read or change reaches whole: the path's, or the folders a glob matches
@@ -95,6 +99,14 @@ function foldersReachedWhole(resolved: ResolvedPath | undefined, glob: boolean):
   if (!glob || resolved?.expansions === undefined) return forms.isDirectory ? [forms] : [];
   const folders = resolved.expansions.filter((each) => each.isDirectory);
   return folders.length <= MAX_GLOB_FOLDERS ? folders : forms.isDirectory ? [forms] : [];
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 function folderVerdict(judge: RuleView, subject: PathSubject, forms: PathForms): RuleVerdict | undefined {

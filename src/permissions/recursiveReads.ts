@@ -4,7 +4,7 @@
  * can name something: under its fixed leading folder, or anywhere for a bare name (`.env`). The
  * search is bounded; a search cut short counts as a match (asked, never allowed).
  */
-import { lstatSync, readdirSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isPathWithin } from "../paths/isInsideDirectories.ts";
 import { walkFolder, type WalkResult } from "../paths/walkFolder.ts";
@@ -114,7 +114,9 @@ function coveredFileUnderAll(rule: PermissionRule, folder: string, context: Path
     const fixed = body.slice(0, body.lastIndexOf("/", globAt === -1 ? body.length : globAt) + 1).split("/");
     const plain = fixed.findIndex((segment) => /[^\u0000-\u007f]/.test(segment));
     const starts: string[] = [];
-    for (const root of rootsOnDisk(anchored.base, plain === -1 ? fixed : fixed.slice(0, plain))) {
+    const roots = rootsOnDisk(anchored.base, plain === -1 ? fixed : fixed.slice(0, plain), listingsOf(context));
+    if (roots === "limit") return { kind: "limit" };
+    for (const root of roots) {
       // The rule's names may lead through a symlink, and the folder read is its real path: what is
       // walked is spelled the rule's way, so the rule can meet it.
       const real = context.canonical(root);
@@ -122,25 +124,74 @@ function coveredFileUnderAll(rule: PermissionRule, folder: string, context: Path
       else if (isPathWithin(folder, real)) starts.push(join(root, folder.slice(real.length)));
       else if (isPathWithin(folder, root)) starts.push(folder);
     }
-    for (const start of starts) {
-      const found = walkFolder(start, MAX_RECURSIVE_SCAN, (path, entry) =>
-        matchPathPattern(pattern, path, { ...options, isDirectory: entry.isDirectory() }) && !spared(path));
+    const walks = new Set(starts);
+    if (walks.size > MAX_RULE_WALKS) return { kind: "limit" };
+    for (const start of walks) {
+      const found = firstEntry(start, context, (path, isDirectory) => matchPathPattern(pattern, path, { ...options, isDirectory }) && !spared(path));
       if (found.kind !== "none") return found;
     }
     return { kind: "none" };
   }
-  return walkFolder(folder, MAX_RECURSIVE_SCAN, (path, entry) =>
-    matchPathPattern(pattern, path, { ...options, isDirectory: entry.isDirectory() }) && !spared(path));
+  // A bare name without glob characters (`.env`) meets only an entry of that name (a folder of it
+  // comes before what is in it): the others are passed over without the full match.
+  // Only plain ASCII is compared here; any other name gets the full match.
+  const bare = anchored.pattern.replace(/\/$/, "");
+  const name = /^[\w.-]+$/.test(bare) ? bare.toLowerCase() : undefined;
+  return firstEntry(folder, context, (path, isDirectory) => (name === undefined || mayBeNamed(path.slice(path.lastIndexOf("/") + 1), name)) &&
+    matchPathPattern(pattern, path, { ...options, isDirectory }) && !spared(path));
 }
 
-/** At most this many folders the fixed names of one rule are taken to stand for. */
-const MAX_RULE_ROOTS = 8;
+/** False only for a plain ASCII name that is not `name` in any case. */
+function mayBeNamed(entry: string, name: string): boolean {
+  return !/^[\x20-\x7e]*$/.test(entry) || entry.toLowerCase() === name;
+}
+
+/** The entries under a folder, in walk order, as far as MAX_RECURSIVE_SCAN; `cut` when there were more. */
+interface FolderEntries {
+  entries: { path: string; isDirectory: boolean }[];
+  cut: boolean;
+}
+
+/** Entries walked while judging one call: every rule and path that reaches a folder shares one walk of it. */
+const entryCache = new WeakMap<PathContext, Map<string, FolderEntries>>();
+
+/** The first entry under `folder` that `accept` takes, as walkFolder finds it (symlinks not followed), from a walk made once per call. */
+function firstEntry(folder: string, context: PathContext, accept: (path: string, isDirectory: boolean) => boolean): WalkResult {
+  let cache = entryCache.get(context);
+  if (cache === undefined) entryCache.set(context, (cache = new Map()));
+  let listed = cache.get(folder);
+  if (listed === undefined) {
+    const entries: FolderEntries["entries"] = [];
+    const walked = walkFolder(folder, MAX_RECURSIVE_SCAN, (path, entry) => {
+      entries.push({ path, isDirectory: entry.isDirectory() });
+      return false;
+    });
+    listed = { entries, cut: walked.kind === "limit" };
+    cache.set(folder, listed);
+  }
+  for (const { path, isDirectory } of listed.entries) if (accept(path, isDirectory)) return { kind: "found", path };
+  return listed.cut ? { kind: "limit" } : { kind: "none" };
+}
+
+/** Folder listings made while judging one call, shared by its rules and paths. */
+const listingCache = new WeakMap<PathContext, Map<string, string[] | undefined>>();
+
+function listingsOf(context: PathContext): Map<string, string[] | undefined> {
+  let listings = listingCache.get(context);
+  if (listings === undefined) listingCache.set(context, (listings = new Map()));
+  return listings;
+}
+
+/** At most this many folders the fixed names of one rule are taken to stand for, and this many are walked; past that, it asks. */
+const MAX_RULE_ROOTS = 256;
+const MAX_RULE_WALKS = 8;
 
 /**
  * The folders on disk a rule's fixed leading names stand for: deny and ask rules ignore case, so
- * each name is met in any case (`Read(Secrets/key)` names secrets/key). None when a name is not there.
+ * each name is met in any case (`Read(Secrets/key)` names secrets/key). None when a name is not
+ * there; "limit" past MAX_RULE_ROOTS. A folder that cannot be listed (entered only) keeps the name as written.
  */
-function rootsOnDisk(base: string, names: readonly string[]): string[] {
+function rootsOnDisk(base: string, names: readonly string[], listings: Map<string, string[] | undefined>): string[] | "limit" {
   let current = [base];
   for (const name of names) {
     if (name === "" || name === ".") continue;
@@ -149,17 +200,25 @@ function rootsOnDisk(base: string, names: readonly string[]): string[] {
       continue;
     }
     const wanted = name.toLowerCase();
-    const next: string[] = [];
+    const next = new Set<string>();
     for (const folder of current) {
-      let entries: string[];
-      try {
-        entries = readdirSync(folder);
-      } catch {
+      let entries = listings.get(folder);
+      if (!listings.has(folder)) {
+        try {
+          entries = readdirSync(folder);
+        } catch {
+          entries = undefined;
+        }
+        listings.set(folder, entries);
+      }
+      if (entries === undefined) {
+        if (existsSync(join(folder, name))) next.add(join(folder, name));
         continue;
       }
-      for (const entry of entries) if (entry.toLowerCase() === wanted) next.push(join(folder, entry));
+      for (const entry of entries) if (entry.toLowerCase() === wanted) next.add(join(folder, entry));
     }
-    current = next.slice(0, MAX_RULE_ROOTS);
+    if (next.size > MAX_RULE_ROOTS) return "limit";
+    current = [...next];
     if (current.length === 0) return [];
   }
   return current;

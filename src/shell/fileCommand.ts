@@ -44,5 +44,6 @@ export function classifyFileCommand(words: readonly ShellWord[]): FileCommand | 
   const targetOption = words.findIndex((word) => word.value === "-t");
   const target = targetOption === -1 ? [] : words.slice(targetOption + 1, targetOption + 2);
   const removal = name.value === "rm" || name.value === "rmdir";
-  return { paths: [...paths, ...glued, ...target], removal, wholeChanged: removal ? paths : name.value === "mv" ? movedAway(words, paths) : [] };
+  // rmdir removes only empty folders: nothing in one is changed.
+  return { paths: [...paths, ...glued, ...target], removal, wholeChanged: name.value === "rm" ? paths : name.value === "mv" ? movedAway(words) : [] };
 }

@@ -65,6 +65,8 @@ export function searchedFolders(words: readonly ShellWord[]): { folders: ShellWo
     // Their options are not read here: every positional but the first (the pattern) may be a folder, and so may the working folder.
     return { folders: [...positionals(words).slice(1), here], followsLinks: true };
   }
+  // git grep (with -O, which runs a program on what it found) reads the working tree.
+  if (name === "git") return readsRecursively(words) ? { folders: [here], followsLinks: false } : undefined;
   if (name !== "rg" && (name === undefined || !GREP_FAMILY.has(name))) return undefined;
   if (!readsRecursively(words)) return undefined;
   const line = readGrepCommandLine(words);

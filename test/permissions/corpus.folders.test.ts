@@ -183,6 +183,8 @@ const SPELLED: Record<string, Case[]> = {
     ...inBothModes("rg k alias", "ask", { deny: ["Read(alias/key)"] }),
     ...inBothModes("cd alias && grep -r k .", "ask", { deny: ["Read(alias/key)"] }),
     ...inBothModes("grep -r k alias", "ask", { deny: ["Read(secrets/key)"] }, true),
+    ...inBothModes("grep -r k secrets", "ask", { deny: ["Read(secrets/key)"] }, true),
+    ...inBothModes("rg k secrets", "ask", { deny: ["Read(SECRETS/key)"] }),
     ...inBothModes("grep -r k src", "allow", { deny: ["Read(Secrets/key)"] }, true),
     ...inBothModes("grep -r k .", "allow", { deny: ["Read(nothere/key)"] }, true),
   ],
@@ -222,6 +224,21 @@ const MOVED: Record<string, Case[]> = {
     ...inBothModes("gio trash secrets", "ask", { deny: ["Edit(key)"] }),
     ...inBothModes("gio move secrets /tmp/q", "ask", { deny: ["Read(secrets/key)"] }),
     ...inBothModes("rename s/secrets/s2/ secrets", "ask", { deny: ["Read(secrets/key)"] }),
+    // a review of it: option values, --exchange, git's own path matching, and the hard denials kept
+    ...inBothModes("mv -St secrets x", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("mv -S -t secrets x", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("mv --suffix -t secrets x", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("mv --exchange src secrets", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("git mv -- secrets x", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("git rm -r -- secrets", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("git rm -r ':(icase)SECRETS'", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("git rm -r 's*'", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("git rm --pathspec-from-file=list", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("git grep -Ocat k", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("rm -rf /", "deny", { deny: ["Edit(.env)"] }, true),
+    ...inBothModes("rm -rf .", "deny", { deny: ["Edit(.env)"] }, true),
+    ...inBothModes("git rm -rn secrets", "allow", { deny: ["Edit(secrets/key)"] }, true),
+    ...inBothModes("rmdir secrets", "allow", { deny: ["Edit(secrets/key)"] }, true),
     ...inBothModes("git rm -r --cached secrets", "allow", { deny: ["Edit(secrets/key)"] }, true),
     ...inBothModes("git mv src lib", "allow", { deny: ["Read(secrets/key)"] }, true),
     // the rule's own names, as before
@@ -321,6 +338,8 @@ beforeAll(() => {
   aliased = createPlayground();
   symlinkSync("secrets", join(aliased.project, "alias"));
   writeFileSync(join(aliased.project, "pats"), "k\n");
+  // More folders spelled like secrets in other case than a rule's names are followed into.
+  for (const name of ["SECRETS", "Secrets", "sECRETS", "SeCrEtS", "sEcReTs", "SECRETs", "secretS", "SEcrets", "seCRETS"]) mkdirSync(join(aliased.project, name));
   for (const { project } of [plain, ignored, tracked, linked]) {
     mkdirSync(join(project, "secrets"), { recursive: true });
     writeFileSync(join(project, "secrets", "key"), "k\n");

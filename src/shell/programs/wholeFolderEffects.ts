@@ -93,8 +93,7 @@ function gitTouches(words: readonly ShellWord[]): FolderTouch[] {
     return [{ word: HERE, access: "write", ...(all || tracked === undefined ? {} : { spares: withUntracked ? { gitIgnored: true } : tracked }) }];
   }
   // A folder moved away can be read where it went; one removed from the working tree is changed.
-  if (subcommand === "mv") return moves(named.slice(0, -1));
-  if (subcommand === "rm" && !rest.some((word) => word.value === "--cached")) return writes(named);
+  if (subcommand === "mv" || subcommand === "rm") return gitMoveOrRemove(subcommand, rest);
   if (!GIT_TREE_CHANGERS.has(subcommand)) return [];
   // A new branch where one stands changes no file (`git checkout -b x`, `git switch -c x`).
   const creates = rest.some((word) => /^-[bBcC]$|^--orphan$|^--create$/.test(word.value));
@@ -116,6 +115,22 @@ function gitTouches(words: readonly ShellWord[]): FolderTouch[] {
   return folders.map((word) => ({ word, access: "write" as const, ...(spares === undefined ? {} : { spares }) }));
 }
 
+/**
+ * What `git mv` moves away and `git rm` removes: the paths before and after `--`. git matches
+ * pathspecs itself (a glob the shell left alone, `:(icase)x`, `:/x`) and may read them from a
+ * file: then anything in the working tree may be meant. A dry run changes nothing.
+ */
+function gitMoveOrRemove(subcommand: "mv" | "rm", rest: readonly ShellWord[]): FolderTouch[] {
+  if (subcommand === "rm" && rest.some((word) => /^--(?:cached|dry-run)$/.test(word.value) || /^-[A-Za-z]*n/.test(word.value) && !word.value.startsWith("--"))) return [];
+  const dashes = rest.findIndex((word) => word.value === "--");
+  const before = (dashes === -1 ? rest : rest.slice(0, dashes)).filter((word) => !word.value.startsWith("-"));
+  const paths = [...before, ...(dashes === -1 ? [] : rest.slice(dashes + 1))];
+  const matchedByGit = rest.some((word) => word.value.startsWith("--pathspec-from-file")) ||
+    paths.some((word) => word.value.startsWith(":") || (!word.glob && /[*?[]/.test(word.value)));
+  const reached = matchedByGit ? [HERE] : subcommand === "mv" ? paths.slice(0, -1) : paths;
+  return subcommand === "mv" ? moves(reached) : writes(reached);
+}
+
 function tarTouches(words: readonly ShellWord[]): FolderTouch[] {
   const args = words.slice(1).map((word, index) => (index === 0 && /^[A-Za-z]+$/.test(word.value) ? { ...word, value: `-${word.value}` } : word));
   const all = [words[0] as ShellWord, ...args];
@@ -133,24 +148,46 @@ function tarTouches(words: readonly ShellWord[]): FolderTouch[] {
 }
 
 /**
- * mv's sources: all but the last positional, or, with a target folder (-t DIR, -vtDIR,
- * --target-directory=DIR), all but that folder.
+ * mv's sources, read as GNU mv reads its options (anywhere before `--`; -S and --suffix take a
+ * value, -t and --target-directory name the target folder, long options may be abbreviated): all
+ * operands but the last, all but a target folder given as an option, or both with --exchange.
  */
-export function movedAway(words: readonly ShellWord[], paths: readonly ShellWord[]): ShellWord[] {
+export function movedAway(words: readonly ShellWord[]): ShellWord[] {
+  const operands: ShellWord[] = [];
   let targetGiven = false;
   let target: ShellWord | undefined;
+  let exchange = false;
+  let afterDashes = false;
   for (let index = 1; index < words.length; index++) {
-    const { value } = words[index] as ShellWord;
-    if (value === "--") break;
-    if (value.startsWith("--t")) {
-      targetGiven = true;
-      if (!value.includes("=")) target = words[index + 1];
-    } else if (/^-[^-]/.test(value) && value.includes("t")) {
-      targetGiven = true;
-      if (value.endsWith("t")) target = words[index + 1];
+    const word = words[index] as ShellWord;
+    const { value } = word;
+    if (afterDashes || value === "-" || !value.startsWith("-")) operands.push(word);
+    else if (value === "--") afterDashes = true;
+    else if (value.startsWith("--")) {
+      const name = value.slice(2).split("=")[0] ?? "";
+      const glued = value.includes("=");
+      if ("target-directory".startsWith(name)) {
+        targetGiven = true;
+        if (!glued) target = words[++index];
+      } else if (name.length >= 2 && "suffix".startsWith(name)) {
+        if (!glued) index++;
+      } else if (name.length >= 1 && "exchange".startsWith(name)) exchange = true;
+    } else {
+      for (let at = 1; at < value.length; at++) {
+        const letter = value[at];
+        if (letter !== "t" && letter !== "S") continue;
+        if (letter === "t") targetGiven = true;
+        // The rest of the word is the value, or else the next word is.
+        if (at === value.length - 1) {
+          const next = words[++index];
+          if (letter === "t") target = next;
+        }
+        break;
+      }
     }
   }
-  return targetGiven ? paths.filter((word) => word !== target) : paths.slice(0, -1);
+  if (exchange) return operands;
+  return targetGiven ? operands.filter((word) => word !== target) : operands.slice(0, -1);
 }
 
 /** What the program at `words[0]` reads or may change under whole folders. */
@@ -208,7 +245,7 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
       return /^-?[A-Za-z]*x/.test(words[1]?.value ?? "") ? writes([HERE]) : [];
     // Also past a wrapper (`sudo mv secrets /tmp`), where the simple file commands are not read.
     case "mv":
-      return moves(movedAway(words, positionals(words)));
+      return moves(movedAway(words));
     case "rm":
       return writes(positionals(words));
     case "trash": case "trash-put": case "gtrash":
