@@ -171,10 +171,10 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
     return { decision: "ask", reason: cannotCheck(subject.part.problems[0] as string) };
   }
   if (subject.kind !== "path") return undefined;
-  if (subject.mentionedOnly) return mentionedProtectedPath(judge, subject);
   const resolved = judge.resolved.get(subject);
   const forms = resolved?.forms;
   const expansions = resolved?.expansions ?? [];
+  // Also for a removal only mentioned (past a wrapper: `sudo rm -rf /`).
   if (subject.removal && forms !== undefined) {
     // A glob removes what it matches, not the folder it matches in (`rm *.o` leaves the working folder be).
     for (const path of [...(subject.word.glob ? [] : everyForm(forms)), ...expansions.flatMap(everyForm)]) {
@@ -182,6 +182,7 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
       if (reason !== undefined) return { decision: "deny", reason: `${subject.label} would remove ${path}: ${reason}` };
     }
   }
+  if (subject.mentionedOnly) return mentionedProtectedPath(judge, subject);
   if (forms?.invalid !== undefined) return { decision: "ask", reason: `${subject.label}: ${forms.invalid}` };
   if (subject.access === "write" && judge.mode !== "bypassPermissions" && forms !== undefined) {
     // Every spelling, and every path a glob reaches (`.gi?/hooks/` lands in .git).

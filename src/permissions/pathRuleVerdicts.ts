@@ -8,7 +8,7 @@ import type { AnyTool } from "../Tool.ts";
 import type { PathForms } from "../paths/pathForms.ts";
 import { hardLinkRuleMatch } from "./hardLinks.ts";
 import type { PathContext, ResolvedPath } from "./pathJudgment.ts";
-import { coveredFileUnder, MAX_RECURSIVE_SCAN } from "./recursiveReads.ts";
+import { coveredFileUnder } from "./recursiveReads.ts";
 import { pathRuleApplies } from "./ruleMatchesSubject.ts";
 import type { PathSubject, Subject } from "./subjects.ts";
 import { formatRule, isFamilyName, type Decision, type PermissionRule, type RuleFamilies } from "./types.ts";
@@ -76,8 +76,9 @@ export function unknownPathVerdict(judge: RuleView, subject: Subject): RuleVerdi
  */
 export function recursiveReadVerdict(judge: RuleView, subject: Subject): RuleVerdict | undefined {
   if (subject.kind !== "path" || !subject.recursive) return undefined;
-  // A symlink removed or moved is the link alone (unless written with a "/" after it); a read follows it.
-  const linksSpared = subject.access === "write" && !subject.word.value.endsWith("/");
+  // A symlink rm or mv removes or moves is the link alone, when the path is written plainly: not
+  // with a "/" after it, nor through "." or ".." (which the lexical form has resolved away).
+  const linksSpared = subject.linkAlone === true && !subject.word.value.endsWith("/") && !subject.word.value.split("/").some((name) => name === "." || name === "..");
   for (const forms of foldersReachedWhole(judge.resolved.get(subject), subject.word.glob)) {
     if (linksSpared && isSymlink(forms.lexical)) continue;
     const verdict = folderVerdict(judge, subject, forms);
@@ -117,7 +118,7 @@ function folderVerdict(judge: RuleView, subject: PathSubject, forms: PathForms):
     if (subject.access === "write" && (subject.mentionedOnly || subject.removal) && !isFamilyName(judge.families, "writePaths", rule.toolName)) continue;
     const found = coveredFileUnder(rule, subject.followsLinks ? forms.lexical : forms.canonical, judge.paths, subject.followsLinks === true, { ...subject.spares, ...(subject.names === undefined ? {} : { names: subject.names }) });
     if (found.kind === "none") continue;
-    const what = found.kind === "found" ? `${formatRule(rule)} covers ${found.path}` : `${formatRule(rule)} may cover files there (more than ${MAX_RECURSIVE_SCAN} entries to check)`;
+    const what = found.kind === "found" ? `${formatRule(rule)} covers ${found.path}` : `${formatRule(rule)} may cover files there (too many entries there to check them all)`;
     return { decision: "ask", reason: `${judge.label} ${subject.access === "read" ? "reads" : "may change"} every file under ${forms.lexical}, and ${what}`, rule };
   }
   return undefined;

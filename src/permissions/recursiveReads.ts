@@ -146,7 +146,13 @@ function mayBeNamed(entry: string, name: string): boolean {
   return !/^[\x20-\x7e]*$/.test(entry) || entry.toLowerCase() === name;
 }
 
-/** The entries under a folder, in walk order, as far as MAX_RECURSIVE_SCAN; `cut` when there were more. */
+/**
+ * At most this many entries of a folder are listed once per call and tried against every rule
+ * (names only, so a large node_modules is still seen whole); the other searches stop at MAX_RECURSIVE_SCAN.
+ */
+export const MAX_FOLDER_SCAN = 50_000;
+
+/** The entries under a folder, in walk order, as far as MAX_FOLDER_SCAN; `cut` when there were more. */
 interface FolderEntries {
   entries: { path: string; isDirectory: boolean }[];
   cut: boolean;
@@ -162,7 +168,7 @@ function firstEntry(folder: string, context: PathContext, accept: (path: string,
   let listed = cache.get(folder);
   if (listed === undefined) {
     const entries: FolderEntries["entries"] = [];
-    const walked = walkFolder(folder, MAX_RECURSIVE_SCAN, (path, entry) => {
+    const walked = walkFolder(folder, MAX_FOLDER_SCAN, (path, entry) => {
       entries.push({ path, isDirectory: entry.isDirectory() });
       return false;
     });

@@ -201,13 +201,18 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
         for (const word of fileCommand.paths) {
           judged.add(word);
           // A folder removed or moved away changes every file in it: rules on those files meet it.
-          const whole = fileCommand.wholeChanged.includes(word) ? { recursive: true } : {};
+          const whole = fileCommand.wholeChanged.includes(word) ? { recursive: true, linkAlone: true } : {};
           subjects.push(...pathSubject(part, word, "write", { removal: fileCommand.removal, ...whole, ...mentioned }));
         }
       }
     }
     // A read-only search past a wrapper the allow form keeps (`sudo grep -r x .`, `env A=1 rg x`) still reads its folders whole.
     for (const start of programStarts(part.words).filter((index) => index > 0)) {
+      // A removal past a wrapper (`sudo rm -rf /`) meets the check of critical paths too.
+      const wrappedFiles = classifyFileCommand(part.words.slice(start));
+      if ("paths" in wrappedFiles && wrappedFiles.removal) {
+        for (const word of wrappedFiles.paths) subjects.push(...pathSubject(part, word, "write", { removal: true, mentionedOnly: true }));
+      }
       const wrapped = classifyReadOnly(part.words.slice(start));
       if (!wrapped.readOnly || !wrapped.recursive) continue;
       const spares = trustedSpares(wrapped.spares, part, trust);
@@ -224,7 +229,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     for (const folder of part.wholeFolders ?? []) {
       judged.add(folder.word);
       const spares = trustedSpares(folder.spares, part, trust);
-      const whole = { mentionedOnly: true, recursive: true, ...(spares === undefined ? {} : { spares }) };
+      const whole = { mentionedOnly: true, recursive: true, ...(spares === undefined ? {} : { spares }), ...(folder.linkAlone === true ? { linkAlone: true } : {}) };
       subjects.push(...pathSubject(part, folder.word, folder.access, folder.word.literal ? whole : { mentionedOnly: true, unplaced: true }));
     }
     // Files named only when the command runs (`cat $(ls)`, `find -exec cat {}`, `xargs rm`): deny and ask rules on reading or changing cannot be shown to miss them.

@@ -39,6 +39,8 @@ export interface PathSubject {
   removal?: boolean;
   /** Every file under this folder is read (`grep -r`, `rg`). */
   recursive?: boolean;
+  /** Removed or moved itself (rm, mv): a symlink there is the link alone, not the folder it leads to. */
+  linkAlone?: boolean;
   /** The recursive read or change reaches only files whose names match one of these globs (`find . -name '*.ts' -exec ...`). */
   names?: string[];
   /** The recursive read or change leaves ignored files (git, ripgrep) or hidden ones (ripgrep) alone. */

@@ -188,6 +188,22 @@ const SPELLED: Record<string, Case[]> = {
     ...inBothModes("grep -r k src", "allow", { deny: ["Read(Secrets/key)"] }, true),
     ...inBothModes("grep -r k .", "allow", { deny: ["Read(nothere/key)"] }, true),
   ],
+  // A second review of the folder moves: each came out allow at the reviewed commit (the symlink
+  // ones asked before it), except those marked `guard`.
+  "a second review: symlinks, POSIX option order, git's -C and --, removals past a wrapper": [
+    ...inBothModes("chmod -R 000 alias", "ask", { deny: ["Edit(secrets/key)"] }, true),
+    ...inBothModes("find alias/. -delete", "ask", { deny: ["Edit(secrets/key)"] }, true),
+    ...inBothModes("rm -rf alias/", "ask", { deny: ["Edit(secrets/key)"] }, true),
+    ...inBothModes("rm -rf alias", "allow", { deny: ["Edit(secrets/key)"] }, true),
+    ...inBothModes("POSIXLY_CORRECT=1 mv x -S secrets y", "ask", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("git rm -r -- -n secrets", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("git rm -r --ignore-unmatch -- --cached secrets", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("git -C secrets rm -r .", "ask", { deny: ["Edit(secrets/key)"] }, true),
+    ...inBothModes("git -C src rm -r ../secrets", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("git -C secrets rm key", "deny", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("sudo rm -rf /", "deny", { deny: ["Edit(nothing-here)"] }),
+    ...inBothModes("sudo rm -rf src", "allow", { deny: ["Edit(nothing-here)"] }, true),
+  ],
   "a search its options keep from being read-only still reads its folders whole": [
     ...inBothModes("grep -r -f pats .", "ask", { deny: ["Read(secrets/key)"] }),
     ...inBothModes("grep -rfpats", "ask", { deny: ["Read(secrets/key)"] }),

@@ -18,6 +18,8 @@ export interface FolderTouch {
   word: ShellWord;
   access: "read" | "write";
   spares?: FolderSpares;
+  /** Removed or moved itself: a symlink there is the link alone. */
+  linkAlone?: boolean;
 }
 
 const HERE = literalWord(".");
@@ -69,7 +71,41 @@ function revisionsOrPaths(rest: readonly ShellWord[]): ShellWord[] {
  * (`git checkout rev -- .`, `git reset --hard rev`, `git archive rev`, `git log -p`) reads or
  * writes whatever that revision holds, so nothing under the folder is spared.
  */
+/**
+ * Where git works, from its own options: `-C dir` (each taken from the one before) and
+ * `--work-tree`; a word only known when it runs leaves it unknown.
+ */
+function gitFolders(words: readonly ShellWord[], at: number): { folders: ShellWord[]; unknown?: ShellWord } {
+  let base = ".";
+  let workTree: string | undefined;
+  for (let index = 1; index < at; index++) {
+    const { value } = words[index] as ShellWord;
+    const valueWord = value === "-C" || value === "--work-tree" ? words[index + 1] : value.startsWith("--work-tree=") ? literalWord(value.slice("--work-tree=".length), words[index] as ShellWord) : undefined;
+    if (valueWord === undefined) continue;
+    if (!valueWord.literal) return { folders: [], unknown: valueWord };
+    const placed = valueWord.value.startsWith("/") || base === "." ? valueWord.value : `${base}/${valueWord.value}`;
+    if (value === "-C") base = placed;
+    else workTree = placed;
+  }
+  // Paths given from outside the work tree are taken from its top: both places are judged.
+  const folders = [base, ...(workTree === undefined ? [] : [workTree])];
+  return { folders: folders.map((folder) => literalWord(folder, words[0] as ShellWord)) };
+}
+
+/** What a git command reads or rewrites, its paths taken from the folders git's own options name. */
 function gitTouches(words: readonly ShellWord[]): FolderTouch[] {
+  const touches = gitTouchesHere(words);
+  if (touches.length === 0) return touches;
+  const { folders, unknown } = gitFolders(words, gitSubcommandAt(words));
+  if (unknown !== undefined) return touches.map((touch) => ({ ...touch, word: unknown }));
+  return folders.flatMap((folder) => touches.map((touch) => {
+    const { word } = touch;
+    if (folder.value === "." || !word.literal || word.value.startsWith("/")) return touch;
+    return { ...touch, word: { ...word, value: word.value === "." ? folder.value : `${folder.value}/${word.value}` } };
+  }));
+}
+
+function gitTouchesHere(words: readonly ShellWord[]): FolderTouch[] {
   const at = gitSubcommandAt(words);
   const subcommand = words[at]?.value ?? "";
   const rest = words.slice(at + 1);
@@ -121,8 +157,9 @@ function gitTouches(words: readonly ShellWord[]): FolderTouch[] {
  * file: then anything in the working tree may be meant. A dry run changes nothing.
  */
 function gitMoveOrRemove(subcommand: "mv" | "rm", rest: readonly ShellWord[]): FolderTouch[] {
-  if (subcommand === "rm" && rest.some((word) => /^--(?:cached|dry-run)$/.test(word.value) || /^-[A-Za-z]*n/.test(word.value) && !word.value.startsWith("--"))) return [];
   const dashes = rest.findIndex((word) => word.value === "--");
+  const options = (dashes === -1 ? rest : rest.slice(0, dashes)).filter((word) => word.value.startsWith("-"));
+  if (subcommand === "rm" && options.some((word) => /^--(?:cached|dry-run)$/.test(word.value) || (/^-[A-Za-z]*n/.test(word.value) && !word.value.startsWith("--")))) return [];
   const before = (dashes === -1 ? rest : rest.slice(0, dashes)).filter((word) => !word.value.startsWith("-"));
   const paths = [...before, ...(dashes === -1 ? [] : rest.slice(dashes + 1))];
   const matchedByGit = rest.some((word) => word.value.startsWith("--pathspec-from-file")) ||
@@ -150,14 +187,23 @@ function tarTouches(words: readonly ShellWord[]): FolderTouch[] {
 /**
  * mv's sources, read as GNU mv reads its options (anywhere before `--`; -S and --suffix take a
  * value, -t and --target-directory name the target folder, long options may be abbreviated): all
- * operands but the last, all but a target folder given as an option, or both with --exchange.
+ * operands but the last, all but a target folder given as an option, or both sides with
+ * --exchange; and an option's value after the first operand, which is an operand under POSIXLY_CORRECT.
  */
 export function movedAway(words: readonly ShellWord[]): ShellWord[] {
   const operands: ShellWord[] = [];
+  // Values of -S and -t given after an operand: with POSIXLY_CORRECT the options end at the first
+  // operand, and such a word is a source then.
+  const maybeOperands: ShellWord[] = [];
   let targetGiven = false;
   let target: ShellWord | undefined;
   let exchange = false;
   let afterDashes = false;
+  const valueAt = (index: number) => {
+    const value = words[index];
+    if (value !== undefined && operands.length > 0) maybeOperands.push(value);
+    return value;
+  };
   for (let index = 1; index < words.length; index++) {
     const word = words[index] as ShellWord;
     const { value } = word;
@@ -168,9 +214,9 @@ export function movedAway(words: readonly ShellWord[]): ShellWord[] {
       const glued = value.includes("=");
       if ("target-directory".startsWith(name)) {
         targetGiven = true;
-        if (!glued) target = words[++index];
+        if (!glued) target = valueAt(++index);
       } else if (name.length >= 2 && "suffix".startsWith(name)) {
-        if (!glued) index++;
+        if (!glued) valueAt(++index);
       } else if (name.length >= 1 && "exchange".startsWith(name)) exchange = true;
     } else {
       for (let at = 1; at < value.length; at++) {
@@ -179,15 +225,23 @@ export function movedAway(words: readonly ShellWord[]): ShellWord[] {
         if (letter === "t") targetGiven = true;
         // The rest of the word is the value, or else the next word is.
         if (at === value.length - 1) {
-          const next = words[++index];
+          const next = valueAt(++index);
           if (letter === "t") target = next;
         }
         break;
       }
     }
   }
-  if (exchange) return operands;
-  return targetGiven ? operands.filter((word) => word !== target) : operands.slice(0, -1);
+  let sources = targetGiven ? operands.filter((word) => word !== target) : operands.slice(0, -1);
+  // --exchange swaps each source with what it names in the target: both move.
+  if (exchange) {
+    const into = targetGiven ? target : operands.at(-1);
+    const swapped = targetGiven && into !== undefined && into.literal
+      ? sources.filter((word) => word.literal).map((word) => literalWord(`${into.value}/${word.value.replace(/\/+$/, "").split("/").pop() ?? ""}`, into))
+      : [];
+    sources = [...operands, ...(into === undefined ? [] : [into]), ...swapped];
+  }
+  return [...new Set([...sources, ...maybeOperands])];
 }
 
 /** What the program at `words[0]` reads or may change under whole folders. */
@@ -245,9 +299,9 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
       return /^-?[A-Za-z]*x/.test(words[1]?.value ?? "") ? writes([HERE]) : [];
     // Also past a wrapper (`sudo mv secrets /tmp`), where the simple file commands are not read.
     case "mv":
-      return moves(movedAway(words));
+      return moves(movedAway(words)).map((touch) => ({ ...touch, linkAlone: true }));
     case "rm":
-      return writes(positionals(words));
+      return writes(positionals(words)).map((touch) => ({ ...touch, linkAlone: true }));
     case "trash": case "trash-put": case "gtrash":
       return writes(operands(words));
     case "gio": {
