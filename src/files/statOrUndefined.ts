@@ -9,3 +9,8 @@ export function statOrUndefined(path: string): Stats | undefined {
     return undefined;
   }
 }
+
+/** True when the path is a folder (following symlinks); false when it is anything else or cannot be stat'ed. */
+export function isFolder(path: string): boolean {
+  return statOrUndefined(path)?.isDirectory() === true;
+}

@@ -3,8 +3,9 @@
  * followed unless asked; when they are, a linked folder is entered once (by its real path), so a
  * link loop ends.
  */
-import { readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
+import { readdirSync, realpathSync, type Dirent } from "node:fs";
 import { join } from "node:path";
+import { isFolder } from "../files/statOrUndefined.ts";
 
 /** What a walk found: a path, nothing, or that it stopped at its limit. */
 export type WalkResult = { kind: "found"; path: string } | { kind: "none" } | { kind: "limit" };
@@ -14,14 +15,6 @@ export interface WalkOptions {
   followLinks?: boolean;
 }
 
-/** True when `path` (a symlink) leads to a folder. */
-function leadsToFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /** Visits every entry under `folder`, at most `limit` of them; returns the first path `accept` says yes to. */
 export function walkFolder(folder: string, limit: number, accept: (path: string, entry: Dirent) => boolean, options: WalkOptions = {}): WalkResult {
@@ -50,7 +43,7 @@ export function walkFolder(folder: string, limit: number, accept: (path: string,
       if (++seen > limit) return { kind: "limit" };
       const path = join(current, entry.name);
       if (accept(path, entry)) return { kind: "found", path };
-      if (entry.isDirectory() || (options.followLinks && entry.isSymbolicLink() && leadsToFolder(path))) pending.push(path);
+      if (entry.isDirectory() || (options.followLinks && entry.isSymbolicLink() && isFolder(path))) pending.push(path);
     }
   }
   return { kind: "none" };

@@ -4,7 +4,7 @@
  * can name something: under its fixed leading folder, or anywhere for a bare name (`.env`). The
  * search is bounded; a search cut short counts as a match (asked, never allowed).
  */
-import { existsSync, lstatSync, readdirSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isPathWithin } from "../paths/isInsideDirectories.ts";
 import { walkFolder, type WalkResult } from "../paths/walkFolder.ts";
@@ -18,6 +18,7 @@ import { hardLinkRuleMatch } from "./hardLinks.ts";
 import { readBoundedFile } from "../files/readBoundedFile.ts";
 import { listGitlinks, listTrackedPaths } from "../shell/programs/gitIndexEntries.ts";
 import { findRepository } from "../shell/programs/gitRepositorySettings.ts";
+import { isFolder } from "../files/statOrUndefined.ts";
 
 /** At most this many entries are searched per rule under a folder read as a whole. */
 export const MAX_RECURSIVE_SCAN = 5000;
@@ -230,13 +231,6 @@ function rootsOnDisk(base: string, names: readonly string[], listings: Map<strin
   return current;
 }
 
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A symlink under `folder` that leads outside `folders` (walking through the links it meets), none,

@@ -3,11 +3,12 @@
  * `.ignore` and `.rgignore` files of every folder from the filesystem root down, the
  * repository's `.git/info/exclude`, and the deeper, more specific file winning.
  */
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { readBoundedFile } from "../files/readBoundedFile.ts";
 import { MAX_IGNORE_FILE_BYTES } from "../files/limits.ts";
 import { dirname, join, relative } from "node:path";
 import { compileIgnoreFile, joinSources, type IgnoreFileRules, type IgnoreVerdict, type RuleSources } from "./ignoreFileRules.ts";
+import { isFolder } from "../files/statOrUndefined.ts";
 
 export type { IgnoreVerdict } from "./ignoreFileRules.ts";
 
@@ -202,7 +203,7 @@ export function ignoredBelow(root: string): (path: string, gitOnly?: boolean) =>
       const name = names[index] as string;
       const next = `${current}/${name}`;
       const last = index === names.length - 1;
-      const isDirectory = !last || isFolderPath(next);
+      const isDirectory = !last || isFolder(next);
       if (stackOf(current).verdict(next, isDirectory, name, gitOnly) === "ignore") return true;
       if (last) break;
       current = next;
@@ -227,10 +228,3 @@ export function keptBelow(root: string, hidden: boolean): (path: string) => bool
   };
 }
 
-function isFolderPath(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}

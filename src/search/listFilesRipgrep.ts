@@ -87,10 +87,11 @@ export async function listFilesRipgrep(rgPath: string, options: ListFilesOptions
     const exitCode = await child.exited;
     const stopped = timedOut || options.signal?.aborted === true;
     // Ended by a signal nobody here sent (killed for memory, say): what it listed may not be all.
-    const cutShort = silent || (!stopped && child.signalCode !== null);
+    // (Gone silent, it listed nothing.)
+    const cutShort = !stopped && (silent || child.signalCode !== null);
     // Nothing listed and exit status 2 or cut short: ripgrep failed (not merely a folder it could not read).
     if (listed === 0 && !stopped && (exitCode === 2 || cutShort)) return undefined;
-    return cutShort && !stopped ? { timedOut, incomplete: `ripgrep ended early (${silent ? "it went silent" : child.signalCode}): the list may not be complete` } : { timedOut };
+    return cutShort ? { timedOut, incomplete: `ripgrep ended early (${child.signalCode}): the list may not be complete` } : { timedOut };
   } finally {
     clearTimeout(timer);
     clearTimeout(silence);

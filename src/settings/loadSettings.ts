@@ -6,7 +6,6 @@
  * Every rule is checked: a misspelt tool name, a wrong case or a malformed rule gets a warning with
  * its file, line and the nearest valid spelling.
  */
-import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { readHookSettings } from "../hooks/readHookSettings.ts";
 import type { HookDefinition } from "../hooks/types.ts";
@@ -35,6 +34,7 @@ import {
   userSettingsPath,
 } from "./settingsPaths.ts";
 import { isFolderTrusted } from "./trustStore.ts";
+import { isFolder } from "../files/statOrUndefined.ts";
 
 export { SettingsError, type SettingsSource };
 
@@ -62,13 +62,6 @@ export interface LoadSettingsOptions {
   toolNames?: readonly string[];
 }
 
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 function commandLineSources(flags: SessionFlags, cwd: string, warnings: string[]): SettingsSource[] {
   const sources: SettingsSource[] = [];

@@ -11,6 +11,7 @@ import { lastNameGlob, literalPrefix, splitGlobBase } from "./splitGlobBase.ts";
 import { listFiles, type ListedFiles } from "../../search/listFiles.ts";
 import { NewestFiles } from "./newestFiles.ts";
 import { readRuleFilter } from "../../permissions/readRuleFilter.ts";
+import { isFolder, statOrUndefined } from "../../files/statOrUndefined.ts";
 
 /** Built on first use: start-up never pays for a schema it does not need. */
 const inputSchema = () => z.strictObject({
@@ -32,22 +33,7 @@ export interface GlobOutput {
   durationMs: number;
 }
 
-/** A file's modification time; undefined when it cannot be statted (gone, or not readable). */
-function modifiedAt(path: string): number | undefined {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return undefined;
-  }
-}
 
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 function realPathOrSelf(path: string): string {
   try {
@@ -118,7 +104,7 @@ export const GlobTool = buildTool({
         withheld++;
         return;
       }
-      const mtimeMs = modifiedAt(path);
+      const mtimeMs = statOrUndefined(path)?.mtimeMs;
       if (mtimeMs !== undefined) newest.offer(path, mtimeMs); // else gone since it was listed, or not ours to stat
     });
     return {
