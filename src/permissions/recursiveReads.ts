@@ -100,6 +100,7 @@ function coveredFileUnderAll(rule: PermissionRule, folder: string, context: Path
   if (pattern === undefined) return { kind: "found", path: folder };
   const options = { ...context, baseDirectory: rule.baseDirectory, strict: true };
   const anchored = anchorPattern(pattern, options);
+  const lastName = lastNameTest(anchored.pattern);
   if (followLinks) {
     return walkFolder(folder, MAX_RECURSIVE_SCAN, (path, entry) => {
       const isDirectory = entry.isDirectory() || (entry.isSymbolicLink() && context.canonical(path) !== path && isFolder(path));
@@ -128,23 +129,41 @@ function coveredFileUnderAll(rule: PermissionRule, folder: string, context: Path
     const walks = new Set(starts);
     if (walks.size > MAX_RULE_WALKS) return { kind: "limit" };
     for (const start of walks) {
-      const found = firstEntry(start, context, (path, isDirectory) => matchPathPattern(pattern, path, { ...options, isDirectory }) && !spared(path));
+      const found = firstEntry(start, context, (path, isDirectory) => lastName(path) && matchPathPattern(pattern, path, { ...options, isDirectory }) && !spared(path));
       if (found.kind !== "none") return found;
     }
     return { kind: "none" };
   }
-  // A bare name without glob characters (`.env`) meets only an entry of that name (a folder of it
-  // comes before what is in it): the others are passed over without the full match.
-  // Only plain ASCII is compared here; any other name gets the full match.
-  const bare = anchored.pattern.replace(/\/$/, "");
-  const name = /^[\w.-]+$/.test(bare) ? bare.toLowerCase() : undefined;
-  return firstEntry(folder, context, (path, isDirectory) => (name === undefined || mayBeNamed(path.slice(path.lastIndexOf("/") + 1), name)) &&
-    matchPathPattern(pattern, path, { ...options, isDirectory }) && !spared(path));
+  return firstEntry(folder, context, (path, isDirectory) => lastName(path) && matchPathPattern(pattern, path, { ...options, isDirectory }) && !spared(path));
 }
 
-/** False only for a plain ASCII name that is not `name` in any case. */
-function mayBeNamed(entry: string, name: string): boolean {
-  return !/^[\x20-\x7e]*$/.test(entry) || entry.toLowerCase() === name;
+/**
+ * A quick test of an entry's own name against the rule's last name, passed before the full match:
+ * a path the rule covers is met by the walk at an entry of that name (a folder of it comes before
+ * what is in it). Only plain ASCII names are tested (any other gets the full match), in any case,
+ * and only a last name of literal letters, `*` and `?` (`.env`, `key`, `*.pem`).
+ */
+function lastNameTest(pattern: string): (path: string) => boolean {
+  // Trailing blanks are not part of a pattern (as in .gitignore, unescaped).
+  const last = (pattern.replace(/\/+$/, "").split("/").pop() ?? "").trimEnd();
+  if (last === "" || last.includes("**") || !/^[\x20-\x7e]+$/.test(last) || /[[\]\\{}!]/.test(last)) return literalNameTest(pattern);
+  const source = last.replace(/[.*+?^$()|]/g, (character) => (character === "*" ? "[^/]*" : character === "?" ? "[^/]" : `\\${character}`));
+  const regex = new RegExp(`^${source}$`, "i");
+  return (path) => {
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    return !/^[\x20-\x7e]*$/.test(name) || regex.test(name);
+  };
+}
+
+/**
+ * For a rule whose last name is not plain (`**\/build/**`): a path it covers holds each of its
+ * literal names as one of its own, so a plain ASCII path without the last of them is passed over.
+ */
+function literalNameTest(pattern: string): (path: string) => boolean {
+  const literal = pattern.split("/").map((name) => name.trimEnd()).filter((name) => /^[\w.-]+$/.test(name) && name !== "." && name !== "..").pop()?.toLowerCase();
+  if (literal === undefined) return () => true;
+  const needle = `/${literal}/`;
+  return (path) => !/^[\x20-\x7e]*$/.test(path) || `${path.toLowerCase()}/`.includes(needle);
 }
 
 /**

@@ -201,7 +201,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
         for (const word of fileCommand.paths) {
           judged.add(word);
           // A folder removed or moved away changes every file in it: rules on those files meet it.
-          const whole = fileCommand.wholeChanged.includes(word) ? { recursive: true, linkAlone: true } : {};
+          const whole = fileCommand.wholeChanged.includes(word) ? { recursive: true, ...(fileCommand.linkAlone ? { linkAlone: true } : {}) } : {};
           subjects.push(...pathSubject(part, word, "write", { removal: fileCommand.removal, ...whole, ...mentioned }));
         }
       }

@@ -4,7 +4,7 @@
  * source too), and so does a path glued to a long option (`--target-directory=/x`).
  */
 import { readSedCall } from "./programs/sedEffects.ts";
-import { movedAway } from "./programs/wholeFolderEffects.ts";
+import { movedAway, swapsPaths } from "./programs/wholeFolderEffects.ts";
 import { positionals } from "./readOnlyCommand.ts";
 import type { ShellWord } from "./types.ts";
 
@@ -14,9 +14,11 @@ export interface FileCommand {
   removal: boolean;
   /**
    * The paths whose every file the command changes when the path is a folder: what rm removes, what
-   * mv moves away (every path but the destination; all of them when a target folder is given).
+   * mv moves away (see movedAway: every path but the destination, or but a target folder given as an option).
    */
   wholeChanged: ShellWord[];
+  /** A symlink among wholeChanged is the link alone (not with mv --exchange, which swaps what it leads to). */
+  linkAlone: boolean;
 }
 
 const FILE_COMMANDS = new Set(["mkdir", "touch", "mv", "cp", "rm", "rmdir", "sed"]);
@@ -45,5 +47,5 @@ export function classifyFileCommand(words: readonly ShellWord[]): FileCommand | 
   const target = targetOption === -1 ? [] : words.slice(targetOption + 1, targetOption + 2);
   const removal = name.value === "rm" || name.value === "rmdir";
   // rmdir removes only empty folders: nothing in one is changed.
-  return { paths: [...paths, ...glued, ...target], removal, wholeChanged: name.value === "rm" ? paths : name.value === "mv" ? movedAway(words) : [] };
+  return { paths: [...paths, ...glued, ...target], removal, wholeChanged: name.value === "rm" ? paths : name.value === "mv" ? movedAway(words) : [], linkAlone: !(name.value === "mv" && swapsPaths(words)) };
 }

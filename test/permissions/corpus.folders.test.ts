@@ -202,6 +202,11 @@ const SPELLED: Record<string, Case[]> = {
     ...inBothModes("git -C src rm -r ../secrets", "ask", { deny: ["Edit(secrets/key)"] }),
     ...inBothModes("git -C secrets rm key", "deny", { deny: ["Edit(secrets/key)"] }),
     ...inBothModes("sudo rm -rf /", "deny", { deny: ["Edit(nothing-here)"] }),
+    // a third review: an empty -C stays put, and --exchange swaps with what a link leads to
+    ...inBothModes("git -C '' rm -r secrets", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("git --work-tree= rm -r secrets", "ask", { deny: ["Edit(secrets/key)"] }),
+    ...inBothModes("mv --exchange key alias", "deny", { deny: ["Read(secrets/key)"] }),
+    ...inBothModes("mv alias x", "allow", { deny: ["Read(secrets/key)"] }, true),
     ...inBothModes("sudo rm -rf src", "allow", { deny: ["Edit(nothing-here)"] }, true),
   ],
   "a search its options keep from being read-only still reads its folders whole": [
@@ -354,6 +359,7 @@ beforeAll(() => {
   aliased = createPlayground();
   symlinkSync("secrets", join(aliased.project, "alias"));
   writeFileSync(join(aliased.project, "pats"), "k\n");
+  writeFileSync(join(aliased.project, "key"), "other\n");
   // More folders spelled like secrets in other case than a rule's names are followed into.
   for (const name of ["SECRETS", "Secrets", "sECRETS", "SeCrEtS", "sEcReTs", "SECRETs", "secretS", "SEcrets", "seCRETS"]) mkdirSync(join(aliased.project, name));
   for (const { project } of [plain, ignored, tracked, linked]) {

@@ -82,7 +82,9 @@ function gitFolders(words: readonly ShellWord[], at: number): { folders: ShellWo
     const { value } = words[index] as ShellWord;
     const valueWord = value === "-C" || value === "--work-tree" ? words[index + 1] : value.startsWith("--work-tree=") ? literalWord(value.slice("--work-tree=".length), words[index] as ShellWord) : undefined;
     if (valueWord === undefined) continue;
-    if (!valueWord.literal) return { folders: [], unknown: valueWord };
+    // An empty -C stays where git is; an empty work tree is not a place to judge.
+    if (value === "-C" && valueWord.literal && valueWord.value === "") continue;
+    if (!valueWord.literal || valueWord.value === "") return { folders: [], unknown: { ...valueWord, literal: false } };
     const placed = valueWord.value.startsWith("/") || base === "." ? valueWord.value : `${base}/${valueWord.value}`;
     if (value === "-C") base = placed;
     else workTree = placed;
@@ -233,15 +235,23 @@ export function movedAway(words: readonly ShellWord[]): ShellWord[] {
     }
   }
   let sources = targetGiven ? operands.filter((word) => word !== target) : operands.slice(0, -1);
-  // --exchange swaps each source with what it names in the target: both move.
+  // --exchange swaps each source with what it names in the target (a folder last is one, as for
+  // any mv, unless -T): both move.
   if (exchange) {
     const into = targetGiven ? target : operands.at(-1);
-    const swapped = targetGiven && into !== undefined && into.literal
+    const noTarget = words.some((word) => word.value === "-T" || (/^-[^-]*T/.test(word.value)) || (word.value.length > 4 && "--no-target-directory".startsWith(word.value)));
+    const swapped = !noTarget && into !== undefined && into.literal
       ? sources.filter((word) => word.literal).map((word) => literalWord(`${into.value}/${word.value.replace(/\/+$/, "").split("/").pop() ?? ""}`, into))
       : [];
     sources = [...operands, ...(into === undefined ? [] : [into]), ...swapped];
   }
   return [...new Set([...sources, ...maybeOperands])];
+}
+
+/** True when mv is given --exchange (or an abbreviation of it) before `--`. */
+export function swapsPaths(words: readonly ShellWord[]): boolean {
+  const dashes = words.findIndex((word) => word.value === "--");
+  return (dashes === -1 ? words : words.slice(0, dashes)).some((word) => word.value.length > 2 && "--exchange".startsWith(word.value.split("=")[0] ?? ""));
 }
 
 /** What the program at `words[0]` reads or may change under whole folders. */
@@ -299,7 +309,8 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
       return /^-?[A-Za-z]*x/.test(words[1]?.value ?? "") ? writes([HERE]) : [];
     // Also past a wrapper (`sudo mv secrets /tmp`), where the simple file commands are not read.
     case "mv":
-      return moves(movedAway(words)).map((touch) => ({ ...touch, linkAlone: true }));
+      // A link swapped by --exchange is the folder it leads to.
+      return moves(movedAway(words)).map((touch) => (swapsPaths(words) ? touch : { ...touch, linkAlone: true }));
     case "rm":
       return writes(positionals(words)).map((touch) => ({ ...touch, linkAlone: true }));
     case "trash": case "trash-put": case "gtrash":
