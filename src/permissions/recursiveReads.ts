@@ -116,7 +116,7 @@ function coveredFileUnderAll(rule: PermissionRule, folder: string, context: Path
     const fixed = body.slice(0, body.lastIndexOf("/", globAt === -1 ? body.length : globAt) + 1).split("/");
     const plain = fixed.findIndex((segment) => /[^\u0000-\u007f]/.test(segment));
     const starts: string[] = [];
-    const roots = rootsOnDisk(anchored.base, plain === -1 ? fixed : fixed.slice(0, plain), listingsOf(context));
+    const roots = rootsOnDisk(anchored.base, plain === -1 ? fixed : fixed.slice(0, plain), callCacheOf(context).listings);
     if (roots === "limit") return { kind: "limit" };
     for (const root of roots) {
       // The rule's names may lead through a symlink, and the folder read is its real path: what is
@@ -178,13 +178,26 @@ interface FolderEntries {
   cut: boolean;
 }
 
-/** Entries walked while judging one call: every rule and path that reaches a folder shares one walk of it. */
-const entryCache = new WeakMap<PathContext, Map<string, FolderEntries>>();
+/**
+ * What one call's judgment has read of the disk, shared by its rules and paths: each folder's walk
+ * (entries), and each folder's names (listings, undefined when it cannot be listed).
+ */
+interface CallCache {
+  entries: Map<string, FolderEntries>;
+  listings: Map<string, string[] | undefined>;
+}
+
+const callCaches = new WeakMap<PathContext, CallCache>();
+
+function callCacheOf(context: PathContext): CallCache {
+  let cache = callCaches.get(context);
+  if (cache === undefined) callCaches.set(context, (cache = { entries: new Map(), listings: new Map() }));
+  return cache;
+}
 
 /** The first entry under `folder` that `accept` takes, as walkFolder finds it (symlinks not followed), from a walk made once per call. */
 function firstEntry(folder: string, context: PathContext, accept: (path: string, isDirectory: boolean) => boolean): WalkResult {
-  let cache = entryCache.get(context);
-  if (cache === undefined) entryCache.set(context, (cache = new Map()));
+  const cache = callCacheOf(context).entries;
   let listed = cache.get(folder);
   if (listed === undefined) {
     const entries: FolderEntries["entries"] = [];
@@ -197,15 +210,6 @@ function firstEntry(folder: string, context: PathContext, accept: (path: string,
   }
   for (const { path, isDirectory } of listed.entries) if (accept(path, isDirectory)) return { kind: "found", path };
   return listed.cut ? { kind: "limit" } : { kind: "none" };
-}
-
-/** Folder listings made while judging one call, shared by its rules and paths. */
-const listingCache = new WeakMap<PathContext, Map<string, string[] | undefined>>();
-
-function listingsOf(context: PathContext): Map<string, string[] | undefined> {
-  let listings = listingCache.get(context);
-  if (listings === undefined) listingCache.set(context, (listings = new Map()));
-  return listings;
 }
 
 /** At most this many folders the fixed names of one rule are taken to stand for, and this many are walked; past that, it asks. */

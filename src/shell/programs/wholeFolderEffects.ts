@@ -199,7 +199,6 @@ export function movedAway(words: readonly ShellWord[]): ShellWord[] {
   const maybeOperands: ShellWord[] = [];
   let targetGiven = false;
   let target: ShellWord | undefined;
-  let exchange = false;
   let afterDashes = false;
   const valueAt = (index: number) => {
     const value = words[index];
@@ -219,7 +218,7 @@ export function movedAway(words: readonly ShellWord[]): ShellWord[] {
         if (!glued) target = valueAt(++index);
       } else if (name.length >= 2 && "suffix".startsWith(name)) {
         if (!glued) valueAt(++index);
-      } else if (name.length >= 1 && "exchange".startsWith(name)) exchange = true;
+      }
     } else {
       for (let at = 1; at < value.length; at++) {
         const letter = value[at];
@@ -237,7 +236,7 @@ export function movedAway(words: readonly ShellWord[]): ShellWord[] {
   let sources = targetGiven ? operands.filter((word) => word !== target) : operands.slice(0, -1);
   // --exchange swaps each source with what it names in the target (a folder last is one, as for
   // any mv, unless -T): both move.
-  if (exchange) {
+  if (swapsPaths(words)) {
     const into = targetGiven ? target : operands.at(-1);
     const noTarget = words.some((word) => word.value === "-T" || (/^-[^-]*T/.test(word.value)) || (word.value.length > 4 && "--no-target-directory".startsWith(word.value)));
     const swapped = !noTarget && into !== undefined && into.literal
@@ -310,7 +309,7 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
     // Also past a wrapper (`sudo mv secrets /tmp`), where the simple file commands are not read.
     case "mv":
       // A link swapped by --exchange is the folder it leads to.
-      return moves(movedAway(words)).map((touch) => (swapsPaths(words) ? touch : { ...touch, linkAlone: true }));
+      return swapsPaths(words) ? moves(movedAway(words)) : moves(movedAway(words)).map((touch) => ({ ...touch, linkAlone: true }));
     case "rm":
       return writes(positionals(words)).map((touch) => ({ ...touch, linkAlone: true }));
     case "trash": case "trash-put": case "gtrash":
