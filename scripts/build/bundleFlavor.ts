@@ -19,6 +19,8 @@ export interface FlavorSource {
   commit: string;
   /** The flavor's tools' input schemas, embedded so the binary need not derive them (see toolSchemas.ts). */
   toolSchemas?: Record<string, unknown>;
+  /** The tools among them whose input the binary may check by that schema alone (see flavorExactSchemas). */
+  exactSchemas?: string[];
 }
 
 /** One output chunk of the JavaScript bundle. */
@@ -69,6 +71,7 @@ function sharedConfig(source: FlavorSource) {
     define: {
       ...buildDefines(source.flavor, source.commit),
       ...(source.toolSchemas === undefined ? {} : schemaDefines(source.toolSchemas)),
+      ...(source.exactSchemas === undefined ? {} : { TOOLSHED_EXACT_TOOL_SCHEMAS: JSON.stringify(JSON.stringify(source.exactSchemas)) }),
     },
   };
 }

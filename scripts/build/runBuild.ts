@@ -21,7 +21,7 @@ import { loadFlavors, selectFlavors } from "./flavors.ts";
 import { gitCommit } from "./gitCommit.ts";
 import { writeReleaseFiles } from "./releaseFiles.ts";
 import { hostTarget, selectTargets } from "./targets.ts";
-import { flavorToolSchemas } from "./toolSchemas.ts";
+import { flavorExactSchemas, flavorToolSchemas } from "./toolSchemas.ts";
 import { writeAuditReports } from "./writeAuditReports.ts";
 
 export type { BuildAudit, BuiltArtifact };
@@ -104,7 +104,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // Every flavor's executables compile at once, as many as there are cores; results keep the flavors' order.
   const slots = createBuildSlots();
   const builds = flavors.map((flavor) => buildFlavor({
-    source: { root, entrypoint: resolve(options.entrypoint ?? "src/main.ts"), flavor, commit, toolSchemas: flavorToolSchemas(flavor) },
+    source: { root, entrypoint: resolve(options.entrypoint ?? "src/main.ts"), flavor, commit, toolSchemas: flavorToolSchemas(flavor), exactSchemas: flavorExactSchemas(flavor) },
     targets,
     outputDirectory,
     host,

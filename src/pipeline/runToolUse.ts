@@ -4,7 +4,6 @@
  * every failure becomes a tool_result with is_error.
  */
 import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
-import { safeParse } from "zod/mini";
 import type { AnyTool, AssistantMessage, CanUseTool, NewMessage, ToolResult, Tools, ToolUseContext } from "../Tool.ts";
 import { ToolError } from "../errors/ToolError.ts";
 import { PermissionDeniedError } from "../errors/PermissionDeniedError.ts";
@@ -19,11 +18,10 @@ import { appendFeedback } from "./appendFeedback.ts";
 import { boundErrorText } from "./boundErrorText.ts";
 import { exceedsDepth } from "./exceedsDepth.ts";
 import { MAX_ERROR_RESULT_CHARS, MAX_INPUT_DEPTH } from "./limits.ts";
-import { coerceInput } from "./coerceInput.ts";
 import { formatValidationError } from "./formatValidationError.ts";
+import { parseToolInput } from "./parseToolInput.ts";
 import { persistLargeResult } from "./persistLargeResult.ts";
 import { raceAbort } from "./raceAbort.ts";
-import { toolInputJSONSchema } from "./toolInputJSONSchema.ts";
 
 /** A tool_use block as the model sends it. */
 export interface ToolUseBlock {
@@ -112,13 +110,11 @@ async function runStages({ toolUse, context, canUseTool, parentMessage, tools }:
   if (exceedsDepth(toolUse.input, MAX_INPUT_DEPTH)) {
     return errorOutcome(toolUse, "validation", `InputValidationError: ${tool.name} was called with input nested more than ${MAX_INPUT_DEPTH} levels deep. Give each parameter as a plain value, as the tool's schema describes.`, tool);
   }
-  const schema = toolInputJSONSchema(tool);
-  const coerced = coerceInput(toolUse.input, schema);
-  const parsed = safeParse(tool.inputSchema, coerced);
+  const parsed = parseToolInput(tool, toolUse.input);
   if (!parsed.success) {
-    return errorOutcome(toolUse, "validation", formatValidationError(tool.name, parsed.error, schema, coerced), tool);
+    return errorOutcome(toolUse, "validation", formatValidationError(tool.name, parsed.error, parsed.schema, parsed.checked), tool);
   }
-  const input = parsed.data as { [key: string]: unknown };
+  const input = parsed.data;
 
   // A call a deny rule refuses skips the tool's checks (which may look at the file system); the
   // decision below still denies it, after the hooks have seen it.

@@ -8,13 +8,11 @@
 import type { AssistantMessage, CanUseTool, Tools, ToolUseContext } from "../Tool.ts";
 import { logError } from "../errors/logError.ts";
 import { findToolByName } from "../findToolByName.ts";
-import { safeParse } from "zod/mini";
-import { coerceInput } from "./coerceInput.ts";
 import { exceedsDepth } from "./exceedsDepth.ts";
 import { isConcurrencySafeCall } from "./isConcurrencySafeCall.ts";
 import { MAX_INPUT_DEPTH } from "./limits.ts";
+import { parseToolInput } from "./parseToolInput.ts";
 import { runToolUse, type ToolUseBlock, type ToolUseOutcome } from "./runToolUse.ts";
-import { toolInputJSONSchema } from "./toolInputJSONSchema.ts";
 
 /** How many concurrency-safe calls run at once when nothing says otherwise. */
 export const DEFAULT_MAX_TOOL_CONCURRENCY = 10;
@@ -39,7 +37,7 @@ export interface Batch {
 function isConcurrencySafeToolUse(toolUse: ToolUseBlock, pool: Tools): boolean {
   const tool = findToolByName(pool, toolUse.name);
   if (tool === undefined || exceedsDepth(toolUse.input, MAX_INPUT_DEPTH)) return false;
-  const parsed = safeParse(tool.inputSchema, coerceInput(toolUse.input, toolInputJSONSchema(tool)));
+  const parsed = parseToolInput(tool, toolUse.input);
   return parsed.success && isConcurrencySafeCall(tool, parsed.data);
 }
 

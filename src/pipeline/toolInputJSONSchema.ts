@@ -1,6 +1,7 @@
 /** The JSON Schema the Messages API receives for a tool, derived once from its Zod schema. */
 import { toJSONSchema } from "zod/mini";
 import type { AnyTool, ToolInputJSONSchema } from "../Tool.ts";
+import { expressedExactly } from "./expressedExactly.ts";
 
 /**
  * Set by the build (defines): the JSON of every built-in tool's derived schema, by name, so a
@@ -10,9 +11,13 @@ import type { AnyTool, ToolInputJSONSchema } from "../Tool.ts";
  */
 declare const TOOLSHED_TOOL_SCHEMAS: string | undefined;
 declare const TOOLSHED_TOOL_SCHEMA_SPANS: string | undefined;
+/** Set by the build: the JSON list of the tools whose schema states every check of their Zod schema (expressedExactly.ts). */
+declare const TOOLSHED_EXACT_TOOL_SCHEMAS: string | undefined;
 
 const cache = new WeakMap<AnyTool, ToolInputJSONSchema>();
+const exactCache = new WeakMap<AnyTool, boolean>();
 let spans: Record<string, [number, number]> | undefined;
+let exactNames: Set<string> | undefined;
 
 /** The schema the build embedded for the built-in `name`, if it did. */
 function embeddedSchema(name: string): ToolInputJSONSchema | undefined {
@@ -37,4 +42,24 @@ export function toolInputJSONSchema(tool: AnyTool): ToolInputJSONSchema {
   const schema = embeddedSchema(tool.name) ?? deriveInputJSONSchema(tool);
   cache.set(tool, schema);
   return schema;
+}
+
+/**
+ * The tool's JSON Schema when it states all its Zod schema checks, so an input it accepts needs
+ * no Zod parse (acceptByJSONSchema.ts); undefined otherwise, and for tools with a schema of their
+ * own (MCP). A binary knows this from its build; from source the Zod schema is looked at once.
+ */
+export function exactInputJSONSchema(tool: AnyTool): ToolInputJSONSchema | undefined {
+  if (tool.inputJSONSchema !== undefined) return undefined;
+  let exact = exactCache.get(tool);
+  if (exact === undefined) {
+    if (typeof TOOLSHED_EXACT_TOOL_SCHEMAS === "string") {
+      exactNames ??= new Set(JSON.parse(TOOLSHED_EXACT_TOOL_SCHEMAS) as string[]);
+      exact = exactNames.has(tool.name);
+    } else {
+      exact = expressedExactly(tool.inputSchema);
+    }
+    exactCache.set(tool, exact);
+  }
+  return exact ? toolInputJSONSchema(tool) : undefined;
 }

@@ -4,7 +4,7 @@
  */
 import { expect, test } from "bun:test";
 import { loadFlavors } from "../../scripts/build/flavors.ts";
-import { embeddedSchemaTable, flavorToolSchemas } from "../../scripts/build/toolSchemas.ts";
+import { embeddedSchemaTable, flavorExactSchemas, flavorToolSchemas } from "../../scripts/build/toolSchemas.ts";
 import { join, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dir, "..", "..");
@@ -25,4 +25,16 @@ test("names that need escaping and an empty table", () => {
   expect(text).toBe(JSON.stringify(schemas));
   for (const [name, [start, end]] of Object.entries(spans)) expect(JSON.parse(text.slice(start, end))).toEqual(schemas[name as keyof typeof schemas]);
   expect(embeddedSchemaTable({})).toEqual({ text: "{}", spans: {} });
+});
+
+test("the tools whose input a binary checks by the embedded schema alone are the flavor's plain ones", () => {
+  for (const flavor of loadFlavors(join(ROOT, "flags"))) {
+    const exact = flavorExactSchemas(flavor);
+    const names = Object.keys(flavorToolSchemas(flavor));
+    expect(exact.every((name) => names.includes(name))).toBe(true);
+    // Read and Bash are plain shapes; Edit has a default and TodoWrite trims, which only Zod applies.
+    expect(exact).toEqual(expect.arrayContaining(["Read", "Bash", "Glob", "Grep"]));
+    expect(exact).not.toContain("Edit");
+    expect(exact).not.toContain("TodoWrite");
+  }
 });

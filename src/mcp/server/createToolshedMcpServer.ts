@@ -6,7 +6,6 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { safeParse } from "zod/mini";
 import type { ToolUseContext } from "../../Tool.ts";
 import { getBuildInfo } from "../../buildInfo.ts";
 import { describeError } from "../../errors/describeError.ts";
@@ -14,10 +13,9 @@ import { logError } from "../../errors/logError.ts";
 import { findToolByName } from "../../findToolByName.ts";
 import { nonInteractiveAskHandler } from "../../permissions/askHandler.ts";
 import { createCanUseTool } from "../../permissions/createCanUseTool.ts";
-import { coerceInput } from "../../pipeline/coerceInput.ts";
 import { isConcurrencySafeCall } from "../../pipeline/isConcurrencySafeCall.ts";
+import { parseToolInput } from "../../pipeline/parseToolInput.ts";
 import { runToolUse } from "../../pipeline/runToolUse.ts";
-import { toolInputJSONSchema } from "../../pipeline/toolInputJSONSchema.ts";
 import { createAbortScope } from "../../session/abortScope.ts";
 import { createElicitationAskHandler, supportsFormElicitation } from "./createElicitationAskHandler.ts";
 import type { McpRequestExtra } from "./McpRequestExtra.ts";
@@ -30,7 +28,7 @@ import { toMcpResult } from "./toMcpResult.ts";
 function isSafeCall(served: ServedSession, name: string, input: { [key: string]: unknown }): boolean {
   const tool = findToolByName(served.session.tools, name);
   if (tool === undefined) return true; // it only gets an error back
-  const parsed = safeParse(tool.inputSchema, coerceInput(input, toolInputJSONSchema(tool)));
+  const parsed = parseToolInput(tool, input);
   return !parsed.success || isConcurrencySafeCall(tool, parsed.data);
 }
 
