@@ -95,6 +95,13 @@ describe("leaves to Zod what it does not accept", () => {
     expect(accepts({ a: "x" }, { type: "object", properties: { a: { type: "string" } }, additionalProperties: { type: "string" } })).toBeUndefined();
     expect(accepts({}, { type: "object" })).toBeUndefined();
     expect(accepts({ a: "x" }, { type: ["object", "null"], properties: { a: { type: "string" } } })).toBeUndefined();
+    expect(accepts({ a: "x" }, { type: "object", properties: { a: { type: ["string", "number"], minLength: 2 } }, additionalProperties: false })).toBeUndefined();
+  });
+
+  test("a list of plain types, as Zod writes a union of them", () => {
+    const schema = { type: "object", properties: { a: { type: ["string", "number", "boolean"], description: "any" } }, additionalProperties: false };
+    for (const a of ["x", 2, false]) expect(accepts({ a }, schema)).toEqual({ a });
+    for (const a of [null, [], {}, Number.NaN]) expect(accepts({ a }, schema)).toBeUndefined();
   });
 
   test("a property named like an Object method, and __proto__", () => {
