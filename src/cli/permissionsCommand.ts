@@ -2,7 +2,7 @@
  * `toolshed permissions check <Tool> [json | -] [--json]`: the decision for one call, without
  * running it. `toolshed permissions list [--json]`: the effective rules with their sources.
  */
-import { safeParse } from "zod/mini";
+import { z } from "../schema/zod.ts";
 import { UsageError } from "../errors/ToolError.ts";
 import { findToolByName } from "../findToolByName.ts";
 import { runPreToolUseHooks } from "../hooks/runPreToolUseHooks.ts";
@@ -47,7 +47,7 @@ async function check(args: string[], streams: CliStreams): Promise<number> {
   if (tool === undefined) {
     throw new UsageError(`there is no tool named "${toolName}". The tools are: ${getAllBaseTools().map((each) => each.name).join(", ")}.`);
   }
-  const parsed = safeParse(tool.inputSchema, raw);
+  const parsed = z.safeParse(tool.inputSchema, raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new UsageError(`the input does not fit ${tool.name}: ${issue?.path.join(".") || "(top level)"}: ${issue?.message ?? "invalid"}.`);

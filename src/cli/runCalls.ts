@@ -3,7 +3,8 @@
  * session, so a Read can be followed by an Edit and a background task can be read back.
  */
 import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
-import * as z from "zod/mini";
+import type * as Z from "zod/mini";
+import { z } from "../schema/zod.ts";
 import { describeError } from "../errors/describeError.ts";
 import { UsageError } from "../errors/ToolError.ts";
 import { runTools } from "../pipeline/runTools.ts";
@@ -25,7 +26,7 @@ const callsSchema = () => z.array(
 ).check(z.minLength(1));
 
 /** The calls of a `--calls` file, in order. */
-export type ToolCallList = z.infer<ReturnType<typeof callsSchema>>;
+export type ToolCallList = Z.infer<ReturnType<typeof callsSchema>>;
 
 const EXAMPLE = '[{"name": "Read", "input": {"file_path": "/tmp/a.txt"}}, {"name": "Edit", "input": {...}}]';
 

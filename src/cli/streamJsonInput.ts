@@ -7,7 +7,7 @@
  * naming the subtype for the ones toolshed does not take. A line that is neither is reported on
  * standard error and skipped.
  */
-import * as z from "zod/mini";
+import { z } from "../schema/zod.ts";
 import { lazy } from "../lazy.ts";
 import type { UserInput } from "../query/query.ts";
 

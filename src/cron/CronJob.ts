@@ -1,5 +1,6 @@
 /** A scheduled prompt, as kept in memory and in the durable job file. */
-import * as z from "zod/mini";
+import type * as Z from "zod/mini";
+import { z } from "../schema/zod.ts";
 import { lazy } from "../lazy.ts";
 
 /** The shape of one job; also the schema the durable file is read with. */
@@ -13,7 +14,7 @@ export const CronJobSchema = lazy(() => z.strictObject({
   createdAt: z.string(),
 }));
 
-export type CronJob = z.infer<ReturnType<typeof CronJobSchema>>;
+export type CronJob = Z.infer<ReturnType<typeof CronJobSchema>>;
 
 /** The durable job file: `.toolshed/scheduled_tasks.json` under the working folder. */
 export const CronFileSchema = lazy(() => z.strictObject({
@@ -21,4 +22,4 @@ export const CronFileSchema = lazy(() => z.strictObject({
   jobs: z.array(CronJobSchema()),
 }));
 
-export type CronFile = z.infer<ReturnType<typeof CronFileSchema>>;
+export type CronFile = Z.infer<ReturnType<typeof CronFileSchema>>;

@@ -1,5 +1,6 @@
 /** The parts of the Jupyter notebook format (nbformat 4) that Read and NotebookEdit use. */
-import * as z from "zod/mini";
+import type * as Z from "zod/mini";
+import { z } from "../schema/zod.ts";
 import { lazy } from "../lazy.ts";
 import { ToolError } from "../errors/ToolError.ts";
 
@@ -32,9 +33,9 @@ export const notebookSchema = lazy(() => z.looseObject({
   metadata: z.optional(z.record(z.string(), z.unknown())),
 }));
 
-export type Notebook = z.infer<ReturnType<typeof notebookSchema>>;
-export type NotebookCell = z.infer<ReturnType<typeof cell>>;
-export type NotebookOutput = z.infer<ReturnType<typeof output>>;
+export type Notebook = Z.infer<ReturnType<typeof notebookSchema>>;
+export type NotebookCell = Z.infer<ReturnType<typeof cell>>;
+export type NotebookOutput = Z.infer<ReturnType<typeof output>>;
 
 /** Source text as one string, whether the file stores a string or a list of lines. */
 export function joinSource(value: string | string[] | undefined): string {

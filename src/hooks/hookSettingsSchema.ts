@@ -1,5 +1,5 @@
 /** The shape of the `hooks` settings key, as users of other coding agents already write it. */
-import * as z from "zod/mini";
+import { z } from "../schema/zod.ts";
 import { lazy } from "../lazy.ts";
 
 /** One command to run. */

@@ -7,7 +7,7 @@
  * Anything else (another exit code, a signal, a timeout, JSON that does not parse or fit) is a
  * failure: a warning, never an allow.
  */
-import * as z from "zod/mini";
+import { z } from "../schema/zod.ts";
 import { lazy } from "../lazy.ts";
 import { HOOK_EVENT_RULES } from "./hookEventRules.ts";
 import type { HookRunResult } from "./runHookCommand.ts";

@@ -3,7 +3,7 @@
  * Schema where that says all Zod would (acceptByJSONSchema.ts), else parsed by the tool's Zod
  * schema. Every caller that checks a tool's input comes here, so all judge it alike.
  */
-import { safeParse } from "zod/mini";
+import { z } from "../schema/zod.ts";
 import type { $ZodError } from "zod/v4/core";
 import type { AnyTool, ToolInputJSONSchema } from "../Tool.ts";
 import { acceptByJSONSchema } from "./acceptByJSONSchema.ts";
@@ -22,7 +22,7 @@ export function parseToolInput(tool: AnyTool, input: unknown): ParsedToolInput {
   const exact = exactInputJSONSchema(tool);
   const accepted = exact === undefined ? undefined : acceptByJSONSchema(coerced, exact);
   if (accepted !== undefined) return { success: true, data: accepted.value };
-  const parsed = safeParse(tool.inputSchema, coerced);
+  const parsed = z.safeParse(tool.inputSchema, coerced);
   if (parsed.success) return { success: true, data: parsed.data };
   return { success: false, error: parsed.error, checked: coerced, schema };
 }

@@ -1,5 +1,5 @@
 /** The JSON Schema the Messages API receives for a tool, derived once from its Zod schema. */
-import { toJSONSchema } from "zod/mini";
+import { z } from "../schema/zod.ts";
 import type { AnyTool, ToolInputJSONSchema } from "../Tool.ts";
 import { expressedExactly } from "./expressedExactly.ts";
 
@@ -29,7 +29,7 @@ function embeddedSchema(name: string): ToolInputJSONSchema | undefined {
 
 /** A built-in tool's schema as `z.toJSONSchema` gives it (draft 2020-12), without the `$schema` line. */
 export function deriveInputJSONSchema(tool: AnyTool): ToolInputJSONSchema {
-  const { $schema: _draft, ...schema } = toJSONSchema(tool.inputSchema, { io: "input" }) as ToolInputJSONSchema;
+  const { $schema: _draft, ...schema } = z.toJSONSchema(tool.inputSchema, { io: "input" }) as ToolInputJSONSchema;
   return schema as ToolInputJSONSchema;
 }
 

@@ -6,7 +6,8 @@
  * event out of order is a StreamProtocolError.
  */
 import type { ContentBlock, Message, RawMessageStreamEvent, Usage } from "@anthropic-ai/sdk/resources/messages";
-import * as z from "zod/mini";
+import type * as Z from "zod/mini";
+import { z } from "../schema/zod.ts";
 import { StreamProtocolError } from "./classifyModelError.ts";
 
 const count = z.optional(z.nullable(z.number()));
@@ -14,7 +15,7 @@ const index = z.number().check(z.int(), z.nonnegative());
 
 // Only the fields the accumulator reads are checked (unknown keys pass through as sent), with
 // one plain object schema per event type: the cheapest check zod offers, on the stream's hot path.
-const eventSchemas: Readonly<Record<string, z.ZodMiniType>> = {
+const eventSchemas: Readonly<Record<string, Z.ZodMiniType>> = {
   message_start: z.object({
     message: z.object({
       id: z.string(),

@@ -4,7 +4,7 @@
  * trusted as typed.
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "@anthropic-ai/sdk";
-import * as z from "zod/mini";
+import { z } from "../schema/zod.ts";
 import { describeError } from "../errors/describeError.ts";
 import type { ModelFailure } from "./modelFailure.ts";
 import { retryAfterMs, shouldRetryHeader } from "./retryAfter.ts";

@@ -5,7 +5,7 @@
  * apiKeyHelper. So an environment key wins over the helper, and the helper (a shell command) only
  * runs when nothing in the environment answers. ANTHROPIC_BASE_URL moves every request elsewhere.
  */
-import * as z from "zod/mini";
+import { z } from "../schema/zod.ts";
 import { runHookCommand } from "../hooks/runHookCommand.ts";
 
 /** Which of the three ways gave the credentials (the value `system/init` reports as apiKeySource). */

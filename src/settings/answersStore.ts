@@ -6,7 +6,7 @@
  * its folder, so a copied or colliding file applies nowhere else.
  */
 import { join } from "node:path";
-import * as z from "zod/mini";
+import { z } from "../schema/zod.ts";
 import { writeFileAtomic } from "../files/writeFileAtomic.ts";
 import { hashBytes } from "../files/hashBytes.ts";
 import { lazy } from "../lazy.ts";

@@ -4,7 +4,8 @@
  * `remoteTrigger` are checked entry by entry where they are used, so one bad entry does not drop
  * the rest.
  */
-import * as z from "zod/mini";
+import type * as Z from "zod/mini";
+import { z } from "../schema/zod.ts";
 import { lazy } from "../lazy.ts";
 import { PERMISSION_MODES } from "../permissions/types.ts";
 
@@ -43,7 +44,7 @@ export const settingsSchema = lazy(() => z.object({
 }));
 
 /** A settings object after checking. */
-export type Settings = z.infer<ReturnType<typeof settingsSchema>>;
+export type Settings = Z.infer<ReturnType<typeof settingsSchema>>;
 
 /** The top-level keys a settings file may hold. */
 export const settingsKeys = lazy((): readonly string[] => Object.keys(settingsSchema().shape));

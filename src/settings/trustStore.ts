@@ -3,7 +3,7 @@
  * there. Kept in `trusted-folders.json` under the user config folder, written atomically.
  */
 import { join } from "node:path";
-import * as z from "zod/mini";
+import { z } from "../schema/zod.ts";
 import { lazy } from "../lazy.ts";
 import { writeFileAtomic } from "../files/writeFileAtomic.ts";
 import { canonicalPath, isPathWithin } from "../paths/isInsideDirectories.ts";

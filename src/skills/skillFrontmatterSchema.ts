@@ -1,5 +1,5 @@
 /** The frontmatter keys a skill may use that toolshed reads; others are ignored. */
-import * as z from "zod/mini";
+import { z } from "../schema/zod.ts";
 import { lazy } from "../lazy.ts";
 
 /** Checked after parsing: a key of the wrong shape makes the skill invalid. */

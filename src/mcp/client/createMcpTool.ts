@@ -7,7 +7,7 @@
  * "read-only" fetch tool still sends what the model gives it wherever it likes.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool, type AnyTool, type ToolInputJSONSchema, type ToolResult } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { describeError } from "../../errors/describeError.ts";

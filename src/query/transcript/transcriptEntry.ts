@@ -1,6 +1,6 @@
 /** One line of a transcript: a message of the conversation, chained to the one before it. */
 import type { ContentBlockParam } from "@anthropic-ai/sdk/resources/messages";
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { lazy } from "../../lazy.ts";
 
 /** A message as kept: the role and the content blocks (or text) the API saw. */

@@ -6,7 +6,7 @@
  * saying why, before anything is attached.
  */
 import type { TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool, type ToolUseContext } from "../../Tool.ts";
 import { readPreviewText } from "../../files/readPreviewText.ts";
 import { lazy } from "../../lazy.ts";

@@ -5,7 +5,8 @@
  * Several Agent calls in one message run in parallel (it is concurrency-safe); the depth and the
  * number running at once are limited.
  */
-import * as z from "zod/mini";
+import type * as Z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { agentDefinitionsService } from "../../agents/agentDefinitionsService.ts";
 import type { AgentDefinition } from "../../agents/agentDefinition.ts";
 import { BUILT_IN_AGENTS, EXPLORE_AGENT_TYPE, GENERAL_AGENT_TYPE } from "../../agents/builtInAgents.ts";
@@ -33,7 +34,7 @@ const inputSchema = () => z.strictObject({
   run_in_background: z.optional(z.boolean().check(z.describe("Start the agent and return at once with a task id; read its answer with TaskOutput"))),
 });
 
-type AgentInput = z.infer<ReturnType<typeof inputSchema>>;
+type AgentInput = Z.infer<ReturnType<typeof inputSchema>>;
 
 export interface AgentCompleted {
   status: "completed";

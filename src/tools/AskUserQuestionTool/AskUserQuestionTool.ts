@@ -3,7 +3,8 @@
  * session's ask handler, and returns the answers. With nobody at a terminal it is an error that
  * says so, and the run goes on.
  */
-import * as z from "zod/mini";
+import type * as Z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { askHandlerService, type QuestionAnswers } from "../../permissions/askHandler.ts";
 import { buildTool } from "../../Tool.ts";
@@ -24,7 +25,7 @@ const inputSchema = () => z.strictObject({
   })).check(z.minLength(1, "ask at least one question"), z.maxLength(MAX_QUESTIONS, `ask at most ${MAX_QUESTIONS} questions at once`)),
 });
 
-type AskInput = z.infer<ReturnType<typeof inputSchema>>;
+type AskInput = Z.infer<ReturnType<typeof inputSchema>>;
 
 export interface AskUserQuestionOutput {
   questions: AskInput["questions"];

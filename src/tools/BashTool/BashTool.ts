@@ -1,7 +1,8 @@
 /** Bash: one shell command per call, in its own process group, output captured to a file. */
 import { rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import * as z from "zod/mini";
+import type * as Z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool, type ToolUseContext } from "../../Tool.ts";
 import { initShellParser, isReadOnlyShellCommand, isStatelessShellCommand } from "../../shell/isReadOnlyShellCommand.ts";
 import { diskFullMessage, isDiskFull } from "../../tasks/diskSpace.ts";
@@ -24,7 +25,7 @@ const inputSchema = () => z.strictObject({
   run_in_background: z.optional(z.boolean()).check(z.describe("Run the command in the background and return a task id at once")),
 });
 
-export type BashInput = z.infer<ReturnType<typeof inputSchema>>;
+export type BashInput = Z.infer<ReturnType<typeof inputSchema>>;
 
 export type BashOutput =
   | { kind: "background"; taskId: string; outputPath: string; command: string }

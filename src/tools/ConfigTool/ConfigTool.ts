@@ -1,6 +1,6 @@
 /** Config: reads the effective value of one settings key, or writes it to the project settings file. */
 import { join } from "node:path";
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool, type ToolUseContext } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { readJsonFile } from "../../files/readJsonFile.ts";

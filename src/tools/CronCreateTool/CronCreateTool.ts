@@ -1,5 +1,5 @@
 /** CronCreate: schedules a prompt on a five-field cron expression, in memory or durably. */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import type { CronJob } from "../../cron/CronJob.ts";

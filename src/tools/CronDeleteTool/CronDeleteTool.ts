@@ -1,5 +1,5 @@
 /** CronDelete: removes one scheduled job by id. */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import type { CronJob } from "../../cron/CronJob.ts";

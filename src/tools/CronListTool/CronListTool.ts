@@ -1,5 +1,5 @@
 /** CronList: every scheduled job with its next fire time. */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import type { CronJob } from "../../cron/CronJob.ts";
 import { nextFireTime } from "../../cron/cronExpression.ts";

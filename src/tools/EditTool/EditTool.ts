@@ -1,5 +1,5 @@
 /** Edit: exact string replacement in a file that was read in this session and is unchanged since. */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";

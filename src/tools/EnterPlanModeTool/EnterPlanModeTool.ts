@@ -1,5 +1,5 @@
 /** EnterPlanMode: switches the session to plan mode (read-only until the person approves a plan), through the context modifier. */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import { currentMode, planModeService, switchMode } from "./planModeState.ts";
 import { DESCRIPTION, ENTER_PLAN_MODE_TOOL_NAME, renderPrompt } from "./prompt.ts";

@@ -5,7 +5,7 @@
  * it was in before plan mode, through the context modifier; refused (or with nobody to ask), it
  * stays in plan mode.
  */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { askHandlerService } from "../../permissions/askHandler.ts";
 import type { PermissionMode } from "../../permissions/types.ts";

@@ -1,7 +1,7 @@
 /** Glob: file paths matching a pattern, newest first. */
 import { realpathSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import { resolveSearchPath } from "../../files/resolveFilePath.ts";
 import { ToolError } from "../../errors/ToolError.ts";

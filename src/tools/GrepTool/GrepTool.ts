@@ -1,5 +1,6 @@
 /** Grep: ripgrep when it is on PATH, the built-in engine otherwise; the same output either way. */
-import * as z from "zod/mini";
+import type * as Z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import { resolveSearchPath, type PathBase } from "../../files/resolveFilePath.ts";
 import { grepBuiltin } from "../../search/grepBuiltin.ts";
@@ -12,7 +13,7 @@ import { DESCRIPTION, GREP_TOOL_NAME, renderPrompt } from "./prompt.ts";
 import { checkSearchRoot, checkSearchText } from "./checkGrepInput.ts";
 
 const count = () => z.int().check(z.nonnegative());
-const described = <T extends z.ZodMiniType>(schema: T, text: string) => z.optional(schema).check(z.describe(text));
+const described = <T extends Z.ZodMiniType>(schema: T, text: string) => z.optional(schema).check(z.describe(text));
 
 /** Built on first use: start-up never pays for a schema it does not need. */
 const inputSchema = () => z.strictObject({
@@ -34,7 +35,7 @@ const inputSchema = () => z.strictObject({
   multiline: described(z.boolean(), "Let patterns span lines and . match line ends (default false)"),
 });
 
-export type GrepInput = z.infer<ReturnType<typeof inputSchema>>;
+export type GrepInput = Z.infer<ReturnType<typeof inputSchema>>;
 
 /** The engine request for a tool input. */
 export function toGrepRequest(input: GrepInput, context: PathBase, signal: AbortSignal): GrepRequest {

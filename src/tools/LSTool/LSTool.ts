@@ -1,7 +1,7 @@
 /** LS: a folder's entries as an indented tree, skipping what ripgrep would skip. */
 import { statSync } from "node:fs";
 import { relative, sep } from "node:path";
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";
 import { FileWalker } from "../../search/walkFiles.ts";

@@ -1,5 +1,5 @@
 /** ListMcpResources: the resources the session's MCP servers offer, reached through the session's MCP service. */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { serverToolNames } from "../../mcp/serverRules.ts";

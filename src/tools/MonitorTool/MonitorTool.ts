@@ -1,5 +1,5 @@
 /** Monitor: runs a command and streams each stdout line as progress until a pattern, exit or deadline. */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import {

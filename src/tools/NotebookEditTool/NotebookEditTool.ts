@@ -1,5 +1,5 @@
 /** NotebookEdit: replace, insert or delete one cell of a notebook that was read in this session. */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { parseNotebook } from "../../files/notebookFormat.ts";

@@ -6,7 +6,7 @@
  * vmInstallerSource.ts); node:vm is still not a security boundary against a hostile V8/JSC
  * exploit, and memory use inside the context is not limited.
  */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool, toolResultText, type AnyTool, type CanUseTool, type ToolUseContext } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { runToolUse } from "../../pipeline/runToolUse.ts";

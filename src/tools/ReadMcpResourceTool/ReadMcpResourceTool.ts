@@ -1,5 +1,5 @@
 /** ReadMcpResource: one resource of an MCP server; text comes back, binary data goes to a file. */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import { serverToolNames } from "../../mcp/serverRules.ts";
 import { ToolError } from "../../errors/ToolError.ts";

@@ -1,7 +1,8 @@
 /** Read: a text file's lines, numbered, with offset and limit. */
 import { closeSync, readSync, type Stats } from "node:fs";
 import { extname } from "node:path";
-import * as z from "zod/mini";
+import type * as Z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool, type ToolUseContext } from "../../Tool.ts";
 import { errorCode } from "../../errors/fileSystemErrorMessage.ts";
 import { fileToolError } from "../../errors/fileToolError.ts";
@@ -31,7 +32,7 @@ const inputSchema = () => z.strictObject({
     .check(z.describe('For PDF files only: the page range to read, such as "1-5" or "3"')),
 });
 
-export type ReadInput = z.infer<ReturnType<typeof inputSchema>>;
+export type ReadInput = Z.infer<ReturnType<typeof inputSchema>>;
 
 /** Records what the file looked like, applied by the scheduler in call order (Read runs in parallel). */
 function remember(filePath: string, state: FileState): (context: ToolUseContext) => ToolUseContext {

@@ -1,5 +1,6 @@
 /** RemoteTrigger: list/get/create/update/run triggers on the endpoint named in settings. */
-import * as z from "zod/mini";
+import type * as Z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { readStreamText } from "../../files/readStreamText.ts";
@@ -16,7 +17,7 @@ const inputSchema = () => z.strictObject({
   body: z.optional(z.record(z.string(), z.unknown())).check(z.describe("The JSON object to send for create, update or run")),
 });
 
-type Input = z.infer<ReturnType<typeof inputSchema>>;
+type Input = Z.infer<ReturnType<typeof inputSchema>>;
 
 export interface RemoteTriggerOutput {
   action: Input["action"];

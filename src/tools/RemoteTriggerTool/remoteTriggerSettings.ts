@@ -1,5 +1,5 @@
 /** Reads the remote trigger endpoint from the session's merged settings. */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import type { ToolUseContext } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { URL_SETTING } from "./prompt.ts";

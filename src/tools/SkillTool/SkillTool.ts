@@ -5,7 +5,7 @@
  * comes from the user's own folder or a trusted project; a skill of an untrusted project never
  * widens what is allowed, and the result says so.
  */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool, type ToolResult } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import type { Skill, SkillCatalog } from "../../skills/loadSkills.ts";

@@ -1,5 +1,5 @@
 /** Sleep: waits a number of seconds, and stops waiting the moment the call is aborted. */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import { DESCRIPTION, MAX_SLEEP_SECONDS, renderPrompt, SLEEP_TOOL_NAME } from "./prompt.ts";
 

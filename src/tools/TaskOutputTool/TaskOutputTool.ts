@@ -1,5 +1,5 @@
 /** TaskOutput: a background task's new output, status and exit code; can wait for it to end. */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import { dirname } from "node:path";
 import type { TaskStatus } from "../../tasks/BackgroundTask.ts";

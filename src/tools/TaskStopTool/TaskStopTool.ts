@@ -1,5 +1,5 @@
 /** TaskStop: stops a background task's whole process group. */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import type { StopReport } from "../../tasks/stopCommand.ts";
 import { unknownTaskError } from "../../tasks/unknownTaskError.ts";

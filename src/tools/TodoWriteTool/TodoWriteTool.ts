@@ -3,7 +3,7 @@
  * which the interactive terminal shows; returns the old and new lists. A list whose items are all
  * completed is cleared.
  */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { printableText } from "../../text/printableText.ts";
 import { buildTool } from "../../Tool.ts";
 import { DESCRIPTION, MAX_TODO_TEXT_CHARS, MAX_TODOS, renderPrompt, TODO_WRITE_TOOL_NAME } from "./prompt.ts";

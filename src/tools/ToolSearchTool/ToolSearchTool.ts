@@ -6,7 +6,7 @@
  * itself (its `loadsTools` tag says so), read-only, and asks nothing.
  */
 import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool, type ToolResult } from "../../Tool.ts";
 import { planDeferral } from "../../query/deferredTools.ts";
 import { DEFAULT_MAX_RESULTS, DESCRIPTION, MAX_RESULTS_LIMIT, noMatchText, renderPrompt, TOOL_SEARCH_TOOL_NAME, unloadableText } from "./prompt.ts";

@@ -7,7 +7,7 @@
  * question when only the lookup showed it), and so does any other host unless a rule such as
  * `WebFetch(domain:example.com)` allows it.
  */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool, type ToolResult } from "../../Tool.ts";
 import { DESCRIPTION, moreContentNote, renderPrompt, WEB_FETCH_TOOL_NAME } from "./prompt.ts";
 import type { WebFetchOutput } from "./webFetchCall.ts";

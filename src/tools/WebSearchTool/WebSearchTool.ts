@@ -6,7 +6,7 @@
  * the run's. It asks before searching, as the leading agent does: the query leaves the machine.
  */
 import type { ContentBlockParam, MessageParam, WebSearchTool20250305 } from "@anthropic-ai/sdk/resources/messages";
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool, type ToolResult } from "../../Tool.ts";
 import { ToolError } from "../../errors/ToolError.ts";
 import { describeError } from "../../errors/describeError.ts";

@@ -3,7 +3,7 @@
  * ran (server_tool_use), their results or error codes (web_search_tool_result), and the model's
  * summary (text blocks with their citations). Blocks of other kinds are left out.
  */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { lazy } from "../../lazy.ts";
 
 /** One result's title and link. */

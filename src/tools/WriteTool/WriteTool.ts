@@ -1,5 +1,5 @@
 /** Write: creates a file or replaces one that was read in this session and is unchanged since. */
-import * as z from "zod/mini";
+import { z } from "../../schema/zod.ts";
 import { buildTool } from "../../Tool.ts";
 import { readFileStart } from "../../files/readBoundedFile.ts";
 import { requireAbsolutePath, resolveFilePath } from "../../files/resolveFilePath.ts";

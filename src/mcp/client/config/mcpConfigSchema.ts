@@ -3,7 +3,7 @@
  * `{"mcpServers": {name: entry}}`. Entries are checked one by one, so one bad entry never drops
  * the others; these are the schemas each entry is checked against.
  */
-import * as z from "zod/mini";
+import { z } from "../../../schema/zod.ts";
 
 const stringRecord = z.record(z.string(), z.string());
 

@@ -1,0 +1,35 @@
+/**
+ * The parts of zod/mini toolshed's own schemas use, named one by one so the bundle keeps only
+ * these. Loaded through zod.ts on first use, never imported directly.
+ */
+export {
+  _default,
+  array,
+  boolean,
+  describe,
+  email,
+  enum,
+  int,
+  literal,
+  looseObject,
+  maxLength,
+  maximum,
+  minLength,
+  minimum,
+  nonnegative,
+  nullable,
+  number,
+  object,
+  optional,
+  positive,
+  record,
+  regex,
+  safeParse,
+  strictObject,
+  string,
+  toJSONSchema,
+  trim,
+  union,
+  unknown,
+  url,
+} from "zod/mini";
