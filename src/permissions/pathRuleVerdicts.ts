@@ -116,7 +116,7 @@ function folderVerdict(judge: RuleView, subject: PathSubject, forms: PathForms):
     // A folder changed whole (a checkout, an unpacked archive) or removed discloses nothing: rules
     // on changing files judge it. One moved away can be read where it went: every rule does.
     if (subject.access === "write" && (subject.mentionedOnly || subject.removal) && !isFamilyName(judge.families, "writePaths", rule.toolName)) continue;
-    const found = coveredFileUnder(rule, subject.followsLinks ? forms.lexical : forms.canonical, judge.paths, subject.followsLinks === true, { ...subject.spares, ...(subject.names === undefined ? {} : { names: subject.names }) });
+    const found = coveredFileUnder(rule, subject.followsLinks ? forms.lexical : forms.canonical, judge.paths, subject.followsLinks === true, { ...subject.spares, ...(subject.names === undefined ? {} : { names: subject.names, namedFolders: subject.namedFolders }) });
     if (found.kind === "none") continue;
     const what = found.kind === "found" ? `${formatRule(rule)} covers ${found.path}` : `${formatRule(rule)} may cover files there (too many entries there to check them all)`;
     return { decision: "ask", reason: `${judge.label} ${subject.access === "read" ? "reads" : "may change"} every file under ${forms.lexical}, and ${what}`, rule };

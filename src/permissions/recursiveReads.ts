@@ -33,7 +33,12 @@ export function coveredFileUnder(rule: PermissionRule, folder: string, context: 
   let tracked: ((path: string) => boolean) | undefined;
   let ignored: ReturnType<typeof ignoredBelow> | undefined;
   const isIgnored = (path: string, gitOnly: boolean) => (ignored ??= ignoredBelow(folder))(path, gitOnly);
-  const spared = (path: string) => (globs !== undefined && !globs.some((glob) => glob.match(path.slice(path.lastIndexOf("/") + 1)))) ||
+  // A file is reached by its own name, or (namedFolders) by the name of any folder it lies in below `folder`.
+  const reachedByName = (path: string) => {
+    const names = spares.namedFolders === true ? path.slice(folder.length).split("/").filter((name) => name !== "") : [path.slice(path.lastIndexOf("/") + 1)];
+    return globs?.some((glob) => names.some((name) => glob.match(name))) === true;
+  };
+  const spared = (path: string) => (globs !== undefined && !reachedByName(path)) ||
     (spares.hidden === true && isHiddenBelow(folder, path)) || (spares.ignored === true && isIgnored(path, false)) ||
     (spares.gitIgnored === true && isIgnored(path, true)) ||
     (spares.untracked === true && !(tracked ??= trackedByGit(folder))(path) && !(spares.unlessIgnored === true && isIgnored(path, true)));
@@ -58,6 +63,8 @@ function linkCount(path: string): number {
 export interface Spares extends FolderSpares {
   /** Only files whose names match one of these globs are reached. */
   names?: readonly string[];
+  /** A file is reached too when a folder it lies in matches one of `names` (find's -name meets folders). */
+  namedFolders?: boolean;
 }
 
 /** The index's largest size read to tell tracked files from untracked ones. */

@@ -73,7 +73,10 @@ function newNamesOf(part: ShellCommandPart): NewName[] {
 /**
  * The arguments of a part's program that name files only known when it runs: its dynamic words,
  * and what find -exec, fd -x or xargs fill in, where the program reads (a read-only command's
- * files) or changes (a file command's targets) the files its arguments name.
+ * files) or changes (a file command's targets) the files its arguments name. What a program the
+ * analysis does not know is handed (`find . -name key -exec base64 {} +`) is a mention of each
+ * file found, and what it reads or changes whole (`tar cf x {}`, `rm -rf {}`) reaches the files
+ * inside a folder found by name.
  */
 function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubject[] {
   const { words, filled, filler } = programWordsAsRun(part);
@@ -86,19 +89,32 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     standIns.set(value, word);
     return { value, literal: true, glob: false };
   });
-  const found: { word: ShellWord; access: "read" | "write" }[] = [];
+  const found: { word: ShellWord; access: "read" | "write"; whole: boolean }[] = [];
   const readOnly = classifyReadOnly(stood);
   if (readOnly.readOnly) for (const path of readOnly.paths) {
     const word = standIns.get(path.value);
-    if (word !== undefined) found.push({ word, access: "read" });
+    if (word !== undefined) found.push({ word, access: "read", whole: readOnly.recursive === true });
   }
   const fileCommand = classifyFileCommand(stood);
   if ("paths" in fileCommand) for (const path of fileCommand.paths) {
     const word = standIns.get(path.value);
-    if (word !== undefined) found.push({ word, access: "write" });
+    if (word !== undefined) found.push({ word, access: "write", whole: fileCommand.wholeChanged.includes(path) });
   }
+  const isFound = (word: ShellWord) => found.some((entry) => entry.word === word);
+  // A filled-in word read or changed whole (`tar cf x {}`, `cp -r {} x`), as the part's whole folders hold it, also when a classifier found it.
+  for (const folder of part.wholeFolders ?? []) {
+    const word = [...filled].find((each) => each.value === folder.word.value);
+    if (word !== undefined) found.push({ word, access: folder.access, whole: true });
+  }
+  // What the program's options or script say it reads or writes (`chmod 000 {}`, `tee {}`), as written.
+  for (const touch of part.touches ?? []) {
+    const word = [...filled].find((each) => each.value === touch.word.value);
+    if (word !== undefined && !isFound(word)) found.push({ word, access: touch.access, whole: false });
+  }
+  // Any other filled-in word may be a file the program reads or changes, as a literal argument may.
+  for (const word of filled) if (!isFound(word)) found.push({ word, access: "read", whole: false });
   const subjects: PathSubject[] = [];
-  for (const { word, access } of found) {
+  for (const { word, access, whole } of found) {
     // `$HOME/x` and `$PWD/x` are mentioned by their likely spelling (below).
     if (!filled.has(word) && knownFolderSpelling(word.value) !== undefined) continue;
     const from = filled.has(word) ? filler?.from : undefined;
@@ -106,12 +122,14 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
       subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true }));
       continue;
     }
-    // A search's paths: any file under its folders that its name tests let through, and what a
-    // symlink among them leads to (the program handed the name opens the file it leads to).
+    // A search's paths: any file under its folders that its name tests let through (or, handed
+    // over whole, that lies in a folder they let through), and what a symlink among them leads to
+    // (the program handed the name opens the file it leads to).
     const searching = { ...part, cwd: from.cwd ?? part.cwd };
+    const names = from.names === undefined ? {} : { names: from.names, ...(whole && from.namedFolders === true ? { namedFolders: true } : {}) };
     for (const folder of from.folders) {
       subjects.push(...pathSubject(searching, folder, access, folder.literal
-        ? { mentionedOnly: true, recursive: true, followsLinks: true, ...(from.names === undefined ? {} : { names: from.names }), ...spareField(trustedSpares(from.spares, part, trust)) }
+        ? { mentionedOnly: true, recursive: true, followsLinks: true, ...names, ...spareField(trustedSpares(from.spares, part, trust)) }
         : { mentionedOnly: true, unplaced: true }));
     }
   }

@@ -43,6 +43,8 @@ export interface PathSubject {
   linkAlone?: boolean;
   /** The recursive read or change reaches only files whose names match one of these globs (`find . -name '*.ts' -exec ...`). */
   names?: string[];
+  /** With `names`: a folder of such a name is reached whole, so a file under it is reached whatever its own name (find's -name meets folders). */
+  namedFolders?: boolean;
   /** The recursive read or change leaves ignored files (git, ripgrep) or hidden ones (ripgrep) alone. */
   spares?: FolderSpares;
   /** The recursive read follows symlinks it meets (`grep -R`, `rg -L`, `find -L`). */

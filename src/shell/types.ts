@@ -97,7 +97,14 @@ export interface FilledIn {
    * (placed from `cwd`, the searching part's folder) whose names match one of `names`, if given,
    * and that are not what `spares` says the search leaves alone.
    */
-  from?: { folders: ShellWord[]; names?: string[]; spares?: FolderSpares; cwd?: ShellCwd };
+  from?: {
+    folders: ShellWord[];
+    names?: string[];
+    /** What matches `names` may be a folder, handed over whole (find's -name meets folders too): a file under it is reached. */
+    namedFolders?: boolean;
+    spares?: FolderSpares;
+    cwd?: ShellCwd;
+  };
 }
 
 /** A redirection: `>`, `>>`, `>|`, `&>`, `&>>`, `<>` write; `<` reads. */

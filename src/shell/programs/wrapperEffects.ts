@@ -106,7 +106,11 @@ export function commandOptionEffects(words: readonly ShellWord[]): ProgramEffect
 }
 
 /** find: `-exec`, `-execdir`, `-ok`, `-okdir` run commands; `-fprint*` and `-fls` write files. */
-/** What find's -exec gets: files under its start folders, by the names its `-name` tests allow when they are all it asks. */
+/**
+ * What find's -exec gets: entries under its start folders, by the names its `-name` tests allow
+ * when they are all it asks. Unless `-type f` keeps to files, a folder of such a name is found too,
+ * and what is run on it (`rm -rf {}`, `tar cf x {}`, `grep -r k {}`) may reach every file in it.
+ */
 export function findSource(words: readonly ShellWord[]): NonNullable<FilledIn["from"]> {
   const folders: ShellWord[] = [];
   let at = 1;
@@ -129,7 +133,8 @@ export function findSource(words: readonly ShellWord[]): NonNullable<FilledIn["f
   // (A bracket or a backslash in a pattern is read by fnmatch's rules, POSIX classes included: no filter then.)
   const only = names.length > 0 && names.every((name) => !/[[\\]/.test(name)) &&
     !expression.some((value) => /^(?:-o|-or|!|-not|,|\(|-iname|-path|-ipath|-wholename|-iwholename|-regex|-iregex|-lname|-ilname)$/.test(value));
-  return { folders: folders.length > 0 ? folders : [literalWord(".")], ...(only ? { names } : {}) };
+  const filesOnly = tests.some((value, index) => value === "-type" && tests[index + 1] === "f");
+  return { folders: folders.length > 0 ? folders : [literalWord(".")], ...(only ? { names, ...(filesOnly ? {} : { namedFolders: true }) } : {}) };
 }
 
 export function findEffects(words: readonly ShellWord[]): ProgramEffects {
