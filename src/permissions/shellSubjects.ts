@@ -115,8 +115,13 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
   for (const word of filled) if (!isFound(word)) found.push({ word, access: "read", whole: false });
   const subjects: PathSubject[] = [];
   for (const { word, access, whole } of found) {
-    // `$HOME/x` and `$PWD/x` are mentioned by their likely spelling (below).
-    if (!filled.has(word) && knownFolderSpelling(word.value) !== undefined) continue;
+    // `$HOME/x` and `$PWD/x` are mentioned by their likely spelling (below); read or changed whole
+    // (`grep -r k "$PWD"`), that spelling is a folder whose every file is reached.
+    const spelled = filled.has(word) ? undefined : knownFolderSpelling(word.value);
+    if (spelled !== undefined) {
+      if (whole) subjects.push(...pathSubject(part, { value: spelled, literal: true, glob: false }, access, { mentionedOnly: true, recursive: true, followsLinks: access === "read" }));
+      continue;
+    }
     const from = filled.has(word) ? filler?.from : undefined;
     if (from === undefined) {
       subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true }));

@@ -352,6 +352,15 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("find . -name secrets -exec cat {} +", "allow", FOUND_RULES, true),
     ...inBothModes("find . -name secrets -exec chmod 755 {} +", "allow", FOUND_RULES, true),
   ],
+  "a folder spelled with the working folder's variable, read whole": [
+    ...inBothModes('grep -r k "$PWD/secrets"', "ask", FOUND_RULES),
+    ...inBothModes("grep -r k $PWD", "ask", FOUND_RULES),
+    ...inBothModes("grep -r k ${PWD}", "ask", FOUND_RULES),
+    ...inBothModes('rg k "$PWD"', "ask", FOUND_RULES),
+    // controls: a folder beside the file, a plain mention of another file
+    ...inBothModes('grep -r k "$PWD/src"', "allow", FOUND_RULES, true),
+    ...inBothModes('cat "$PWD/notes"', "allow", FOUND_RULES, true),
+  ],
 };
 
 /** A third review: what a search hands xargs must arrive as it left, and a harmless name may be another name of .env. */
