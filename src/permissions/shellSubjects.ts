@@ -89,7 +89,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     standIns.set(value, word);
     return { value, literal: true, glob: false };
   });
-  const found: { word: ShellWord; access: "read" | "write"; whole: boolean }[] = [];
+  const found: { word: ShellWord; access: "read" | "write"; whole: boolean; removal?: boolean }[] = [];
   const readOnly = classifyReadOnly(stood);
   if (readOnly.readOnly) for (const path of readOnly.paths) {
     const word = standIns.get(path.value);
@@ -98,7 +98,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
   const fileCommand = classifyFileCommand(stood);
   if ("paths" in fileCommand) for (const path of fileCommand.paths) {
     const word = standIns.get(path.value);
-    if (word !== undefined) found.push({ word, access: "write", whole: fileCommand.wholeChanged.includes(path) });
+    if (word !== undefined) found.push({ word, access: "write", whole: fileCommand.wholeChanged.includes(path), removal: fileCommand.removal });
   }
   const isFound = (word: ShellWord) => found.some((entry) => entry.word === word);
   // A filled-in word read or changed whole (`tar cf x {}`, `cp -r {} x`), as the part's whole folders hold it, also when a classifier found it.
@@ -114,12 +114,15 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
   // Any other filled-in word may be a file the program reads or changes, as a literal argument may.
   for (const word of filled) if (!isFound(word)) found.push({ word, access: "read", whole: false });
   const subjects: PathSubject[] = [];
-  for (const { word, access, whole } of found) {
+  for (const { word, access, whole, removal } of found) {
     // `$HOME/x` and `$PWD/x` are mentioned by their likely spelling (below); read or changed whole
     // (`grep -r k "$PWD"`), that spelling is a folder whose every file is reached.
     const spelled = filled.has(word) ? undefined : knownFolderSpelling(word.value);
     if (spelled !== undefined) {
-      if (whole) subjects.push(...pathSubject(part, { value: spelled, literal: true, glob: false }, access, { mentionedOnly: true, recursive: true, followsLinks: access === "read" }));
+      // Removed (`rm -rf $HOME`), it meets the check of critical paths too.
+      const spelling = { value: spelled, literal: true, glob: false };
+      if (whole) subjects.push(...pathSubject(part, spelling, access, { mentionedOnly: true, recursive: true, followsLinks: access === "read", ...(removal === true ? { removal: true } : {}) }));
+      else if (removal === true) subjects.push(...pathSubject(part, spelling, access, { mentionedOnly: true, removal: true }));
       continue;
     }
     const from = filled.has(word) ? filler?.from : undefined;
@@ -133,6 +136,8 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     const searching = { ...part, cwd: from.cwd ?? part.cwd };
     const names = from.names === undefined ? {} : { names: from.names, ...(whole && from.namedFolders === true ? { namedFolders: true } : {}) };
     for (const folder of from.folders) {
+      // Everything find finds, removed (`find / -exec rm -rf {} +`): its start folders go with it, for the check of critical paths.
+      if (removal === true && from.selectsAll === true) subjects.push(...pathSubject(searching, folder, "write", { mentionedOnly: true, removal: true }));
       subjects.push(...pathSubject(searching, folder, access, folder.literal
         ? { mentionedOnly: true, recursive: true, followsLinks: true, ...names, ...spareField(trustedSpares(from.spares, part, trust)) }
         : { mentionedOnly: true, unplaced: true }));
@@ -252,7 +257,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     for (const folder of part.wholeFolders ?? []) {
       judged.add(folder.word);
       const spares = trustedSpares(folder.spares, part, trust);
-      const whole = { mentionedOnly: true, recursive: true, ...(spares === undefined ? {} : { spares }), ...(folder.linkAlone === true ? { linkAlone: true } : {}) };
+      const whole = { mentionedOnly: true, recursive: true, ...(spares === undefined ? {} : { spares }), ...(folder.linkAlone === true ? { linkAlone: true } : {}), ...(folder.removal === true ? { removal: true } : {}) };
       subjects.push(...pathSubject(part, folder.word, folder.access, folder.word.literal ? whole : { mentionedOnly: true, unplaced: true }));
     }
     // Files named only when the command runs (`cat $(ls)`, `find -exec cat {}`, `xargs rm`): deny and ask rules on reading or changing cannot be shown to miss them.

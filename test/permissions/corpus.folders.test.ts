@@ -35,7 +35,9 @@ const PLAIN: Record<string, Case[]> = {
     ...everywhere("cp -r src /tmp/src-copy", "allow", true),
   ],
   "whole folders are changed": [
-    ...everywhere("find . -delete", "ask"),
+    // emptying the working folder is denied as rm -rf . is (it was asked before)
+    ...everywhere("find . -delete", "deny"),
+    ...everywhere("find . -type f -delete", "ask"),
     ...everywhere("tar xf /tmp/a.tar", "ask"),
     ...everywhere("unzip -o /tmp/a.zip", "ask"),
     ...everywhere("patch -p1 < /tmp/p.diff", "ask"),
@@ -327,6 +329,7 @@ const INCLUDED: Record<string, Case[]> = {
 
 /** find -exec and xargs -0 hand over what find finds: a folder found by name goes whole to what reads or changes it whole, and any found file to a program the analysis does not know. */
 const FOUND_RULES: RuleSet = { deny: ["Read(secrets/key)", "Edit(secrets/key)"] };
+const NO_RULES: RuleSet = {};
 const FOUND: Record<string, Case[]> = {
   "a folder find finds by name is handed over whole, and what it finds reaches any program": [
     ...inBothModes("find . -name secrets -exec rm -rf {} +", "ask", FOUND_RULES),
@@ -360,6 +363,26 @@ const FOUND: Record<string, Case[]> = {
     // controls: a folder beside the file, a plain mention of another file
     ...inBothModes('grep -r k "$PWD/src"', "allow", FOUND_RULES, true),
     ...inBothModes('cat "$PWD/notes"', "allow", FOUND_RULES, true),
+  ],
+  "what empties a critical folder is denied as removing it is": [
+    ...inBothModes("rm -rf $HOME", "deny", NO_RULES),
+    ...inBothModes('rm -rf "${HOME}/"', "deny", NO_RULES),
+    ...inBothModes("find / -delete", "deny", NO_RULES),
+    ...inBothModes("find ~ -mindepth 1 -delete", "deny", NO_RULES),
+    ...inBothModes("find . -delete", "deny", NO_RULES),
+    ...inBothModes("sudo find / -delete", "deny", NO_RULES),
+    ...inBothModes("find / -exec rm -rf {} +", "deny", NO_RULES),
+    ...inBothModes("find / -print0 | xargs -0 rm -rf", "deny", NO_RULES),
+    ...inBothModes("rsync -a --delete /tmp/empty/ /", "deny", NO_RULES),
+    ...inBothModes("trash ~", "deny", NO_RULES),
+    ...inBothModes("gio trash /etc", "deny", NO_RULES),
+    // controls: a test that picks entries, a depth that keeps to the top, folders below the critical ones
+    ...inBothModes("find / -name '*.pyc' -delete", "allow", NO_RULES, true),
+    ...inBothModes("find / -maxdepth 1 -delete", "allow", NO_RULES, true),
+    ...inBothModes("find / -type f -exec rm -f {} +", "allow", NO_RULES, true),
+    ...inBothModes("rm -rf $HOME/work", "allow", NO_RULES, true),
+    ...inBothModes("rsync -a --delete /tmp/empty/ ./build/", "allow", NO_RULES, true),
+    ...inBothModes("trash build", "allow", NO_RULES, true),
   ],
 };
 

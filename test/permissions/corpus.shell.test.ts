@@ -176,7 +176,7 @@ const CATEGORIES: Record<string, [string, Expected][]> = {
     ["cd .. && cat project/.env", "deny"], ["cd - && ls", "ask"],
   ],
   "flags that execute or write": [
-    ["find . -exec ls \\;", "ask"], ["find . -delete", "ask"], ["find . -name x", "allow"], ["find . -fprint out", "ask"],
+    ["find . -exec ls \\;", "ask"], ["find . -delete", "deny"], ["find . -name '*.o' -delete", "ask"], ["find . -name x", "allow"], ["find . -fprint out", "ask"],
     ["find . -execdir rm {} +", "deny"], ["sed -i s/a/b/ src/a.ts", "ask"], ["sed 's/a/b/w out' src/a.ts", "ask"],
     ["sed -n 1p src/a.ts", "allow"], ["sed 1e src/a.ts", "ask"], ["rg --pre sh x", "ask"], ["rg foo src", "allow"],
     ["sort -o out src/a.ts", "ask"], ["sort src/a.ts", "allow"], ["git -c core.pager=sh log", "ask"], ["git log", "allow"],

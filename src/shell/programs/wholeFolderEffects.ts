@@ -11,6 +11,7 @@
  */
 import { gitSubcommandAt } from "../commandForms.ts";
 import { literalWord } from "./effects.ts";
+import { findSource } from "./wrapperEffects.ts";
 import { positionals } from "../readOnlyCommand.ts";
 import type { FolderSpares, ShellWord } from "../types.ts";
 
@@ -20,6 +21,8 @@ export interface FolderTouch {
   spares?: FolderSpares;
   /** Removed or moved itself: a symlink there is the link alone. */
   linkAlone?: boolean;
+  /** Removed, or emptied of everything in it: the critical-path check applies (`find / -delete`). */
+  removal?: boolean;
 }
 
 const HERE = literalWord(".");
@@ -47,6 +50,7 @@ const reads = (words: readonly ShellWord[]): FolderTouch[] => words.map((word) =
 const writes = (words: readonly ShellWord[]): FolderTouch[] => words.map((word) => ({ word, access: "write" }));
 /** Folders moved elsewhere: what was in them is changed here and can be read there. */
 const moves = (words: readonly ShellWord[]): FolderTouch[] => [...reads(words), ...writes(words)];
+const removes = (words: readonly ShellWord[]): FolderTouch[] => words.map((word) => ({ word, access: "write", removal: true }));
 
 /** git subcommands that print file contents (of the tree or its history) beyond the paths they name, always or with -p. */
 const GIT_PRINTERS = new Set(["archive", "bundle", "fast-export", "format-patch"]);
@@ -285,7 +289,9 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
     case "rsync": {
       if (!hasFlag(words, /[ra]/, ["--recursive", "--archive"])) return [];
       const paths = operands(words, new Set(["-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--files-from", "--exclude-from", "--include-from", "-T", "--temp-dir", "--backup-dir", "--log-file", "--password-file", "--chmod", "--chown"]));
-      return [...reads(paths.slice(0, -1)), ...writes(paths.slice(-1))].filter((touch) => !touch.word.value.includes(":"));
+      // --delete and its kin remove what the source lacks from the target.
+      const deletes = words.some((word) => /^--(?:delete|del$)/.test(word.value));
+      return [...reads(paths.slice(0, -1)), ...(deletes ? removes : writes)(paths.slice(-1))].filter((touch) => !touch.word.value.includes(":"));
     }
     case "scp":
       return hasFlag(words, /r/, []) ? reads(operands(words, new Set(["-P", "-i", "-o", "-F", "-c", "-l", "-S", "-J", "-D"])).slice(0, -1).filter((word) => !word.value.includes(":"))) : [];
@@ -300,7 +306,9 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
         if (/^[-(!]/.test(word.value) && !["-H", "-L", "-P"].includes(word.value)) break;
         if (!["-H", "-L", "-P"].includes(word.value)) starts.push(word);
       }
-      return writes(starts.length > 0 ? starts : [HERE]);
+      // With no test to pick entries, everything under its start folders goes.
+      const folders = starts.length > 0 ? starts : [HERE];
+      return findSource(words).selectsAll === true ? removes(folders) : writes(folders);
     }
     case "cpio":
       return operands(words).length === 0 && words.some((word) => /^-[A-Za-z]*i/.test(word.value) || word.value === "--extract") ? writes([HERE]) : [];
@@ -313,10 +321,10 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
     case "rm":
       return writes(positionals(words)).map((touch) => ({ ...touch, linkAlone: true }));
     case "trash": case "trash-put": case "gtrash":
-      return writes(operands(words));
+      return removes(operands(words));
     case "gio": {
       const [command, ...paths] = operands(words);
-      if (command?.value === "trash" || command?.value === "remove") return writes(paths);
+      if (command?.value === "trash" || command?.value === "remove") return removes(paths);
       return command?.value === "move" || command?.value === "rename" ? moves(command.value === "move" ? paths.slice(0, -1) : paths.slice(0, 1)) : [];
     }
     case "rename": case "prename": case "file-rename":

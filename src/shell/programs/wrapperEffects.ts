@@ -134,7 +134,13 @@ export function findSource(words: readonly ShellWord[]): NonNullable<FilledIn["f
   const only = names.length > 0 && names.every((name) => !/[[\\]/.test(name)) &&
     !expression.some((value) => /^(?:-o|-or|!|-not|,|\(|-iname|-path|-ipath|-wholename|-iwholename|-regex|-iregex|-lname|-ilname)$/.test(value));
   const filesOnly = tests.some((value, index) => value === "-type" && tests[index + 1] === "f");
-  return { folders: folders.length > 0 ? folders : [literalWord(".")], ...(only ? { names, ...(filesOnly ? {} : { namedFolders: true }) } : {}) };
+  // No test picks among the entries (options and printing aside): everything under the start folders is found.
+  const selectsAll = tests.filter((value, index) => !/^-(?:depth|mindepth|xdev|mount|noleaf|daystart|ignore_readdir_race|print0?|delete)$/.test(value) && !/^\d+$/.test(value) || (index > 0 && tests[index - 1] === "-maxdepth")).length === 0;
+  return {
+    folders: folders.length > 0 ? folders : [literalWord(".")],
+    ...(only ? { names, ...(filesOnly ? {} : { namedFolders: true }) } : {}),
+    ...(selectsAll ? { selectsAll: true } : {}),
+  };
 }
 
 export function findEffects(words: readonly ShellWord[]): ProgramEffects {
