@@ -2,7 +2,7 @@
  * `toolshed permissions check <Tool> [json | -] [--json]`: the decision for one call, without
  * running it. `toolshed permissions list [--json]`: the effective rules with their sources.
  */
-import { z } from "../schema/zod.ts";
+import { parseToolInput as checkToolInput } from "../pipeline/parseToolInput.ts";
 import { UsageError } from "../errors/ToolError.ts";
 import { findToolByName } from "../findToolByName.ts";
 import { runPreToolUseHooks } from "../hooks/runPreToolUseHooks.ts";
@@ -47,12 +47,13 @@ async function check(args: string[], streams: CliStreams): Promise<number> {
   if (tool === undefined) {
     throw new UsageError(`there is no tool named "${toolName}". The tools are: ${getAllBaseTools().map((each) => each.name).join(", ")}.`);
   }
-  const parsed = z.safeParse(tool.inputSchema, raw);
+  // Checked as a call's input is (coercion and all), so the answer is the one a call would get.
+  const parsed = checkToolInput(tool, raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new UsageError(`the input does not fit ${tool.name}: ${issue?.path.join(".") || "(top level)"}: ${issue?.message ?? "invalid"}.`);
   }
-  const input = parsed.data as { [key: string]: unknown };
+  const input = parsed.data;
   // The hooks run first, as they do before a real call; their warnings go to standard error.
   const hookVerdict = context.hooks.length === 0 ? undefined : await runPreToolUseHooks({ tool, input, context, toolUseId: "toolu_check" });
   for (const warning of hookVerdict?.warnings ?? []) context.onWarning?.(warning);

@@ -44,7 +44,19 @@ function boundsTest(schema: Record<string, unknown>): ((value: number) => boolea
     && (above === undefined || value > above) && (below === undefined || value < below);
 }
 
-/** Zod counts a string's length in UTF-16 units, as JavaScript does, and an array's in elements. */
+/** A string's length as Zod counts it: in code points (a lone surrogate is one). */
+function codePoints(text: string): number {
+  let count = text.length;
+  for (let index = 0; index < text.length - 1; index++) {
+    if ((text.charCodeAt(index) & 0xfc00) === 0xd800 && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+      count--;
+      index++;
+    }
+  }
+  return count;
+}
+
+/** Zod counts a string's length in code points (see codePoints) and an array's in elements. */
 function lengthTest(schema: Record<string, unknown>, minKey: string, maxKey: string): ((length: number) => boolean) | typeof NO {
   const min = bound(schema, minKey);
   const max = bound(schema, maxKey);
@@ -55,8 +67,8 @@ function lengthTest(schema: Record<string, unknown>, minKey: string, maxKey: str
 function compileObject(schema: Record<string, unknown>, depth: number): Check | undefined {
   const { properties, additionalProperties, required = [] } = schema;
   if (!isPlainObject(properties) || (additionalProperties !== undefined && additionalProperties !== false)) return undefined;
-  if (!Array.isArray(required) || !required.every((key) => typeof key === "string")) return undefined;
   const names = Object.keys(properties);
+  if (!Array.isArray(required) || !required.every((key) => typeof key === "string" && names.includes(key))) return undefined;
   // Zod asks `key in input`, which an inherited name (toString) answers too: such a schema is Zod's.
   if (names.some((name) => name in Object.prototype)) return undefined;
   const checks: Array<{ name: string; required: boolean; check: Check }> = [];
@@ -73,7 +85,8 @@ function compileObject(schema: Record<string, unknown>, depth: number): Check | 
     const result: Record<string, unknown> = {};
     for (const { name, required: needed, check } of checks) {
       if (!Object.hasOwn(value, name)) {
-        if (needed) return NO;
+        // Zod asks `name in value`: an inherited or proxied key it would see is Zod's to judge.
+        if (needed || name in value) return NO;
         continue;
       }
       const accepted = check(value[name]);
@@ -106,7 +119,7 @@ function compileTyped(schema: Record<string, unknown>, depth: number): Check | u
     case "string": {
       const length = lengthTest(schema, "minLength", "maxLength");
       if (length === NO) return undefined;
-      return (value) => (typeof value === "string" && length(value.length) ? value : NO);
+      return (value) => (typeof value === "string" && length(codePoints(value)) ? value : NO);
     }
     case "number":
     case "integer": {
@@ -158,10 +171,13 @@ function compileTypeList(schema: Record<string, unknown>, types: readonly unknow
 function compile(schema: unknown, depth: number): Check | undefined {
   if (depth > MAX_DEPTH || !isPlainObject(schema)) return undefined;
   for (const key of Object.keys(schema)) if (!KNOWN.has(key)) return undefined;
-  if (schema.anyOf !== undefined) return schema.type === undefined && schema.enum === undefined ? compileAnyOf(schema.anyOf, depth) : undefined;
+  // Beside anyOf, or an enum of no type, only a description may stand: any other keyword would be a check of its own.
+  const alone = (keyword: string) => Object.keys(schema).every((key) => key === keyword || key === "description");
+  if (schema.anyOf !== undefined) return alone("anyOf") ? compileAnyOf(schema.anyOf, depth) : undefined;
   if (Array.isArray(schema.type)) return compileTypeList(schema, schema.type, depth);
-  const typed = schema.type === undefined ? undefined : compileTyped(schema, depth);
-  if (schema.enum !== undefined) return schema.type !== undefined && typed === undefined ? undefined : compileEnum(schema.enum, typed);
+  if (schema.type === undefined) return schema.enum !== undefined && alone("enum") ? compileEnum(schema.enum, undefined) : undefined;
+  const typed = compileTyped(schema, depth);
+  if (schema.enum !== undefined) return typed === undefined ? undefined : compileEnum(schema.enum, typed);
   return typed;
 }
 

@@ -9,6 +9,7 @@ export {
   describe,
   email,
   enum,
+  globalRegistry,
   int,
   literal,
   looseObject,

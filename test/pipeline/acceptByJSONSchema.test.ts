@@ -44,6 +44,16 @@ describe("accepts what the schema allows", () => {
     expect(accepts({ either: "s", file_path: "/a" })).toEqual({ file_path: "/a", either: "s" });
   });
 
+  test("a string's length in code points, as Zod counts it", () => {
+    const schema = { type: "object", properties: { q: { type: "string", minLength: 2, maxLength: 3 } }, additionalProperties: false };
+    expect(accepts({ q: "🙂" }, schema)).toBeUndefined();
+    expect(accepts({ q: "🙂🙂" }, schema)).toEqual({ q: "🙂🙂" });
+    expect(accepts({ q: "🙂🙂🙂" }, schema)).toEqual({ q: "🙂🙂🙂" });
+    expect(accepts({ q: "🙂🙂🙂🙂" }, schema)).toBeUndefined();
+    // A lone surrogate is one.
+    expect(accepts({ q: "\ud83d\ud83d" }, schema)).toEqual({ q: "\ud83d\ud83d" });
+  });
+
   test("bounds and lengths at their edges", () => {
     expect(accepts({ file_path: "/", offset: 0, limit: 1, ratio: -5, tags: ["abc", ""] })).toBeDefined();
     expect(accepts({ file_path: "/", offset: Number.MAX_SAFE_INTEGER })).toBeDefined();
@@ -102,6 +112,22 @@ describe("leaves to Zod what it does not accept", () => {
     const schema = { type: "object", properties: { a: { type: ["string", "number", "boolean"], description: "any" } }, additionalProperties: false };
     for (const a of ["x", 2, false]) expect(accepts({ a }, schema)).toEqual({ a });
     for (const a of [null, [], {}, Number.NaN]) expect(accepts({ a }, schema)).toBeUndefined();
+  });
+
+  test("keywords beside anyOf or an untyped enum, and required names the schema does not describe", () => {
+    const object = (property: unknown, required: string[] = []) => ({ type: "object", properties: { a: property }, required, additionalProperties: false });
+    expect(accepts({ a: "xyz" }, object({ anyOf: [{ type: "string" }], maxLength: 2 }))).toBeUndefined();
+    expect(accepts({ a: "x" }, object({ enum: ["x"], minLength: 2 }))).toBeUndefined();
+    expect(accepts({ a: "x" }, object({ type: "string" }, ["a", "b"]))).toBeUndefined();
+    expect(accepts({ a: "x" }, object({ anyOf: [{ type: "string" }], description: "d" }))).toEqual({ a: "x" });
+  });
+
+  test("a key Zod would see that is not the value's own: inherited, or a proxy's", () => {
+    const schema = { type: "object", properties: { a: { type: "string" }, b: { type: "string" } }, required: ["a"], additionalProperties: false };
+    const inherited = Object.assign(Object.create({ b: "x" }) as object, { a: "y" });
+    expect(accepts(inherited, schema)).toBeUndefined();
+    const proxied = new Proxy({ a: "y" }, { has: (target, key) => key === "b" || key in target });
+    expect(accepts(proxied, schema)).toBeUndefined();
   });
 
   test("a property named like an Object method, and __proto__", () => {

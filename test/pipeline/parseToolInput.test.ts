@@ -54,6 +54,8 @@ function generate(schema: unknown, pick: () => number, depth = 0): unknown {
       const length = one([0, 1, min, Math.max(0, min - 1), max, max + 1, 3]);
       // Spaces and capitals at times, so a trim or a case change in Zod would show.
       const text = "ab🙂".repeat(length).slice(0, length);
+      // A lone astral character too: Zod counts code points, two UTF-16 units here.
+      if (chance(0.1)) return one(["🙂", "🙂🙂", "a🙂", "\ud83d"]);
       return chance(0.2) ? ` ${text.toUpperCase()} ` : text;
     }
     case "number":
@@ -152,6 +154,15 @@ describe("which Zod schemas the JSON Schema states in full", () => {
     ["a transform", z.strictObject({ a: z.pipe(z.string(), z.transform((value) => value.length)) })],
     ["a multiple", z.strictObject({ a: z.number().check(z.multipleOf(2)) })],
     ["unknown", z.strictObject({ a: z.unknown() })],
+    // Found by a review: an object that strips in a union, checks on a type whose JSON Schema does not carry them, bounds that are not numbers, metadata that rewrites the schema
+    ["a stripping object in a union", z.strictObject({ a: z.union([z.object({ k: z.string() }), z.strictObject({ k: z.string(), force: z.boolean() })]) })],
+    ["a length check on an enum", z.strictObject({ a: z.enum(["a", "bb"]).check(z.minLength(2)) })],
+    ["a length check on a union", z.strictObject({ a: z.union([z.string(), z.number()]).check(z.maxLength(2) as never) })],
+    ["a length check on an optional", z.strictObject({ a: z.optional(z.string()).check(z.minLength(2) as never) })],
+    ["a bound on a boolean", z.strictObject({ a: z.boolean().check(z.gt(0) as never) })],
+    ["a bigint bound", z.strictObject({ a: z.number().check(z.gt(0n) as never) })],
+    ["a length check on an object", z.strictObject({ length: z.number() }).check(z.maxLength(2) as never)],
+    ["metadata that sets the type", z.strictObject({ a: z.string().register(z.globalRegistry, { type: "number" } as never) })],
   ];
   for (const [what, schema] of beyond) test(`${what} does not`, () => expect(expressedExactly(schema)).toBe(false));
 
