@@ -4,7 +4,7 @@
  * can name something: under its fixed leading folder, or anywhere for a bare name (`.env`). The
  * search is bounded; a search cut short counts as a match (asked, never allowed).
  */
-import { existsSync, lstatSync, readdirSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isPathWithin } from "../paths/isInsideDirectories.ts";
 import { walkFolder, type WalkResult } from "../paths/walkFolder.ts";
@@ -33,10 +33,18 @@ export function coveredFileUnder(rule: PermissionRule, folder: string, context: 
   let tracked: ((path: string) => boolean) | undefined;
   let ignored: ReturnType<typeof ignoredBelow> | undefined;
   const isIgnored = (path: string, gitOnly: boolean) => (ignored ??= ignoredBelow(folder))(path, gitOnly);
-  // A file is reached by its own name, or (namedFolders) by the name of any folder it lies in below `folder`.
+  // A file is reached by its own name, or (namedFolders) by the name of any folder it lies in,
+  // `folder` itself included (find tests its start folders' names too), as reached and as it really
+  // is (a walk that follows links reaches a folder once, maybe through a link of another name).
+  const namesOn = (path: string, base: string) => [base.slice(base.lastIndexOf("/") + 1), ...path.slice(base.length).split("/")].filter((name) => name !== "");
+  const matches = (names: readonly string[]) => globs?.some((glob) => names.some((name) => glob.match(name))) === true;
+  let realFolder: string | undefined;
   const reachedByName = (path: string) => {
-    const names = spares.namedFolders === true ? path.slice(folder.length).split("/").filter((name) => name !== "") : [path.slice(path.lastIndexOf("/") + 1)];
-    return globs?.some((glob) => names.some((name) => glob.match(name))) === true;
+    if (spares.namedFolders !== true) return matches([path.slice(path.lastIndexOf("/") + 1)]);
+    if (matches(namesOn(path, folder))) return true;
+    const real = realPathOrUndefined(path);
+    realFolder ??= realPathOrUndefined(folder) ?? folder;
+    return real !== undefined && matches(real.startsWith(`${realFolder}/`) ? namesOn(real, realFolder) : real.split("/"));
   };
   const spared = (path: string) => (globs !== undefined && !reachedByName(path)) ||
     (spares.hidden === true && isHiddenBelow(folder, path)) || (spares.ignored === true && isIgnored(path, false)) ||
@@ -49,6 +57,14 @@ export function coveredFileUnder(rule: PermissionRule, folder: string, context: 
     if (!entry.isFile() || linkCount(path) < 2 || spared(path)) return false;
     return hardLinkRuleMatch(rule, pathForms(path, folder), context).kind !== "none";
   }, { followLinks });
+}
+
+function realPathOrUndefined(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 function linkCount(path: string): number {

@@ -6,7 +6,8 @@
 import { allowForm, joinWords, programStarts, programWordsAsRun } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { classifyReadOnly, searchedFolders } from "../shell/readOnlyCommand.ts";
-import type { FolderSpares, ShellAnalysis, ShellCommandPart, ShellCwd, ShellWord } from "../shell/types.ts";
+import { wholeFolderTouches } from "../shell/programs/wholeFolderEffects.ts";
+import type { FilledIn, FolderSpares, ShellAnalysis, ShellCommandPart, ShellCwd, ShellWord } from "../shell/types.ts";
 import type { NewName, PathSubject, Subject } from "./subjects.ts";
 
 /**
@@ -70,13 +71,26 @@ function newNamesOf(part: ShellCommandPart): NewName[] {
     .flatMap((word) => placements(part.cwd).map((cwd) => ({ word, cwd, by: part.source })));
 }
 
+/** What a filled-in word reaches of what a search found: the entry itself, or (a word going on past the placeholder, `{}/key`) names below it. */
+function reachedFrom(word: ShellWord, filler: FilledIn | undefined, names: string[] | undefined): { names?: string[]; below: boolean } {
+  const placeholder = filler?.placeholder;
+  if (names === undefined || typeof placeholder !== "string" || placeholder === "") return { names, below: false };
+  const at = word.value.lastIndexOf(placeholder);
+  const after = at === -1 ? "" : word.value.slice(at + placeholder.length);
+  if (after === "") return { names, below: false };
+  // `{}.bak` is a name that goes on: the search's names, lengthened; `{}/key` a name inside what it found.
+  const slash = after.indexOf("/");
+  const rest = slash === -1 ? after : after.slice(0, slash);
+  return { names: rest === "" ? names : names.map((name) => `${name}${rest.replace(/[*?[\]\\{}]/g, "\\$&")}`), below: slash !== -1 };
+}
+
 /**
  * The arguments of a part's program that name files only known when it runs: its dynamic words,
  * and what find -exec, fd -x or xargs fill in, where the program reads (a read-only command's
- * files) or changes (a file command's targets) the files its arguments name. What a program the
- * analysis does not know is handed (`find . -name key -exec base64 {} +`) is a mention of each
- * file found, and what it reads or changes whole (`tar cf x {}`, `rm -rf {}`) reaches the files
- * inside a folder found by name.
+ * files) or changes (a file command's targets) the files its arguments name, also past wrappers
+ * (`xargs -0 sudo rm -rf`). What a program the analysis does not know is handed (`find . -name key
+ * -exec base64 {} +`) is a mention of each file found, and what it reads or changes whole (`tar cf
+ * x {}`, `rm -rf {}`) reaches the files inside a folder found by name.
  */
 function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubject[] {
   const { words, filled, filler } = programWordsAsRun(part);
@@ -90,22 +104,24 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     return { value, literal: true, glob: false };
   });
   const found: { word: ShellWord; access: "read" | "write"; whole: boolean; removal?: boolean }[] = [];
-  const readOnly = classifyReadOnly(stood);
-  if (readOnly.readOnly) for (const path of readOnly.paths) {
+  const add = (path: ShellWord, access: "read" | "write", whole: boolean, removal?: boolean) => {
     const word = standIns.get(path.value);
-    if (word !== undefined) found.push({ word, access: "read", whole: readOnly.recursive === true });
-  }
-  const fileCommand = classifyFileCommand(stood);
-  if ("paths" in fileCommand) for (const path of fileCommand.paths) {
-    const word = standIns.get(path.value);
-    if (word !== undefined) found.push({ word, access: "write", whole: fileCommand.wholeChanged.includes(path), removal: fileCommand.removal });
+    if (word !== undefined) found.push({ word, access, whole, ...(removal === true ? { removal } : {}) });
+  };
+  // The program, and each program it starts past a wrapper (`sudo rm -rf`, `env tar cf x`).
+  for (const start of [0, ...programStarts(stood).filter((index) => index > 0)]) {
+    const program = stood.slice(start);
+    const first = program[0];
+    if (first === undefined) continue;
+    const named = [{ ...first, value: first.value.slice(first.value.lastIndexOf("/") + 1) }, ...program.slice(1)];
+    const readOnly = classifyReadOnly(named);
+    if (readOnly.readOnly) for (const path of readOnly.paths) add(path, "read", readOnly.recursive === true);
+    const fileCommand = classifyFileCommand(named);
+    if ("paths" in fileCommand) for (const path of fileCommand.paths) add(path, "write", fileCommand.wholeChanged.includes(path), fileCommand.removal);
+    // Read or changed whole (`tar cf x {}`, `cp -r {} x`, `chmod -R u+w {}`), also when a classifier found it.
+    for (const touch of wholeFolderTouches(named)) add(touch.word, touch.access, true, touch.removal);
   }
   const isFound = (word: ShellWord) => found.some((entry) => entry.word === word);
-  // A filled-in word read or changed whole (`tar cf x {}`, `cp -r {} x`), as the part's whole folders hold it, also when a classifier found it.
-  for (const folder of part.wholeFolders ?? []) {
-    const word = [...filled].find((each) => each.value === folder.word.value);
-    if (word !== undefined) found.push({ word, access: folder.access, whole: true });
-  }
   // What the program's options or script say it reads or writes (`chmod 000 {}`, `tee {}`), as written.
   for (const touch of part.touches ?? []) {
     const word = [...filled].find((each) => each.value === touch.word.value);
@@ -131,10 +147,12 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
       continue;
     }
     // A search's paths: any file under its folders that its name tests let through (or, handed
-    // over whole, that lies in a folder they let through), and what a symlink among them leads to
-    // (the program handed the name opens the file it leads to).
+    // over whole or named below, that lies in a folder they let through), and what a symlink among
+    // them leads to (the program handed the name opens the file it leads to).
     const searching = { ...part, cwd: from.cwd ?? part.cwd };
-    const names = from.names === undefined ? {} : { names: from.names, ...(whole && from.namedFolders === true ? { namedFolders: true } : {}) };
+    const reached = reachedFrom(word, filler, from.names);
+    const inFolders = reached.below || (whole && from.namedFolders === true);
+    const names = reached.names === undefined ? {} : { names: reached.names, ...(inFolders ? { namedFolders: true } : {}) };
     for (const folder of from.folders) {
       // Everything find finds, removed (`find / -exec rm -rf {} +`): its start folders go with it, for the check of critical paths.
       if (removal === true && from.selectsAll === true) subjects.push(...pathSubject(searching, folder, "write", { mentionedOnly: true, removal: true }));

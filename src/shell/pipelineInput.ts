@@ -15,7 +15,8 @@ export function outputOf(part: ShellCommandPart | undefined): ShellInput {
   const words = part.words;
   const name = words[0]?.value ?? "";
   const from = `the output of ${name || "a command"}`;
-  if (words.some((word) => !word.literal)) return { from };
+  // A part find -exec or xargs fills in (`find . -exec find {} -print0 \\;`) prints what only its run knows.
+  if (words.some((word) => !word.literal) || part.filledIn !== undefined) return { from };
   if (name === "echo") {
     const args = words.slice(1);
     const noNewline = args[0]?.value === "-n";

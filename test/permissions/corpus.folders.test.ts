@@ -355,6 +355,35 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("find . -name secrets -exec cat {} +", "allow", FOUND_RULES, true),
     ...inBothModes("find . -name secrets -exec chmod 755 {} +", "allow", FOUND_RULES, true),
   ],
+  // A review of it: each came out allow at the reviewed commit.
+  "a start folder's own name, names xargs appends, names going on past the placeholder, a search run by find, cp's target": [
+    ...inBothModes("find secrets -name secrets -exec rm -rf {} +", "ask", FOUND_RULES),
+    ...inBothModes("find ./secrets -name 'secret*' -exec cp -r {} /tmp/out \\;", "ask", FOUND_RULES),
+    ...inBothModes("find * -name secrets -exec rm -rf {} +", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secrets -print0 | xargs -0 tar cf x.tar", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secrets -print0 | xargs -0 zip -r x.zip", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secrets -print0 | xargs -0 cp -r -t /tmp/out", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secrets -print0 | xargs -0 cp -rt /tmp/out", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secrets -print0 | xargs -0 chmod -R 777", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secrets -print0 | xargs -0 sudo rm -rf", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secrets -print0 | xargs -0 env rm -rf", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secrets -print0 | xargs -0 /bin/rm -rf", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secrets -exec cat {}/key \\;", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secrets -exec cat {}/* \\;", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secrets -exec tee {}/key \\;", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secret -exec cat {}s/key \\;", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secrets -exec find {} -type f -print0 \\; | xargs -0 cat", "ask", FOUND_RULES),
+    ...inBothModes("setfacl -R -m u:nobody:r secrets", "ask", FOUND_RULES),
+    ...inBothModes("cp -r -t /tmp/out secrets", "ask", FOUND_RULES),
+    ...inBothModes("cp -rT /tmp/a secrets", "ask", FOUND_RULES),
+    // controls
+    ...inBothModes("find . -name '*.ts' -exec cp {} {}.bak \\;", "allow", FOUND_RULES, true),
+    ...inBothModes("find . -name '*.ts' -print0 | xargs -0 tar cf x.tar", "allow", FOUND_RULES, true),
+    ...inBothModes("find src -name src -exec rm -rf {} +", "allow", FOUND_RULES, true),
+    ...inBothModes("setfacl -R -m u:nobody:r src", "allow", FOUND_RULES, true),
+    ...inBothModes("cp -r -t /tmp/out src", "allow", FOUND_RULES, true),
+    ...inBothModes("cp -r /tmp/a src", "allow", FOUND_RULES, true),
+  ],
   "a folder spelled with the working folder's variable, read whole": [
     ...inBothModes('grep -r k "$PWD/secrets"', "ask", FOUND_RULES),
     ...inBothModes("grep -r k $PWD", "ask", FOUND_RULES),
@@ -386,6 +415,16 @@ const FOUND: Record<string, Case[]> = {
   ],
 };
 
+/** Links to the folder that holds the file (twenty, so a walk that follows links likely meets one before the folder): the folder found by name is still the folder. */
+const FOUND_LINKED: Record<string, Case[]> = {
+  "a folder found by name is itself, whatever link leads there too": [
+    ...inBothModes("find . -name secrets -exec rm -rf {} +", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secrets -exec tar cf x.tar {} +", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secrets -print0 | xargs -0 rm -rf", "ask", FOUND_RULES),
+    ...inBothModes("find . -name src -exec rm -rf {} +", "allow", FOUND_RULES, true),
+  ],
+};
+
 /** A third review: what a search hands xargs must arrive as it left, and a harmless name may be another name of .env. */
 const LINKED: Record<string, Case[]> = {
   "names arrive as the search printed them, and a hard link is the file it links": [
@@ -411,6 +450,7 @@ let ignored: Playground;
 let tracked: Playground;
 let linked: Playground;
 let aliased: Playground;
+let manyLinks: Playground;
 const git = (cwd: string, ...args: string[]) => Bun.spawnSync(["git", ...args], { cwd, env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", HOME: cwd } });
 beforeAll(() => {
   plain = createPlayground();
@@ -418,6 +458,8 @@ beforeAll(() => {
   tracked = createPlayground();
   linked = createPlayground();
   aliased = createPlayground();
+  manyLinks = createPlayground();
+  for (let index = 0; index < 20; index++) symlinkSync("secrets", join(manyLinks.project, `lnk${index}`));
   symlinkSync("secrets", join(aliased.project, "alias"));
   writeFileSync(join(aliased.project, "pats"), "k\n");
   writeFileSync(join(aliased.project, "key"), "other\n");
@@ -442,7 +484,7 @@ beforeAll(() => {
   writeFileSync(join(plain.project, "secrets", "key(1).txt"), "k\n");
 });
 afterAll(() => {
-  for (const playground of [plain, ignored, tracked, linked, aliased]) playground.remove();
+  for (const playground of [plain, ignored, tracked, linked, aliased, manyLinks]) playground.remove();
 });
 
 corpusTests(PLAIN, () => plain.project);
@@ -451,6 +493,7 @@ corpusTests(NAMED_FILE, () => plain.project);
 corpusTests(MOVED, () => plain.project);
 corpusTests(FOUND, () => plain.project);
 corpusTests(SPELLED, () => aliased.project);
+corpusTests(FOUND_LINKED, () => manyLinks.project);
 corpusTests(IGNORED, () => ignored.project);
 corpusTests(TRACKED, () => tracked.project);
 corpusTests(LINKED, () => linked.project);

@@ -48,6 +48,45 @@ function hasFlag(words: readonly ShellWord[], short: RegExp, long: readonly stri
 
 const reads = (words: readonly ShellWord[]): FolderTouch[] => words.map((word) => ({ word, access: "read" }));
 const writes = (words: readonly ShellWord[]): FolderTouch[] => words.map((word) => ({ word, access: "write" }));
+/** What cp copies and where to: every operand but the last and the last, or every operand and the folder -t (alone, ending a cluster: `-rt`, or --target-directory) names. */
+function copyOperands(words: readonly ShellWord[]): { sources: ShellWord[]; target?: ShellWord } {
+  const operands: ShellWord[] = [];
+  let target: ShellWord | undefined;
+  let named = false;
+  for (let index = 1; index < words.length; index++) {
+    const word = words[index] as ShellWord;
+    const value = word.value;
+    if (value === "--") {
+      operands.push(...words.slice(index + 1));
+      break;
+    }
+    if (value.startsWith("--")) {
+      if (value.startsWith("--target-directory")) {
+        named = true;
+        target = value.includes("=") ? literalWord(value.slice(value.indexOf("=") + 1), word) : words[index + 1];
+      }
+      if (value === "--target-directory" || value === "--suffix") index++;
+      continue;
+    }
+    if (value.startsWith("-") && value !== "-") {
+      // In a cluster, -t or -S takes the rest of it, or the next word.
+      const at = value.slice(1).search(/[tS]/);
+      if (at === -1) continue;
+      const rest = value.slice(at + 2);
+      if (value[at + 1] === "t") {
+        named = true;
+        target = rest === "" ? words[index + 1] : literalWord(rest, word);
+      }
+      if (rest === "") index++;
+      continue;
+    }
+    operands.push(word);
+  }
+  if (named) return { sources: operands, ...(target === undefined ? {} : { target }) };
+  const last = operands.at(-1);
+  return { sources: operands.slice(0, -1), ...(last === undefined ? {} : { target: last }) };
+}
+
 /** Folders moved elsewhere: what was in them is changed here and can be read there. */
 const moves = (words: readonly ShellWord[]): FolderTouch[] => [...reads(words), ...writes(words)];
 const removes = (words: readonly ShellWord[]): FolderTouch[] => words.map((word) => ({ word, access: "write", removal: true }));
@@ -285,7 +324,11 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
     }
     case "cp":
       if (!hasFlag(words, /[rRa]/, ["--recursive", "--archive"])) return [];
-      return reads(operands(words, new Set(["-t", "--target-directory", "-S", "--suffix"])).slice(0, -1));
+      // What it copies is read whole; where to may have any file in it replaced.
+      {
+        const { sources, target } = copyOperands(words);
+        return [...reads(sources), ...(target === undefined ? [] : writes([target]))];
+      }
     case "rsync": {
       if (!hasFlag(words, /[ra]/, ["--recursive", "--archive"])) return [];
       const paths = operands(words, new Set(["-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--files-from", "--exclude-from", "--include-from", "-T", "--temp-dir", "--backup-dir", "--log-file", "--password-file", "--chmod", "--chown"]));
@@ -332,6 +375,9 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
       return moves(operands(words).slice(1));
     case "chmod": case "chown": case "chgrp":
       return hasFlag(words, /R/, ["--recursive"]) ? writes(operands(words, new Set(["--reference"])).slice(1)) : [];
+    case "setfacl":
+      // The ACL entries are option values (-m, -x, -M, -X, --set, --set-file); every operand is a file.
+      return hasFlag(words, /R/, ["--recursive"]) ? writes(operands(words, new Set(["-m", "-x", "-M", "-X", "--modify", "--remove", "--modify-file", "--remove-file", "--set", "--set-file", "--restore"]))) : [];
     default:
       return [];
   }
