@@ -84,12 +84,15 @@ function compileObject(schema: Record<string, unknown>, depth: number): Check | 
     for (const key in value) if (!known.has(key)) return NO;
     const result: Record<string, unknown> = {};
     for (const { name, required: needed, check } of checks) {
-      if (!Object.hasOwn(value, name)) {
-        // Zod asks `name in value`: an inherited or proxied key it would see is Zod's to judge.
+      // Each value is read once, from a plain data property: a getter (which may change the object
+      // as it is read) or a key Zod would see otherwise (`name in value`: inherited, or a proxy's) is Zod's to judge.
+      const property = Object.getOwnPropertyDescriptor(value, name);
+      if (property === undefined) {
         if (needed || name in value) return NO;
         continue;
       }
-      const accepted = check(value[name]);
+      if (!("value" in property) || !(name in value)) return NO;
+      const accepted = check(property.value);
       if (accepted === NO) return NO;
       result[name] = accepted;
     }
@@ -104,13 +107,16 @@ function compileArray(schema: Record<string, unknown>, depth: number): Check | u
   return (value) => {
     if (!Array.isArray(value) || !length(value.length)) return NO;
     const result: unknown[] = [];
-    // A hole reads as undefined, which no item check here accepts.
-    for (let index = 0; index < value.length; index++) {
-      const accepted = item(value[index]);
+    const count = value.length;
+    // Each item from a plain data property (a hole has none): a getter is Zod's to judge.
+    for (let index = 0; index < count; index++) {
+      const element = Object.getOwnPropertyDescriptor(value, index);
+      if (element === undefined || !("value" in element)) return NO;
+      const accepted = item(element.value);
       if (accepted === NO) return NO;
       result.push(accepted);
     }
-    return result;
+    return value.length === count ? result : NO;
   };
 }
 

@@ -95,6 +95,8 @@ function expressed(schema: $ZodType, depth: number): boolean {
     case "object":
       // A strict object's catchall is never; a stripping one has none. A passthrough keeps unknown keys.
       if (def.catchall !== undefined && defOf(def.catchall).type !== "never") return false;
+      // A symbol key is not in the JSON Schema at all.
+      if (Reflect.ownKeys(def.shape ?? {}).some((key) => typeof key === "symbol")) return false;
       return Object.values(def.shape ?? {}).every((property) => expressed(property, depth + 1));
     default:
       return false;

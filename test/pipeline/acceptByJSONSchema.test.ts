@@ -130,6 +130,18 @@ describe("leaves to Zod what it does not accept", () => {
     expect(accepts(proxied, schema)).toBeUndefined();
   });
 
+  test("getters, which may change what they are read from, and proxies Zod sees otherwise (a second review)", () => {
+    const schema = { type: "object", properties: { a: { type: "string" }, list: { type: "array", items: { type: "string" }, maxItems: 2 } }, additionalProperties: false };
+    const withGetter = { get a() { return "x"; } };
+    expect(accepts(withGetter, schema)).toBeUndefined();
+    const list = ["p", "q"];
+    Object.defineProperty(list, 0, { get: () => { list.push("r"); return "p"; }, enumerable: true });
+    expect(accepts({ list }, schema)).toBeUndefined();
+    expect(accepts(new Proxy({ a: "x" }, { has: () => false }), schema)).toBeUndefined();
+    // Plain data still passes.
+    expect(accepts({ a: "x", list: ["p"] }, schema)).toEqual({ a: "x", list: ["p"] });
+  });
+
   test("a property named like an Object method, and __proto__", () => {
     const schema = { type: "object", properties: { toString: { type: "string" } }, additionalProperties: false };
     expect(accepts({ toString: "x" }, schema)).toBeUndefined();

@@ -162,6 +162,7 @@ describe("which Zod schemas the JSON Schema states in full", () => {
     ["a bound on a boolean", z.strictObject({ a: z.boolean().check(z.gt(0) as never) })],
     ["a bigint bound", z.strictObject({ a: z.number().check(z.gt(0n) as never) })],
     ["a length check on an object", z.strictObject({ length: z.number() }).check(z.maxLength(2) as never)],
+    ["a symbol key", z.strictObject({ a: z.string(), [Symbol("s")]: z.string().check(z.refine((value) => value !== "x")) } as never)],
     ["metadata that sets the type", z.strictObject({ a: z.string().register(z.globalRegistry, { type: "number" } as never) })],
   ];
   for (const [what, schema] of beyond) test(`${what} does not`, () => expect(expressedExactly(schema)).toBe(false));
