@@ -176,8 +176,10 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   const expansions = resolved?.expansions ?? [];
   // Also for a removal only mentioned (past a wrapper: `sudo rm -rf /`).
   if (subject.removal && forms !== undefined) {
-    // A glob removes what it matches, not the folder it matches in (`rm *.o` leaves the working folder be).
-    for (const path of [...(subject.word.glob ? [] : everyForm(forms)), ...expansions.flatMap(everyForm)]) {
+    // A glob removes what it matches, not the folder it matches in (`rm *.o` leaves the working folder
+    // be); a bare `*` empties that folder (`rm -rf ~/*`, `cd /etc && rm -rf ./*`), as good as removing it.
+    const emptied = subject.word.glob && /(?:^|\/)\*$/.test(subject.word.value.replace(/["']/g, "")) ? everyForm(forms) : [];
+    for (const path of [...(subject.word.glob ? emptied : everyForm(forms)), ...expansions.flatMap(everyForm)]) {
       const reason = criticalRemovalReason(path, { home: judge.paths.home, workingDirectories: judge.paths.workingDirectories });
       if (reason !== undefined) return { decision: "deny", reason: `${subject.label} would remove ${path}: ${reason}` };
     }

@@ -76,8 +76,11 @@ function reachedFrom(word: ShellWord, filler: FilledIn | undefined, names: strin
   const placeholder = filler?.placeholder;
   if (names === undefined || typeof placeholder !== "string" || placeholder === "") return { names, below: false };
   const at = word.value.lastIndexOf(placeholder);
-  const after = at === -1 ? "" : word.value.slice(at + placeholder.length);
+  // Quotes around plain text change nothing in it (`"{}"`, `"{}".bak`).
+  const after = at === -1 ? "" : word.value.slice(at + placeholder.length).replace(/["']/g, "");
   if (after === "") return { names, below: false };
+  // Text the shell expands or quotes after it (`"{}$X"`, `$(echo {})`): what it names is not known, so no name test holds.
+  if (!/^[A-Za-z0-9._+,=:@%~\/-]*$/.test(after)) return { below: true };
   // `{}.bak` is a name that goes on: the search's names, lengthened; `{}/key` a name inside what it found.
   const slash = after.indexOf("/");
   const rest = slash === -1 ? after : after.slice(0, slash);
@@ -153,7 +156,10 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     const reached = reachedFrom(word, filler, from.names);
     const inFolders = reached.below || (whole && from.namedFolders === true);
     const names = reached.names === undefined ? {} : { names: reached.names, ...(inFolders ? { namedFolders: true } : {}) };
-    for (const folder of from.folders) {
+    for (const written of from.folders) {
+      // A start folder spelled with the home or working folder's variable (`find "$HOME" -exec ...`) is where it most likely is.
+      const spelledFolder = written.literal ? undefined : knownFolderSpelling(written.value);
+      const folder = spelledFolder === undefined ? written : { value: spelledFolder, literal: true, glob: false };
       // Everything find finds, removed (`find / -exec rm -rf {} +`): its start folders go with it, for the check of critical paths.
       if (removal === true && from.selectsAll === true) subjects.push(...pathSubject(searching, folder, "write", { mentionedOnly: true, removal: true }));
       subjects.push(...pathSubject(searching, folder, access, folder.literal

@@ -131,6 +131,12 @@ function xargsTakesWholeNames(options: readonly ShellWord[]): boolean {
       continue;
     }
     if (/^-[nPLs]\d+$/.test(value) || /^--(?:max-args|max-procs|max-lines|max-chars)=\d+$/.test(value) || value === "--no-run-if-empty" || value === "--verbose") continue;
+    // A replace string (-I {}, -I{}, -i, --replace): with -0, names still end at NULs.
+    if (/^-I.|^-i$|^--replace(?:=|$)/.test(value)) continue;
+    if (value === "-I") {
+      index++;
+      continue;
+    }
     if (/^(?:-[nPLs]|--max-args|--max-procs|--max-lines|--max-chars)$/.test(value) && /^\d+$/.test(options[index + 1]?.value ?? "")) {
       index++;
       continue;

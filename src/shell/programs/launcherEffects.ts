@@ -233,11 +233,16 @@ export function fdSource(words: readonly ShellWord[]): FilledIn["from"] {
   // fd's extensions match in any case (`-e ts` finds x.TS).
   const extensions = valuesOf(read, "e", ["extension"]).map((word) => `*.${[...word.value.replace(/^\./, "")].map((letter) => (/[A-Za-z]/.test(letter) ? `[${letter.toLowerCase()}${letter.toUpperCase()}]` : letter)).join("")}`);
   const unrestricted = flags.includes("u") || flags.includes("unrestricted");
+  // A pattern that matches every name, and no test of size, owner, time or extension: everything under its folders.
+  const pattern = read.positionals[0]?.value;
+  const selectsAll = (pattern === undefined || pattern === "" || pattern === "." || pattern === "^" || pattern === ".*") && extensions.length === 0 &&
+    !flags.some((flag) => ["S", "size", "owner", "o", "changed-within", "changed-before", "newer", "older", "exclude", "E", "max-depth", "d", "exact-depth"].includes(flag));
   // fd reads .gitignore and .ignore (not ripgrep's .rgignore): only git's own ignore files are taken to hold.
   return {
     folders: folders.length > 0 ? folders : [literalWord(".")],
     ...(extensions.length > 0 && extensions.every((name) => !/[*?\\]/.test(name.slice(2))) ? { names: extensions } : {}),
     spares: { hidden: !unrestricted && !flags.includes("H") && !flags.includes("hidden"), gitIgnored: !unrestricted && !flags.includes("I") && !flags.some((flag) => flag.startsWith("no-ignore")) },
+    ...(selectsAll ? { selectsAll: true } : {}),
   };
 }
 

@@ -48,6 +48,15 @@ function hasFlag(words: readonly ShellWord[], short: RegExp, long: readonly stri
 
 const reads = (words: readonly ShellWord[]): FolderTouch[] => words.map((word) => ({ word, access: "read" }));
 const writes = (words: readonly ShellWord[]): FolderTouch[] => words.map((word) => ({ word, access: "write" }));
+/** A URI's path with its %-escapes decoded; a bad escape is left as written. */
+function decodeURIPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** What cp copies and where to: every operand but the last and the last, or every operand and the folder -t (alone, ending a cluster: `-rt`, or --target-directory) names. */
 function copyOperands(words: readonly ShellWord[]): { sources: ShellWord[]; target?: ShellWord } {
   const operands: ShellWord[] = [];
@@ -226,7 +235,9 @@ function tarTouches(words: readonly ShellWord[]): FolderTouch[] {
   if (!hasFlag(all, /[crAu]/, ["--create", "--append", "--update"])) return [];
   // What follows the options is packed, below -C's folder when there is one.
   const members = operands(all, new Set(["-f", "--file", "-C", "--directory", "-T", "--files-from", "-X", "--exclude-from", "-I", "-b", "-H", "--format"]));
-  return reads(folder === undefined ? members : [folder]);
+  const packed = folder === undefined ? members : [folder];
+  // --remove-files removes what it packs.
+  return all.some((word) => word.value === "--remove-files") ? [...reads(packed), ...removes(packed)] : reads(packed);
 }
 
 /**
@@ -306,7 +317,12 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
       return tarTouches(words);
     case "zip":
       // zip archive.zip paths...: the folders among the paths, with -r.
-      return hasFlag(words, /[rR]/, ["--recurse-paths"]) ? reads(operands(words, new Set(["-b", "-n", "-t", "-tt", "-x", "-i"])).slice(1)) : [];
+      {
+        const paths = operands(words, new Set(["-b", "-n", "-t", "-tt", "-x", "-i"])).slice(1);
+        // -m moves what it packs into the archive: it is removed.
+        const moved = hasFlag(words, /m/, ["--move"]) ? removes(paths) : [];
+        return [...(hasFlag(words, /[rR]/, ["--recurse-paths"]) ? reads(paths) : []), ...moved];
+      }
     case "7z": case "7za": case "7zr": {
       const [command, , ...paths] = operands(words);
       if (command?.value === "a" || command?.value === "u") return reads(paths.length > 0 ? paths : [HERE]);
@@ -330,11 +346,23 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
         return [...reads(sources), ...(target === undefined ? [] : writes([target]))];
       }
     case "rsync": {
-      if (!hasFlag(words, /[ra]/, ["--recursive", "--archive"])) return [];
+      const recursive = hasFlag(words, /[ra]/, ["--recursive", "--archive"]);
+      const dirs = recursive || hasFlag(words, /d/, ["--dirs"]);
+      if (!dirs) return [];
       const paths = operands(words, new Set(["-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--files-from", "--exclude-from", "--include-from", "-T", "--temp-dir", "--backup-dir", "--log-file", "--password-file", "--chmod", "--chown"]));
-      // --delete and its kin remove what the source lacks from the target.
-      const deletes = words.some((word) => /^--(?:delete|del$)/.test(word.value));
-      return [...reads(paths.slice(0, -1)), ...(deletes ? removes : writes)(paths.slice(-1))].filter((touch) => !touch.word.value.includes(":"));
+      const sources = paths.slice(0, -1);
+      const target = paths.at(-1);
+      const dryRun = hasFlag(words, /n/, ["--dry-run"]);
+      // --delete and its kin remove what the source lacks from where it is copied: the target
+      // itself for a source ending in `/` (its contents), else the folder of the source's name in it.
+      const deletes = !dryRun && words.some((word) => /^--(?:delete|del$)/.test(word.value));
+      const pruned = target === undefined || !deletes ? [] : sources.map((source) => (/\/\.?$/.test(source.value) || !source.literal || !target.literal
+        ? target
+        : literalWord(`${target.value.replace(/\/+$/, "")}/${source.value.replace(/\/+$/, "").split("/").pop() ?? ""}`, target)));
+      // --remove-source-files removes each file it sent.
+      const sent = !dryRun && words.some((word) => word.value === "--remove-source-files") ? removes(sources) : [];
+      const touched = [...(recursive ? reads(sources) : []), ...(target === undefined ? [] : writes([target])), ...removes(pruned), ...sent];
+      return touched.filter((touch) => !touch.word.value.includes(":"));
     }
     case "scp":
       return hasFlag(words, /r/, []) ? reads(operands(words, new Set(["-P", "-i", "-o", "-F", "-c", "-l", "-S", "-J", "-D"])).slice(0, -1).filter((word) => !word.value.includes(":"))) : [];
@@ -360,21 +388,38 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
     // Also past a wrapper (`sudo mv secrets /tmp`), where the simple file commands are not read.
     case "mv":
       // A link swapped by --exchange is the folder it leads to.
-      return swapsPaths(words) ? moves(movedAway(words)) : moves(movedAway(words)).map((touch) => ({ ...touch, linkAlone: true }));
+      // Moved away, a folder is gone from where it was: the critical-path check meets it (`mv ~ /tmp/x`).
+      return swapsPaths(words) ? moves(movedAway(words)) : [...moves(movedAway(words)), ...removes(movedAway(words))].map((touch) => ({ ...touch, linkAlone: true }));
     case "rm":
       return writes(positionals(words)).map((touch) => ({ ...touch, linkAlone: true }));
     case "trash": case "trash-put": case "gtrash":
       return removes(operands(words));
     case "gio": {
-      const [command, ...paths] = operands(words);
+      const [command, ...given] = operands(words);
+      // A local file's URI is its path (`file:///etc`).
+      const paths = given.map((word) => (/^file:\/\//.test(word.value) ? literalWord(decodeURIPath(word.value.slice("file://".length)), word) : word));
       if (command?.value === "trash" || command?.value === "remove") return removes(paths);
-      return command?.value === "move" || command?.value === "rename" ? moves(command.value === "move" ? paths.slice(0, -1) : paths.slice(0, 1)) : [];
+      if (command?.value !== "move" && command?.value !== "rename") return [];
+      const away = command.value === "move" ? paths.slice(0, -1) : paths.slice(0, 1);
+      return [...moves(away), ...removes(away)];
     }
     case "rename": case "prename": case "file-rename":
       // The files after the expression (util-linux's two words, perl's one) are renamed: every operand but the first may be one.
       return moves(operands(words).slice(1));
     case "chmod": case "chown": case "chgrp":
       return hasFlag(words, /R/, ["--recursive"]) ? writes(operands(words, new Set(["--reference"])).slice(1)) : [];
+    case "chattr": {
+      if (!hasFlag(words, /R/, [])) return [];
+      // The attributes come first: `+i` and `=i` look like files, `-i` like an option.
+      const files = operands(words, new Set(["-v", "-p"]));
+      return writes(/^[+=]/.test(files[0]?.value ?? "") ? files.slice(1) : files);
+    }
+    case "chcon": {
+      if (!hasFlag(words, /R/, ["--recursive"])) return [];
+      // A context first, unless its parts or a reference file are given as options.
+      const files = operands(words, new Set(["-u", "-r", "-t", "-l", "--user", "--role", "--type", "--range"]));
+      return writes(words.some((word) => /^-[urtl]$|^--(?:user|role|type|range|reference)/.test(word.value)) ? files : files.slice(1));
+    }
     case "setfacl":
       // The ACL entries are option values (-m, -x, -M, -X, --set, --set-file); every operand is a file.
       return hasFlag(words, /R/, ["--recursive"]) ? writes(operands(words, new Set(["-m", "-x", "-M", "-X", "--modify", "--remove", "--modify-file", "--remove-file", "--set", "--set-file", "--restore"]))) : [];

@@ -106,6 +106,27 @@ export function commandOptionEffects(words: readonly ShellWord[]): ProgramEffect
 }
 
 /** find: `-exec`, `-execdir`, `-ok`, `-okdir` run commands; `-fprint*` and `-fls` write files. */
+/** find's tests that pick some entries among the rest (by name, size, time, owner, ...); -type, depths and the like keep nearly all. */
+const PICKING_TESTS = /^-(?:name|iname|path|ipath|wholename|iwholename|regex|iregex|lname|ilname|newer\w*|size|empty|user|group|uid|gid|perm|links|inum|samefile|[acm](?:time|min)|used|nouser|nogroup|context|fstype)$/;
+
+/**
+ * Whether what find acts on may be everything under its start folders: some alternative of its
+ * expression (`-o`, `,`) has no test that picks entries, or negates one (`! -name x`). A name test
+ * of `*` picks nothing out.
+ */
+function picksAll(tests: readonly string[]): boolean {
+  const alternatives: string[][] = [[]];
+  for (const value of tests) {
+    if (value === "-o" || value === "-or" || value === ",") alternatives.push([]);
+    else alternatives.at(-1)?.push(value);
+  }
+  return alternatives.some((alternative) => alternative.includes("!") || alternative.includes("-not") || !alternative.some((value, index) => {
+    if (!PICKING_TESTS.test(value)) return false;
+    const operand = alternative[index + 1]?.replace(/^(['"])(.*)\1$/, "$2");
+    return !(/^-i?(?:name|path|wholename)$/.test(value) && operand === "*") && !(/^-i?regex$/.test(value) && operand === ".*");
+  }));
+}
+
 /**
  * What find's -exec gets: entries under its start folders, by the names its `-name` tests allow
  * when they are all it asks. Unless `-type f` keeps to files, a folder of such a name is found too,
@@ -134,8 +155,7 @@ export function findSource(words: readonly ShellWord[]): NonNullable<FilledIn["f
   const only = names.length > 0 && names.every((name) => !/[[\\]/.test(name)) &&
     !expression.some((value) => /^(?:-o|-or|!|-not|,|\(|-iname|-path|-ipath|-wholename|-iwholename|-regex|-iregex|-lname|-ilname)$/.test(value));
   const filesOnly = tests.some((value, index) => value === "-type" && tests[index + 1] === "f");
-  // No test picks among the entries (options and printing aside): everything under the start folders is found.
-  const selectsAll = tests.filter((value, index) => !/^-(?:depth|mindepth|xdev|mount|noleaf|daystart|ignore_readdir_race|print0?|delete)$/.test(value) && !/^\d+$/.test(value) || (index > 0 && tests[index - 1] === "-maxdepth")).length === 0;
+  const selectsAll = picksAll(tests);
   return {
     folders: folders.length > 0 ? folders : [literalWord(".")],
     ...(only ? { names, ...(filesOnly ? {} : { namedFolders: true }) } : {}),
