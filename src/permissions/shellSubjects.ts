@@ -79,7 +79,7 @@ function reachedFrom(word: ShellWord, filler: FilledIn | undefined, names: strin
   // Quotes around plain text change nothing in it (`"{}"`, `"{}".bak`).
   const after = at === -1 ? "" : word.value.slice(at + placeholder.length).replace(/["']/g, "");
   if (after === "") return { names, below: false };
-  // Text the shell expands or quotes after it (`"{}$X"`, `$(echo {})`): what it names is not known, so no name test holds.
+  // Text the shell expands after it (`"{}$X"`, `$(echo {})`): what it names is not known, so no name test holds.
   if (!/^[A-Za-z0-9._+,=:@%~\/-]*$/.test(after)) return { below: true };
   // `{}.bak` is a name that goes on: the search's names, lengthened; `{}/key` a name inside what it found.
   const slash = after.indexOf("/");

@@ -29,6 +29,7 @@ import { SleepTool } from "../../src/tools/SleepTool/SleepTool.ts";
 import { createSettingsSandbox, type SettingsSandbox } from "../helpers/settingsSandbox.ts";
 import { makeFifo } from "../helpers/specialFiles.ts";
 import { createTestSession } from "../helpers/testSession.ts";
+import { seededRandom as createRandom } from "../helpers/seededRandom.ts";
 
 const SEED = Number(process.env.TOOLSHED_FUZZ_SEED ?? 20_261_201);
 const CALLS = 3000;
@@ -37,17 +38,6 @@ const CALL_DEADLINE_MS = 800;
 /** The whole run stops starting calls after this long, so the suite stays fast on a slow machine. */
 const RUN_BUDGET_MS = 15_000;
 
-/** mulberry32: small, fast and seedable. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = createRandom(SEED);
 const chance = (probability: number) => random() < probability;

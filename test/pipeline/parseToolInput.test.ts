@@ -15,20 +15,10 @@ import { exactInputJSONSchema, toolInputJSONSchema } from "../../src/pipeline/to
 import { getAllBaseTools } from "../../src/tools.ts";
 import { GATED_TOOLS } from "../../scripts/build/gatedTools.ts";
 import { fakeTool } from "../helpers/fakeTool.ts";
+import { seededRandom as random } from "../helpers/seededRandom.ts";
 
 const TOOLS: AnyTool[] = [...getAllBaseTools(), ...GATED_TOOLS.map((gated) => gated.tool)].filter((tool, index, all) => all.findIndex((other) => other.name === tool.name) === index);
 
-/** mulberry32: small, fast and seedable. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Schema = Record<string, unknown>;
 

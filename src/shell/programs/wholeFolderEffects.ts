@@ -11,6 +11,7 @@
  */
 import { gitSubcommandAt } from "../commandForms.ts";
 import { literalWord } from "./effects.ts";
+import { readOptions } from "./readOptions.ts";
 import { findSource } from "./wrapperEffects.ts";
 import { positionals } from "../readOnlyCommand.ts";
 import type { FolderSpares, ShellWord } from "../types.ts";
@@ -57,43 +58,13 @@ function decodeURIPath(path: string): string {
   }
 }
 
-/** What cp copies and where to: every operand but the last and the last, or every operand and the folder -t (alone, ending a cluster: `-rt`, or --target-directory) names. */
+/** What cp copies and where to: every operand but the last and the last, or every operand and the folder -t (or --target-directory) names. */
 function copyOperands(words: readonly ShellWord[]): { sources: ShellWord[]; target?: ShellWord } {
-  const operands: ShellWord[] = [];
-  let target: ShellWord | undefined;
-  let named = false;
-  for (let index = 1; index < words.length; index++) {
-    const word = words[index] as ShellWord;
-    const value = word.value;
-    if (value === "--") {
-      operands.push(...words.slice(index + 1));
-      break;
-    }
-    if (value.startsWith("--")) {
-      if (value.startsWith("--target-directory")) {
-        named = true;
-        target = value.includes("=") ? literalWord(value.slice(value.indexOf("=") + 1), word) : words[index + 1];
-      }
-      if (value === "--target-directory" || value === "--suffix") index++;
-      continue;
-    }
-    if (value.startsWith("-") && value !== "-") {
-      // In a cluster, -t or -S takes the rest of it, or the next word.
-      const at = value.slice(1).search(/[tS]/);
-      if (at === -1) continue;
-      const rest = value.slice(at + 2);
-      if (value[at + 1] === "t") {
-        named = true;
-        target = rest === "" ? words[index + 1] : literalWord(rest, word);
-      }
-      if (rest === "") index++;
-      continue;
-    }
-    operands.push(word);
-  }
-  if (named) return { sources: operands, ...(target === undefined ? {} : { target }) };
-  const last = operands.at(-1);
-  return { sources: operands.slice(0, -1), ...(last === undefined ? {} : { target: last }) };
+  const read = readOptions(words.slice(1), { valueShort: "tS", valueLong: ["target-directory", "suffix"] });
+  const named = read.options.find((option) => option.name === "t" || option.name === "target-directory");
+  if (named !== undefined) return { sources: read.positionals, ...(named.value === undefined ? {} : { target: named.value }) };
+  const last = read.positionals.at(-1);
+  return { sources: read.positionals.slice(0, -1), ...(last === undefined ? {} : { target: last }) };
 }
 
 /** Folders moved elsewhere: what was in them is changed here and can be read there. */
