@@ -7,7 +7,8 @@
  * otherwise ask); the call is denied if any subject is, asked if any is, and allowed only when
  * every subject is.
  */
-import { basename, resolve } from "node:path";
+import { lstatSync, realpathSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import type { AnyTool, PermissionResult, ToolUseContext } from "../Tool.ts";
 import { allowForm, programStarts } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
@@ -165,6 +166,16 @@ function cannotCheck(problem: string): string {
   return `toolshed cannot check this command: ${problem}`;
 }
 
+/** Where a path is, its last name not followed when it is a symlink: the link in its real folder. */
+function linkItself(forms: PathForms): string[] {
+  try {
+    if (!lstatSync(forms.lexical).isSymbolicLink()) return everyForm(forms);
+    return [...new Set([forms.lexical, join(realpathSync(dirname(forms.lexical)), basename(forms.lexical))])];
+  } catch {
+    return everyForm(forms);
+  }
+}
+
 /** The checks no mode can skip: removal of critical paths, writes to protected paths, unknown syntax. */
 function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   if (subject.kind === "command" && subject.part.problems.length > 0) {
@@ -178,8 +189,11 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   if (subject.removal && forms !== undefined) {
     // A glob removes what it matches, not the folder it matches in (`rm *.o` leaves the working folder
     // be); a bare `*` empties that folder (`rm -rf ~/*`, `cd /etc && rm -rf ./*`), as good as removing it.
+    // A link removed or moved itself (`mv link x`, no trailing /) is the link, wherever it leads.
+    const linkAlone = subject.linkAlone === true && !/\/\.?$/.test(subject.word.value);
+    const removed = (each: PathForms) => (linkAlone ? linkItself(each) : everyForm(each));
     const emptied = subject.word.glob && /(?:^|\/)\*$/.test(subject.word.value.replace(/["']/g, "")) ? everyForm(forms) : [];
-    for (const path of [...(subject.word.glob ? emptied : everyForm(forms)), ...expansions.flatMap(everyForm)]) {
+    for (const path of [...(subject.word.glob ? emptied : removed(forms)), ...expansions.flatMap(removed)]) {
       const reason = criticalRemovalReason(path, { home: judge.paths.home, workingDirectories: judge.paths.workingDirectories });
       if (reason !== undefined) return { decision: "deny", reason: `${subject.label} would remove ${path}: ${reason}` };
     }

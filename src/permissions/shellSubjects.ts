@@ -71,6 +71,9 @@ function newNamesOf(part: ShellCommandPart): NewName[] {
     .flatMap((word) => placements(part.cwd).map((cwd) => ({ word, cwd, by: part.source })));
 }
 
+/** Programs that print or test the names they are given and open no file by them. */
+const NAME_ONLY_PROGRAMS: ReadonlySet<string> = new Set(["echo", "printf", "basename", "dirname", "test", "[", "true", "false", "readlink", "realpath"]);
+
 /** What a filled-in word reaches of what a search found: the entry itself, or (a word going on past the placeholder, `{}/key`) names below it. */
 function reachedFrom(word: ShellWord, filler: FilledIn | undefined, names: string[] | undefined): { names?: string[]; below: boolean } {
   const placeholder = filler?.placeholder;
@@ -130,8 +133,13 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     const word = [...filled].find((each) => each.value === touch.word.value);
     if (word !== undefined && !isFound(word)) found.push({ word, access: touch.access, whole: false });
   }
-  // Any other filled-in word may be a file the program reads or changes, as a literal argument may.
-  for (const word of filled) if (!isFound(word)) found.push({ word, access: "read", whole: false });
+  // Any other filled-in word may be a file the program reads or changes, as a literal argument may,
+  // unless the program only prints or tests names (`find . -exec echo {} +`).
+  const starts = [0, ...programStarts(stood).filter((index) => index > 0)];
+  const program = stood[starts.at(-1) ?? 0]?.value ?? "";
+  if (!NAME_ONLY_PROGRAMS.has(program.slice(program.lastIndexOf("/") + 1))) {
+    for (const word of filled) if (!isFound(word)) found.push({ word, access: "read", whole: false });
+  }
   const subjects: PathSubject[] = [];
   for (const { word, access, whole, removal } of found) {
     // `$HOME/x` and `$PWD/x` are mentioned by their likely spelling (below); read or changed whole
@@ -139,7 +147,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     const spelled = filled.has(word) ? undefined : knownFolderSpelling(word.value);
     if (spelled !== undefined) {
       // Removed (`rm -rf $HOME`), it meets the check of critical paths too.
-      const spelling = { value: spelled, literal: true, glob: false };
+      const spelling = { value: spelled, literal: true, glob: word.glob || /[*?[]/.test(spelled) };
       if (whole) subjects.push(...pathSubject(part, spelling, access, { mentionedOnly: true, recursive: true, followsLinks: access === "read", ...(removal === true ? { removal: true } : {}) }));
       else if (removal === true) subjects.push(...pathSubject(part, spelling, access, { mentionedOnly: true, removal: true }));
       continue;

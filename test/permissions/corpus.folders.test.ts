@@ -383,6 +383,9 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("chattr -R +i secrets", "ask", FOUND_RULES),
     ...inBothModes("chcon -R t secrets", "ask", FOUND_RULES),
     ...inBothModes('find . -name "*.ts" -exec cat "{}" \\;', "allow", FOUND_RULES, true),
+    ...inBothModes("find . -exec echo {} +", "allow", FOUND_RULES, true),
+    ...inBothModes("find . -type f -print0 | xargs -0 -I{} basename {}", "allow", FOUND_RULES, true),
+    ...inBothModes("fd . -x echo", "allow", FOUND_RULES, true),
     ...inBothModes('find . -name "*.ts" -exec cp "{}" "{}.bak" \\;', "allow", FOUND_RULES, true),
     ...inBothModes("find . -name secrets -exec find {} -type f -print0 \\; | xargs -0 cat", "ask", FOUND_RULES),
     ...inBothModes("setfacl -R -m u:nobody:r secrets", "ask", FOUND_RULES),
@@ -442,7 +445,20 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("gio trash file:///etc", "deny", NO_RULES),
     ...inBothModes("tar --remove-files -cf /tmp/x.tar /etc", "deny", NO_RULES),
     ...inBothModes("zip -rm /tmp/x.zip /etc", "deny", NO_RULES),
+    // a third review: the home and working folders' variables before a bare *
+    ...inBothModes("rm -rf $HOME/*", "deny", NO_RULES),
+    ...inBothModes('rm -rf "$HOME"/*', "deny", NO_RULES),
+    ...inBothModes("rm -rf $PWD/*", "deny", NO_RULES),
+    ...inBothModes("find . ! -name .git -delete", "deny", NO_RULES),
+    ...inBothModes("find . -name x -o -delete", "deny", NO_RULES),
     // controls: a test that picks entries, folders below the critical ones, rsync into a folder of the source's name, dry runs
+    // (a third review: a negated test beside a picking one, brackets, -type l, a link moved itself, names only printed)
+    ...inBothModes("find . -name '*.log' ! -name keep.log -delete", "allow", NO_RULES),
+    ...inBothModes("find . -not -name '*.keep' -name '*.tmp' -delete", "allow", NO_RULES),
+    ...inBothModes("find . -name '*.tmp' -not -name '*.keep' -exec rm -rf {} +", "allow", NO_RULES),
+    ...inBothModes("find . -name '*.log' \\( -type f -o -type l \\) -delete", "allow", NO_RULES),
+    ...inBothModes("find . -type l -delete", "allow", NO_RULES),
+    ...inBothModes("rm -rf $HOME/.cache/*", "allow", NO_RULES, true),
     ...inBothModes("find / -name '*.pyc' -delete", "allow", NO_RULES, true),
     ...inBothModes("find . -name '*.pyc' -o -name '*.pyo' -delete", "allow", NO_RULES, true),
     ...inBothModes("rm -rf build/*", "allow", NO_RULES, true),
@@ -467,6 +483,11 @@ const FOUND_LINKED: Record<string, Case[]> = {
     ...inBothModes("find . -name secrets -exec tar cf x.tar {} +", "ask", FOUND_RULES),
     ...inBothModes("find . -name secrets -print0 | xargs -0 rm -rf", "ask", FOUND_RULES),
     ...inBothModes("find . -name src -exec rm -rf {} +", "allow", FOUND_RULES, true),
+  ],
+  "a link moved itself is the link, wherever it leads (a third review)": [
+    ...inBothModes("mv etclink etc2", "allow", NO_RULES),
+    ...inBothModes("mv -T etclink etc3", "allow", NO_RULES),
+    ...inBothModes("mv etclink/ x", "deny", NO_RULES, true),
   ],
 };
 
@@ -505,6 +526,7 @@ beforeAll(() => {
   aliased = createPlayground();
   manyLinks = createPlayground();
   for (let index = 0; index < 20; index++) symlinkSync("secrets", join(manyLinks.project, `lnk${index}`));
+  symlinkSync("/etc", join(manyLinks.project, "etclink"));
   symlinkSync("secrets", join(aliased.project, "alias"));
   writeFileSync(join(aliased.project, "pats"), "k\n");
   writeFileSync(join(aliased.project, "key"), "other\n");

@@ -106,25 +106,57 @@ export function commandOptionEffects(words: readonly ShellWord[]): ProgramEffect
 }
 
 /** find: `-exec`, `-execdir`, `-ok`, `-okdir` run commands; `-fprint*` and `-fls` write files. */
-/** find's tests that pick some entries among the rest (by name, size, time, owner, ...); -type, depths and the like keep nearly all. */
+/** find's tests that pick some entries among the rest (by name, size, time, owner, ...); -type f or d, depths and the like keep nearly all. */
 const PICKING_TESTS = /^-(?:name|iname|path|ipath|wholename|iwholename|regex|iregex|lname|ilname|newer\w*|size|empty|user|group|uid|gid|perm|links|inum|samefile|[acm](?:time|min)|used|nouser|nogroup|context|fstype)$/;
+
+/** Whether the test at `at` picks entries out: a picking test whose pattern is not match-all, or a -type of something other than files and folders. */
+function picks(tests: readonly string[], at: number): boolean {
+  const test = tests[at] ?? "";
+  const operand = tests[at + 1]?.replace(/^(['"])(.*)\1$/, "$2");
+  if (test === "-type" || test === "-xtype") return operand !== undefined && operand.split(",").every((type) => type !== "f" && type !== "d");
+  if (!PICKING_TESTS.test(test)) return false;
+  return !(/^-i?(?:name|path|wholename)$/.test(test) && operand === "*") && !(/^-i?regex$/.test(test) && operand === ".*");
+}
 
 /**
  * Whether what find acts on may be everything under its start folders: some alternative of its
- * expression (`-o`, `,`) has no test that picks entries, or negates one (`! -name x`). A name test
- * of `*` picks nothing out.
+ * expression (split at `-o` and `,` outside brackets) has no test, or bracketed group, that picks
+ * entries and is not negated (`-name '*.log' ! -name keep.log` picks; `! -name .git` alone does not).
  */
 function picksAll(tests: readonly string[]): boolean {
-  const alternatives: string[][] = [[]];
-  for (const value of tests) {
-    if (value === "-o" || value === "-or" || value === ",") alternatives.push([]);
-    else alternatives.at(-1)?.push(value);
+  return !everyAlternativePicks(tests, 0, tests.length);
+}
+
+/** Whether each alternative of `tests[from, to)` picks entries out (see picksAll). */
+function everyAlternativePicks(tests: readonly string[], from: number, to: number): boolean {
+  let picked = false;
+  let negated = false;
+  for (let index = from; index < to; index++) {
+    const value = tests[index] as string;
+    if (value === "-o" || value === "-or" || value === ",") {
+      if (!picked) return false;
+      picked = false;
+      negated = false;
+      continue;
+    }
+    if (value === "!" || value === "-not") {
+      negated = !negated;
+      continue;
+    }
+    if (value === "(") {
+      // The group's own alternatives, up to its closing bracket.
+      let depth = 1;
+      let end = index + 1;
+      for (; end < to && depth > 0; end++) depth += tests[end] === "(" ? 1 : tests[end] === ")" ? -1 : 0;
+      if (!negated && everyAlternativePicks(tests, index + 1, end - 1)) picked = true;
+      negated = false;
+      index = end - 1;
+      continue;
+    }
+    if (!negated && picks(tests, index)) picked = true;
+    negated = false;
   }
-  return alternatives.some((alternative) => alternative.includes("!") || alternative.includes("-not") || !alternative.some((value, index) => {
-    if (!PICKING_TESTS.test(value)) return false;
-    const operand = alternative[index + 1]?.replace(/^(['"])(.*)\1$/, "$2");
-    return !(/^-i?(?:name|path|wholename)$/.test(value) && operand === "*") && !(/^-i?regex$/.test(value) && operand === ".*");
-  }));
+  return picked;
 }
 
 /**
