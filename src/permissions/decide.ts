@@ -189,8 +189,9 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   if (subject.removal && forms !== undefined) {
     // A glob removes what it matches, not the folder it matches in (`rm *.o` leaves the working folder
     // be); a bare `*` empties that folder (`rm -rf ~/*`, `cd /etc && rm -rf ./*`), as good as removing it.
-    // A link removed or moved itself (`mv link x`, no trailing /) is the link, wherever it leads.
-    const linkAlone = subject.linkAlone === true && !/\/\.?$/.test(subject.word.value);
+    // A link removed or moved itself (`mv link x`, no trailing /) is the link, wherever it leads; not
+    // through `.` or `..` (`link/../etc` is where the link leads, then up).
+    const linkAlone = subject.linkAlone === true && !/\/\.?$/.test(subject.word.value) && !/(?:^|\/)\.\.?(?:\/|$)/.test(subject.word.value.replace(/^(?:\.\/+)+/, ""));
     const removed = (each: PathForms) => (linkAlone ? linkItself(each) : everyForm(each));
     const emptied = subject.word.glob && /(?:^|\/)\*$/.test(subject.word.value.replace(/["']/g, "")) ? everyForm(forms) : [];
     for (const path of [...(subject.word.glob ? emptied : removed(forms)), ...expansions.flatMap(removed)]) {

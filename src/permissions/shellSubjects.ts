@@ -136,8 +136,9 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
   // Any other filled-in word may be a file the program reads or changes, as a literal argument may,
   // unless the program only prints or tests names (`find . -exec echo {} +`).
   const starts = [0, ...programStarts(stood).filter((index) => index > 0)];
-  const program = stood[starts.at(-1) ?? 0]?.value ?? "";
-  if (!NAME_ONLY_PROGRAMS.has(program.slice(program.lastIndexOf("/") + 1))) {
+  // Only the system's own: a script of that name (`./build/echo`) may do anything.
+  const program = (stood[starts.at(-1) ?? 0]?.value ?? "").replace(/^\/(?:usr\/)?bin\//, "");
+  if (!NAME_ONLY_PROGRAMS.has(program)) {
     for (const word of filled) if (!isFound(word)) found.push({ word, access: "read", whole: false });
   }
   const subjects: PathSubject[] = [];

@@ -386,6 +386,9 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("find . -exec echo {} +", "allow", FOUND_RULES, true),
     ...inBothModes("find . -type f -print0 | xargs -0 -I{} basename {}", "allow", FOUND_RULES, true),
     ...inBothModes("fd . -x echo", "allow", FOUND_RULES, true),
+    // a fourth review: a script named like a name printer is not one
+    ...inBothModes("find secrets -exec ./build/echo {} \\;", "ask", FOUND_RULES, true),
+    ...inBothModes("find secrets -print0 | xargs -0 ./build/echo", "ask", FOUND_RULES, true),
     ...inBothModes('find . -name "*.ts" -exec cp "{}" "{}.bak" \\;', "allow", FOUND_RULES, true),
     ...inBothModes("find . -name secrets -exec find {} -type f -print0 \\; | xargs -0 cat", "ask", FOUND_RULES),
     ...inBothModes("setfacl -R -m u:nobody:r secrets", "ask", FOUND_RULES),
@@ -451,6 +454,15 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("rm -rf $PWD/*", "deny", NO_RULES),
     ...inBothModes("find . ! -name .git -delete", "deny", NO_RULES),
     ...inBothModes("find . -name x -o -delete", "deny", NO_RULES),
+    // a fourth review: operands read as operators, alternatives after an -exec, patterns that match every name
+    ...inBothModes("find / -printf '!' ! -name x -delete", "deny", NO_RULES),
+    ...inBothModes("find / -printf -name -delete", "deny", NO_RULES),
+    ...inBothModes("find / -name x -exec true \\; -o -delete", "deny", NO_RULES),
+    ...inBothModes("find / -name x -exec false {} \\; -o -exec rm -rf {} +", "deny", NO_RULES),
+    ...inBothModes("find / -name '**' -delete", "deny", NO_RULES),
+    ...inBothModes("find / -name '?*' -delete", "deny", NO_RULES),
+    ...inBothModes("find / -regex '.*.*' -delete", "deny", NO_RULES),
+    ...inBothModes("find . -newer x -name '*.tmp' -delete", "allow", NO_RULES, true),
     // controls: a test that picks entries, folders below the critical ones, rsync into a folder of the source's name, dry runs
     // (a third review: a negated test beside a picking one, brackets, -type l, a link moved itself, names only printed)
     ...inBothModes("find . -name '*.log' ! -name keep.log -delete", "allow", NO_RULES),
@@ -488,6 +500,10 @@ const FOUND_LINKED: Record<string, Case[]> = {
     ...inBothModes("mv etclink etc2", "allow", NO_RULES),
     ...inBothModes("mv -T etclink etc3", "allow", NO_RULES),
     ...inBothModes("mv etclink/ x", "deny", NO_RULES, true),
+    // a fourth review: through `..` the link is followed, then up
+    ...inBothModes("rm -rf etclink/../etc", "deny", NO_RULES, true),
+    ...inBothModes("mv ./etclink/../etc /tmp/x", "deny", NO_RULES, true),
+    ...inBothModes("mv ./etclink x", "allow", NO_RULES),
   ],
 };
 

@@ -107,15 +107,28 @@ export function commandOptionEffects(words: readonly ShellWord[]): ProgramEffect
 
 /** find: `-exec`, `-execdir`, `-ok`, `-okdir` run commands; `-fprint*` and `-fls` write files. */
 /** find's tests that pick some entries among the rest (by name, size, time, owner, ...); -type f or d, depths and the like keep nearly all. */
-const PICKING_TESTS = /^-(?:name|iname|path|ipath|wholename|iwholename|regex|iregex|lname|ilname|newer\w*|size|empty|user|group|uid|gid|perm|links|inum|samefile|[acm](?:time|min)|used|nouser|nogroup|context|fstype)$/;
+const PICKING_TESTS = /^-(?:name|iname|path|ipath|wholename|iwholename|regex|iregex|lname|ilname|newer\w*|anewer|cnewer|size|empty|user|group|uid|gid|perm|links|inum|samefile|[acm](?:time|min)|used|nouser|nogroup|context|fstype)$/;
+
+/** How many words follow each of find's primaries that take operands (an operand is never a test or an operator). */
+function operandCount(primary: string): number {
+  if (primary === "-fprintf") return 2;
+  if (/^-(?:i?name|i?path|i?wholename|i?regex|i?lname|newer\w*|anewer|cnewer|size|user|group|uid|gid|perm|links|inum|samefile|[acm](?:time|min)|used|context|fstype|x?type|printf|fprint0?|fls|maxdepth|mindepth|regextype)$/.test(primary)) return 1;
+  return 0;
+}
+
+/** A name or regex pattern every entry matches (`*`, `**`, `?*`, `.*`). */
+function matchesEvery(primary: string, operand: string | undefined): boolean {
+  if (operand === undefined) return false;
+  if (/^-i?(?:name|path|wholename)$/.test(primary)) return /^\?*\*+$/.test(operand);
+  return /^-i?regex$/.test(primary) && /^(?:\.\*)+$/.test(operand);
+}
 
 /** Whether the test at `at` picks entries out: a picking test whose pattern is not match-all, or a -type of something other than files and folders. */
 function picks(tests: readonly string[], at: number): boolean {
   const test = tests[at] ?? "";
   const operand = tests[at + 1]?.replace(/^(['"])(.*)\1$/, "$2");
   if (test === "-type" || test === "-xtype") return operand !== undefined && operand.split(",").every((type) => type !== "f" && type !== "d");
-  if (!PICKING_TESTS.test(test)) return false;
-  return !(/^-i?(?:name|path|wholename)$/.test(test) && operand === "*") && !(/^-i?regex$/.test(test) && operand === ".*");
+  return PICKING_TESTS.test(test) && !matchesEvery(test, operand);
 }
 
 /**
@@ -153,8 +166,16 @@ function everyAlternativePicks(tests: readonly string[], from: number, to: numbe
       index = end - 1;
       continue;
     }
+    if (/^-(?:exec|execdir|ok|okdir)$/.test(value)) {
+      // The command runs up to its `;` or `+`; what it does decides nothing about what is found.
+      while (index + 1 < to && tests[index + 1] !== ";" && tests[index + 1] !== "+") index++;
+      index++;
+      negated = false;
+      continue;
+    }
     if (!negated && picks(tests, index)) picked = true;
     negated = false;
+    index += operandCount(value);
   }
   return picked;
 }
@@ -187,7 +208,8 @@ export function findSource(words: readonly ShellWord[]): NonNullable<FilledIn["f
   const only = names.length > 0 && names.every((name) => !/[[\\]/.test(name)) &&
     !expression.some((value) => /^(?:-o|-or|!|-not|,|\(|-iname|-path|-ipath|-wholename|-iwholename|-regex|-iregex|-lname|-ilname)$/.test(value));
   const filesOnly = tests.some((value, index) => value === "-type" && tests[index + 1] === "f");
-  const selectsAll = picksAll(tests);
+  // Over the whole expression: an alternative after an -exec (`-name x -exec true \\; -o -delete`) acts too.
+  const selectsAll = picksAll(expression);
   return {
     folders: folders.length > 0 ? folders : [literalWord(".")],
     ...(only ? { names, ...(filesOnly ? {} : { namedFolders: true }) } : {}),
