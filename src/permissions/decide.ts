@@ -196,6 +196,7 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
     const emptied = subject.word.glob && /(?:^|\/)\*$/.test(subject.word.value.replace(/["']/g, "")) ? everyForm(forms) : [];
     for (const path of [...(subject.word.glob ? emptied : removed(forms)), ...expansions.flatMap(removed)]) {
       const reason = criticalRemovalReason(path, { home: judge.paths.home, workingDirectories: judge.paths.workingDirectories });
+      if (reason !== undefined && subject.mayEmpty === true) return { decision: "ask", reason: `${subject.label} may remove nearly everything in ${path}, whose tests may keep little: ${reason}` };
       if (reason !== undefined) return { decision: "deny", reason: `${subject.label} would remove ${path}: ${reason}` };
     }
   }

@@ -3,7 +3,7 @@
  * writes (redirects, read-only commands' files, simple file commands' targets), and every other
  * literal argument as a mentioned path, so Read and Edit deny rules hold against any command.
  */
-import { allowForm, joinWords, programStarts, programWordsAsRun } from "../shell/commandForms.ts";
+import { allowForm, fillWords, joinWords, programStarts, programWordsAsRun } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { classifyReadOnly, searchedFolders } from "../shell/readOnlyCommand.ts";
 import { wholeFolderTouches } from "../shell/programs/wholeFolderEffects.ts";
@@ -109,7 +109,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     standIns.set(value, word);
     return { value, literal: true, glob: false };
   });
-  const found: { word: ShellWord; access: "read" | "write"; whole: boolean; removal?: boolean }[] = [];
+  const found: { word: ShellWord; access: "read" | "write"; whole: boolean; removal?: boolean; source?: FilledIn }[] = [];
   const add = (path: ShellWord, access: "read" | "write", whole: boolean, removal?: boolean) => {
     const word = standIns.get(path.value);
     if (word !== undefined) found.push({ word, access, whole, ...(removal === true ? { removal } : {}) });
@@ -136,16 +136,23 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
   // Any other filled-in word may be a file the program reads or changes, as a literal argument may,
   // unless the program only prints or tests names (`find . -exec echo {} +`).
   const starts = [0, ...programStarts(stood).filter((index) => index > 0)];
-  // Only the system's own: a script of that name (`./build/echo`) may do anything.
-  const program = (stood[starts.at(-1) ?? 0]?.value ?? "").replace(/^\/(?:usr\/)?bin\//, "");
-  if (!NAME_ONLY_PROGRAMS.has(program)) {
-    for (const word of filled) if (!isFound(word)) found.push({ word, access: "read", whole: false });
+  // Only the system's own (a script of that name, `./build/echo`, may do anything), and only the
+  // words it is given: one a wrapper before it takes (`xargs -a{} echo`) is the wrapper's.
+  const last = starts.at(-1) ?? 0;
+  const nameOnly = NAME_ONLY_PROGRAMS.has((stood[last]?.value ?? "").replace(/^\/(?:usr\/)?bin\//, ""));
+  for (const word of filled) {
+    if (!isFound(word) && !(nameOnly && words.indexOf(word) > last)) found.push({ word, access: "read", whole: false });
+  }
+  // An xargs that find -exec runs (`-exec xargs -a{} echo`): find's names in its own options are files it may read.
+  const outer = part.filledIn;
+  if (outer !== undefined && outer !== filler) {
+    for (const word of fillWords(part.words, { ...outer, appended: false }).filled) found.push({ word, access: "read", whole: false, source: outer });
   }
   const subjects: PathSubject[] = [];
-  for (const { word, access, whole, removal } of found) {
+  for (const { word, access, whole, removal, source } of found) {
     // `$HOME/x` and `$PWD/x` are mentioned by their likely spelling (below); read or changed whole
     // (`grep -r k "$PWD"`), that spelling is a folder whose every file is reached.
-    const spelled = filled.has(word) ? undefined : knownFolderSpelling(word.value);
+    const spelled = filled.has(word) || source !== undefined ? undefined : knownFolderSpelling(word.value);
     if (spelled !== undefined) {
       // Removed (`rm -rf $HOME`), it meets the check of critical paths too.
       const spelling = { value: spelled, literal: true, glob: word.glob || /[*?[]/.test(spelled) };
@@ -153,7 +160,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
       else if (removal === true) subjects.push(...pathSubject(part, spelling, access, { mentionedOnly: true, removal: true }));
       continue;
     }
-    const from = filled.has(word) ? filler?.from : undefined;
+    const from = source !== undefined ? source.from : filled.has(word) ? filler?.from : undefined;
     if (from === undefined) {
       subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true }));
       continue;
@@ -162,7 +169,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     // over whole or named below, that lies in a folder they let through), and what a symlink among
     // them leads to (the program handed the name opens the file it leads to).
     const searching = { ...part, cwd: from.cwd ?? part.cwd };
-    const reached = reachedFrom(word, filler, from.names);
+    const reached = reachedFrom(word, source ?? filler, from.names);
     const inFolders = reached.below || (whole && from.namedFolders === true);
     const names = reached.names === undefined ? {} : { names: reached.names, ...(inFolders ? { namedFolders: true } : {}) };
     for (const written of from.folders) {
@@ -170,7 +177,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
       const spelledFolder = written.literal ? undefined : knownFolderSpelling(written.value);
       const folder = spelledFolder === undefined ? written : { value: spelledFolder, literal: true, glob: false };
       // Everything find finds, removed (`find / -exec rm -rf {} +`): its start folders go with it, for the check of critical paths.
-      if (removal === true && from.selectsAll === true) subjects.push(...pathSubject(searching, folder, "write", { mentionedOnly: true, removal: true }));
+      if (removal === true && from.selectsAll !== undefined) subjects.push(...pathSubject(searching, folder, "write", { mentionedOnly: true, removal: true, ...(from.selectsAll === "maybe" ? { mayEmpty: true } : {}) }));
       subjects.push(...pathSubject(searching, folder, access, folder.literal
         ? { mentionedOnly: true, recursive: true, followsLinks: true, ...names, ...spareField(trustedSpares(from.spares, part, trust)) }
         : { mentionedOnly: true, unplaced: true }));
@@ -290,7 +297,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     for (const folder of part.wholeFolders ?? []) {
       judged.add(folder.word);
       const spares = trustedSpares(folder.spares, part, trust);
-      const whole = { mentionedOnly: true, recursive: true, ...(spares === undefined ? {} : { spares }), ...(folder.linkAlone === true ? { linkAlone: true } : {}), ...(folder.removal === true ? { removal: true } : {}) };
+      const whole = { mentionedOnly: true, recursive: true, ...(spares === undefined ? {} : { spares }), ...(folder.linkAlone === true ? { linkAlone: true } : {}), ...(folder.removal === true ? { removal: true } : {}), ...(folder.mayEmpty === true ? { mayEmpty: true } : {}) };
       subjects.push(...pathSubject(part, folder.word, folder.access, folder.word.literal ? whole : { mentionedOnly: true, unplaced: true }));
     }
     // Files named only when the command runs (`cat $(ls)`, `find -exec cat {}`, `xargs rm`): deny and ask rules on reading or changing cannot be shown to miss them.

@@ -37,6 +37,8 @@ export interface PathSubject {
   part?: ShellCommandPart;
   /** Removed by `rm`/`rmdir`: the critical-path check applies. */
   removal?: boolean;
+  /** With removal: the folder may be emptied or not (find with tests that may keep little); a critical one is asked, not denied. */
+  mayEmpty?: boolean;
   /** Every file under this folder is read (`grep -r`, `rg`). */
   recursive?: boolean;
   /** Removed or moved itself (rm, mv): a symlink there is the link alone, not the folder it leads to. */

@@ -67,7 +67,7 @@ export interface ShellCommandPart {
   /** Files the part reads or writes as its program says (sed's `w file`, `git log --output=x`), beyond its plain arguments. */
   touches?: { word: ShellWord; access: "read" | "write" }[];
   /** Folders every file under which the part reads or may change (see programs/wholeFolderEffects.ts). */
-  wholeFolders?: { word: ShellWord; access: "read" | "write"; spares?: FolderSpares; linkAlone?: boolean; removal?: boolean }[];
+  wholeFolders?: { word: ShellWord; access: "read" | "write"; spares?: FolderSpares; linkAlone?: boolean; removal?: boolean; mayEmpty?: boolean }[];
   /** The program that runs this part fills words of it in with text the analysis cannot see (find -exec's `{}`, fd -x's path). */
   filledIn?: FilledIn;
 }
@@ -103,7 +103,7 @@ export interface FilledIn {
     /** What matches `names` may be a folder, handed over whole (find's -name meets folders too): a file under it is reached. */
     namedFolders?: boolean;
     /** Nothing picks among the entries: the start folders themselves and everything in them are handed over (`find / -exec rm -rf {} +`). */
-    selectsAll?: boolean;
+    selectsAll?: true | "maybe";
     spares?: FolderSpares;
     cwd?: ShellCwd;
   };

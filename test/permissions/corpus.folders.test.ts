@@ -389,6 +389,11 @@ const FOUND: Record<string, Case[]> = {
     // a fourth review: a script named like a name printer is not one
     ...inBothModes("find secrets -exec ./build/echo {} \\;", "ask", FOUND_RULES, true),
     ...inBothModes("find secrets -print0 | xargs -0 ./build/echo", "ask", FOUND_RULES, true),
+    // a fifth review: a + inside the command, an xargs find runs that reads what it is given, start points from a file
+    ...inBothModes("find secrets -exec cat + {} \\;", "ask", FOUND_RULES),
+    ...inBothModes("find secrets -exec xargs --arg-file={} echo \\;", "ask", FOUND_RULES),
+    ...inBothModes("find secrets -exec xargs -a{} echo \\;", "ask", FOUND_RULES),
+    ...inBothModes("find -files0-from list -exec cat {} +", "ask", FOUND_RULES),
     ...inBothModes('find . -name "*.ts" -exec cp "{}" "{}.bak" \\;', "allow", FOUND_RULES, true),
     ...inBothModes("find . -name secrets -exec find {} -type f -print0 \\; | xargs -0 cat", "ask", FOUND_RULES),
     ...inBothModes("setfacl -R -m u:nobody:r secrets", "ask", FOUND_RULES),
@@ -463,6 +468,21 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("find / -name '?*' -delete", "deny", NO_RULES),
     ...inBothModes("find / -regex '.*.*' -delete", "deny", NO_RULES),
     ...inBothModes("find . -newer x -name '*.tmp' -delete", "allow", NO_RULES, true),
+    // a fifth review: a + that does not follow {} is an argument; tests that may keep little are asked
+    ...inBothModes("find / -exec rm -rf + {} \\;", "deny", NO_RULES),
+    ...inBothModes("find / -exec true + -name x \\; -delete", "deny", NO_RULES),
+    ...inBothModes("find / -perm -0 -delete", "ask", NO_RULES),
+    ...inBothModes("find ~ -links +0 -delete", "ask", NO_RULES),
+    ...inBothModes("find . -name '*?' -delete", "deny", NO_RULES),
+    ...inBothModes("find . -name '[!/]*' -delete", "deny", NO_RULES),
+    ...inBothModes("find . -name '.*' -delete", "ask", NO_RULES),
+    ...inBothModes("find / -path '/*' -delete", "ask", NO_RULES),
+    ...inBothModes("find /tmp -type f -mtime +7 -delete", "ask", NO_RULES),
+    ...inBothModes("find . -name x -exec echo + -o -delete \\;", "allow", NO_RULES),
+    ...inBothModes("find -O3 build -delete", "allow", NO_RULES),
+    ...inBothModes("find -- build -delete", "allow", NO_RULES),
+    ...inBothModes("find . -name '.*.swp' -delete", "allow", NO_RULES, true),
+    ...inBothModes("find . -empty -type d -delete", "allow", NO_RULES, true),
     // controls: a test that picks entries, folders below the critical ones, rsync into a folder of the source's name, dry runs
     // (a third review: a negated test beside a picking one, brackets, -type l, a link moved itself, names only printed)
     ...inBothModes("find . -name '*.log' ! -name keep.log -delete", "allow", NO_RULES),

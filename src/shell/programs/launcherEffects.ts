@@ -242,7 +242,7 @@ export function fdSource(words: readonly ShellWord[]): FilledIn["from"] {
     folders: folders.length > 0 ? folders : [literalWord(".")],
     ...(extensions.length > 0 && extensions.every((name) => !/[*?\\]/.test(name.slice(2))) ? { names: extensions } : {}),
     spares: { hidden: !unrestricted && !flags.includes("H") && !flags.includes("hidden"), gitIgnored: !unrestricted && !flags.includes("I") && !flags.some((flag) => flag.startsWith("no-ignore")) },
-    ...(selectsAll ? { selectsAll: true } : {}),
+    ...(selectsAll ? { selectsAll: true as const } : {}),
   };
 }
 

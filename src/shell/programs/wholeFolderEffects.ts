@@ -24,6 +24,8 @@ export interface FolderTouch {
   linkAlone?: boolean;
   /** Removed, or emptied of everything in it: the critical-path check applies (`find / -delete`). */
   removal?: boolean;
+  /** With removal: maybe emptied, by tests that may or may not leave much (`find /tmp -mtime +7 -delete`): asked, not denied. */
+  mayEmpty?: boolean;
 }
 
 const HERE = literalWord(".");
@@ -343,14 +345,10 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
     }
     case "find": {
       if (!words.some((word) => word.value === "-delete")) return [];
-      const starts: ShellWord[] = [];
-      for (const word of words.slice(1)) {
-        if (/^[-(!]/.test(word.value) && !["-H", "-L", "-P"].includes(word.value)) break;
-        if (!["-H", "-L", "-P"].includes(word.value)) starts.push(word);
-      }
-      // With no test to pick entries, everything under its start folders goes.
-      const folders = starts.length > 0 ? starts : [HERE];
-      return findSource(words).selectsAll === true ? removes(folders) : writes(folders);
+      // With no test to pick entries, everything under its start folders goes; with tests that may keep little, maybe.
+      const source = findSource(words);
+      if (source.selectsAll === true) return removes(source.folders);
+      return source.selectsAll === "maybe" ? removes(source.folders).map((touch) => ({ ...touch, mayEmpty: true })) : writes(source.folders);
     }
     case "cpio":
       return operands(words).length === 0 && words.some((word) => /^-[A-Za-z]*i/.test(word.value) || word.value === "--extract") ? writes([HERE]) : [];

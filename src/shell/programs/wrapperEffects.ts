@@ -108,76 +108,87 @@ export function commandOptionEffects(words: readonly ShellWord[]): ProgramEffect
 /** find: `-exec`, `-execdir`, `-ok`, `-okdir` run commands; `-fprint*` and `-fls` write files. */
 /** find's tests that pick some entries among the rest (by name, size, time, owner, ...); -type f or d, depths and the like keep nearly all. */
 const PICKING_TESTS = /^-(?:name|iname|path|ipath|wholename|iwholename|regex|iregex|lname|ilname|newer\w*|anewer|cnewer|size|empty|user|group|uid|gid|perm|links|inum|samefile|[acm](?:time|min)|used|nouser|nogroup|context|fstype)$/;
+/** Of those, the ones whose pattern names something (a literal letter in it) pick few: `-name '*.pyc'`. */
+const NAMING_TESTS = /^-i?(?:name|path|wholename|regex|lname)$/;
 
 /** How many words follow each of find's primaries that take operands (an operand is never a test or an operator). */
 function operandCount(primary: string): number {
   if (primary === "-fprintf") return 2;
-  if (/^-(?:i?name|i?path|i?wholename|i?regex|i?lname|newer\w*|anewer|cnewer|size|user|group|uid|gid|perm|links|inum|samefile|[acm](?:time|min)|used|context|fstype|x?type|printf|fprint0?|fls|maxdepth|mindepth|regextype)$/.test(primary)) return 1;
+  if (/^-(?:i?name|i?path|i?wholename|i?regex|i?lname|newer\w*|anewer|cnewer|size|user|group|uid|gid|perm|links|inum|samefile|[acm](?:time|min)|used|context|fstype|x?type|printf|fprint0?|fls|maxdepth|mindepth|regextype|files0-from)$/.test(primary)) return 1;
   return 0;
 }
 
-/** A name or regex pattern every entry matches (`*`, `**`, `?*`, `.*`). */
-function matchesEvery(primary: string, operand: string | undefined): boolean {
-  if (operand === undefined) return false;
-  if (/^-i?(?:name|path|wholename)$/.test(primary)) return /^\?*\*+$/.test(operand);
-  return /^-i?regex$/.test(primary) && /^(?:\.\*)+$/.test(operand);
+/** Where the command of the -exec at `at` ends: at `;`, or at `+` right after `{}` (a `+` elsewhere is an argument); -1 for never. */
+export function execEnd(values: readonly string[], at: number): number {
+  for (let index = at + 1; index < values.length; index++) {
+    if (values[index] === ";" || (values[index] === "+" && values[index - 1] === "{}")) return index;
+  }
+  return -1;
 }
 
-/** Whether the test at `at` picks entries out: a picking test whose pattern is not match-all, or a -type of something other than files and folders. */
-function picks(tests: readonly string[], at: number): boolean {
+/** How much a find expression (or part of it) narrows what it acts on. */
+type Narrowing = "none" | "broad" | "narrow";
+const RANK: Record<Narrowing, number> = { none: 0, broad: 1, narrow: 2 };
+
+/**
+ * How much the test at `at` narrows: a name or path pattern with a literal letter in it, -empty, or
+ * a -type of something other than files and folders picks few; other tests (size, time, owner,
+ * permissions, a pattern of wildcards only) may still match nearly everything; the rest nothing.
+ */
+function narrowing(tests: readonly string[], at: number): Narrowing {
   const test = tests[at] ?? "";
   const operand = tests[at + 1]?.replace(/^(['"])(.*)\1$/, "$2");
-  if (test === "-type" || test === "-xtype") return operand !== undefined && operand.split(",").every((type) => type !== "f" && type !== "d");
-  return PICKING_TESTS.test(test) && !matchesEvery(test, operand);
+  if (test === "-type" || test === "-xtype") return operand !== undefined && operand.split(",").every((type) => type !== "f" && type !== "d") ? "narrow" : "none";
+  if (test === "-empty" || test === "-inum" || test === "-samefile") return "narrow";
+  if (!PICKING_TESTS.test(test)) return "none";
+  if (!NAMING_TESTS.test(test) || operand === undefined) return "broad";
+  // Letters inside brackets, or after a backslash (an escaped `.`), name nothing by themselves.
+  const named = operand.replace(/\[[^\]]*\]/g, "").replace(/\\./g, "");
+  // Wildcards alone match every name (`*`, `?*`, `**`; `.*` and `.+` as a regex).
+  const everything = /^-i?regex$/.test(test) ? /^(?:\.[*+]?)*\.[*+]$/.test(operand) : /^[*?]*\*[*?]*$/.test(named);
+  if (everything) return "none";
+  return /[A-Za-z0-9_~@%#=,:]/.test(named) ? "narrow" : "broad";
 }
 
 /**
- * Whether what find acts on may be everything under its start folders: some alternative of its
- * expression (split at `-o` and `,` outside brackets) has no test, or bracketed group, that picks
- * entries and is not negated (`-name '*.log' ! -name keep.log` picks; `! -name .git` alone does not).
+ * How much find's expression narrows what it acts on, at most: its weakest alternative (split at
+ * `-o` and `,` outside brackets), each as strong as its strongest test or bracketed group not
+ * negated (`-name '*.log' ! -name keep.log` picks; `! -name .git` alone does not).
  */
-function picksAll(tests: readonly string[]): boolean {
-  return !everyAlternativePicks(tests, 0, tests.length);
-}
-
-/** Whether each alternative of `tests[from, to)` picks entries out (see picksAll). */
-function everyAlternativePicks(tests: readonly string[], from: number, to: number): boolean {
-  let picked = false;
+function expressionNarrowing(tests: readonly string[], from: number, to: number): Narrowing {
+  let weakest: Narrowing = "narrow";
+  let current: Narrowing = "none";
   let negated = false;
+  const take = (found: Narrowing) => {
+    if (!negated && RANK[found] > RANK[current]) current = found;
+    negated = false;
+  };
   for (let index = from; index < to; index++) {
     const value = tests[index] as string;
     if (value === "-o" || value === "-or" || value === ",") {
-      if (!picked) return false;
-      picked = false;
+      if (RANK[current] < RANK[weakest]) weakest = current;
+      current = "none";
       negated = false;
-      continue;
-    }
-    if (value === "!" || value === "-not") {
+    } else if (value === "!" || value === "-not") {
       negated = !negated;
-      continue;
-    }
-    if (value === "(") {
+    } else if (value === "(") {
       // The group's own alternatives, up to its closing bracket.
       let depth = 1;
       let end = index + 1;
       for (; end < to && depth > 0; end++) depth += tests[end] === "(" ? 1 : tests[end] === ")" ? -1 : 0;
-      if (!negated && everyAlternativePicks(tests, index + 1, end - 1)) picked = true;
-      negated = false;
+      take(expressionNarrowing(tests, index + 1, end - 1));
       index = end - 1;
-      continue;
-    }
-    if (/^-(?:exec|execdir|ok|okdir)$/.test(value)) {
-      // The command runs up to its `;` or `+`; what it does decides nothing about what is found.
-      while (index + 1 < to && tests[index + 1] !== ";" && tests[index + 1] !== "+") index++;
-      index++;
+    } else if (/^-(?:exec|execdir|ok|okdir)$/.test(value)) {
+      // The command runs up to its end; what it does decides nothing about what is found.
+      const end = execEnd(tests, index);
+      index = end === -1 ? to : end;
       negated = false;
-      continue;
+    } else {
+      take(narrowing(tests, index));
+      index += operandCount(value);
     }
-    if (!negated && picks(tests, index)) picked = true;
-    negated = false;
-    index += operandCount(value);
   }
-  return picked;
+  return RANK[current] < RANK[weakest] ? current : weakest;
 }
 
 /**
@@ -200,6 +211,8 @@ export function findSource(words: readonly ShellWord[]): NonNullable<FilledIn["f
     folders.push(words[at] as ShellWord);
   }
   const expression = words.slice(at).map((word) => word.value);
+  // Start points read from a file: where they are is only known when it runs.
+  if (expression.includes("-files0-from")) return { folders: [{ value: "{find -files0-from}", literal: false, glob: false }] };
   const exec = expression.findIndex((value) => /^-(?:exec|execdir|ok|okdir)$/.test(value));
   const tests = exec === -1 ? expression : expression.slice(0, exec);
   const names = tests.flatMap((value, index) => (value === "-name" && tests[index + 1] !== undefined ? [tests[index + 1] as string] : []));
@@ -209,11 +222,11 @@ export function findSource(words: readonly ShellWord[]): NonNullable<FilledIn["f
     !expression.some((value) => /^(?:-o|-or|!|-not|,|\(|-iname|-path|-ipath|-wholename|-iwholename|-regex|-iregex|-lname|-ilname)$/.test(value));
   const filesOnly = tests.some((value, index) => value === "-type" && tests[index + 1] === "f");
   // Over the whole expression: an alternative after an -exec (`-name x -exec true \\; -o -delete`) acts too.
-  const selectsAll = picksAll(expression);
+  const narrowed = expressionNarrowing(expression, 0, expression.length);
   return {
     folders: folders.length > 0 ? folders : [literalWord(".")],
     ...(only ? { names, ...(filesOnly ? {} : { namedFolders: true }) } : {}),
-    ...(selectsAll ? { selectsAll: true } : {}),
+    ...(narrowed === "none" ? { selectsAll: true as const } : narrowed === "broad" ? { selectsAll: "maybe" as const } : {}),
   };
 }
 
@@ -228,7 +241,7 @@ export function findEffects(words: readonly ShellWord[]): ProgramEffects {
       continue;
     }
     if (!/^-(?:exec|execdir|ok|okdir)$/.test(text)) continue;
-    const end = words.findIndex((word, at) => at > index && (word.value === ";" || word.value === "+"));
+    const end = execEnd(words.map((word) => word.value), index);
     const inner = words.slice(index + 1, end === -1 ? undefined : end);
     if (inner.length > 0) {
       effects.runs.push({
