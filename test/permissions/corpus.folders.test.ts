@@ -483,6 +483,16 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("find -- build -delete", "allow", NO_RULES),
     ...inBothModes("find . -name '.*.swp' -delete", "allow", NO_RULES, true),
     ...inBothModes("find . -empty -type d -delete", "allow", NO_RULES, true),
+    // a sixth review: paths and regexes with letters may still match all, a class that starts with ], -ok has no + form; classes and escapes name characters
+    ...inBothModes("find /etc -path '/etc/*' -delete", "ask", NO_RULES),
+    ...inBothModes("find / -regex '.*a*' -delete", "ask", NO_RULES),
+    ...inBothModes("find / -name '*[!]a]*' -delete", "deny", NO_RULES),
+    ...inBothModes("find / -samefile /etc -exec rm -rf {} +", "ask", NO_RULES),
+    ...inBothModes("yes | find build -maxdepth 0 -ok rm -rf {} + /etc \\;", "deny", NO_RULES),
+    ...inBothModes("find . -name '\\#*\\#' -delete", "allow", NO_RULES),
+    ...inBothModes("find . -name '*[~#]' -delete", "allow", NO_RULES),
+    ...inBothModes("find . -name '*.[oa]' -delete", "allow", NO_RULES),
+    ...inBothModes("find . -iname '*.[jJ][pP][gG]' -delete", "allow", NO_RULES),
     // controls: a test that picks entries, folders below the critical ones, rsync into a folder of the source's name, dry runs
     // (a third review: a negated test beside a picking one, brackets, -type l, a link moved itself, names only printed)
     ...inBothModes("find . -name '*.log' ! -name keep.log -delete", "allow", NO_RULES),

@@ -108,8 +108,8 @@ export function commandOptionEffects(words: readonly ShellWord[]): ProgramEffect
 /** find: `-exec`, `-execdir`, `-ok`, `-okdir` run commands; `-fprint*` and `-fls` write files. */
 /** find's tests that pick some entries among the rest (by name, size, time, owner, ...); -type f or d, depths and the like keep nearly all. */
 const PICKING_TESTS = /^-(?:name|iname|path|ipath|wholename|iwholename|regex|iregex|lname|ilname|newer\w*|anewer|cnewer|size|empty|user|group|uid|gid|perm|links|inum|samefile|[acm](?:time|min)|used|nouser|nogroup|context|fstype)$/;
-/** Of those, the ones whose pattern names something (a literal letter in it) pick few: `-name '*.pyc'`. */
-const NAMING_TESTS = /^-i?(?:name|path|wholename|regex|lname)$/;
+/** Of those, the ones whose pattern names something (a literal letter in it) pick few: `-name '*.pyc'`. (A path or a regex may match every entry with letters in it: `-path '/etc/*'` under /etc, `-regex '.*a*'`.) */
+const NAMING_TESTS = /^-i?(?:name|lname)$/;
 
 /** How many words follow each of find's primaries that take operands (an operand is never a test or an operator). */
 function operandCount(primary: string): number {
@@ -118,10 +118,11 @@ function operandCount(primary: string): number {
   return 0;
 }
 
-/** Where the command of the -exec at `at` ends: at `;`, or at `+` right after `{}` (a `+` elsewhere is an argument); -1 for never. */
+/** Where the command of the -exec at `at` ends: at `;`, or (-exec and -execdir only) at `+` right after `{}`; a `+` elsewhere is an argument; -1 for never. */
 export function execEnd(values: readonly string[], at: number): number {
+  const batches = values[at] === "-exec" || values[at] === "-execdir";
   for (let index = at + 1; index < values.length; index++) {
-    if (values[index] === ";" || (values[index] === "+" && values[index - 1] === "{}")) return index;
+    if (values[index] === ";" || (batches && values[index] === "+" && values[index - 1] === "{}")) return index;
   }
   return -1;
 }
@@ -139,15 +140,15 @@ function narrowing(tests: readonly string[], at: number): Narrowing {
   const test = tests[at] ?? "";
   const operand = tests[at + 1]?.replace(/^(['"])(.*)\1$/, "$2");
   if (test === "-type" || test === "-xtype") return operand !== undefined && operand.split(",").every((type) => type !== "f" && type !== "d") ? "narrow" : "none";
-  if (test === "-empty" || test === "-inum" || test === "-samefile") return "narrow";
+  if (test === "-empty") return "narrow";
   if (!PICKING_TESTS.test(test)) return "none";
-  if (!NAMING_TESTS.test(test) || operand === undefined) return "broad";
-  // Letters inside brackets, or after a backslash (an escaped `.`), name nothing by themselves.
-  const named = operand.replace(/\[[^\]]*\]/g, "").replace(/\\./g, "");
-  // Wildcards alone match every name (`*`, `?*`, `**`; `.*` and `.+` as a regex).
-  const everything = /^-i?regex$/.test(test) ? /^(?:\.[*+]?)*\.[*+]$/.test(operand) : /^[*?]*\*[*?]*$/.test(named);
-  if (everything) return "none";
-  return /[A-Za-z0-9_~@%#=,:]/.test(named) ? "narrow" : "broad";
+  if (operand === undefined) return "broad";
+  // Wildcards alone match every name or path (`*`, `?*`, `**`; `.*` and `.+` as a regex).
+  if (/^-i?regex$/.test(test)) return /^(?:\.[*+]?)*\.[*+]$/.test(operand) ? "none" : "broad";
+  // A class of characters is one of them (`[oa]`, `[#]`); a negated one (`[!]a]`, `[^/]`) nearly any; an escaped character itself.
+  const named = operand.replace(/\[[!^]\]?[^\]]*\]/g, "?").replace(/\[\]?[^\]]*\]/g, "x").replace(/\\(.)/g, "$1");
+  if (/^[*?]*\*[*?]*$/.test(named)) return "none";
+  return NAMING_TESTS.test(test) && /[A-Za-z0-9_~@%#=,:]/.test(named) ? "narrow" : "broad";
 }
 
 /**
