@@ -102,7 +102,11 @@ export interface FilledIn {
     names?: string[];
     /** What matches `names` may be a folder, handed over whole (find's -name meets folders too): a file under it is reached. */
     namedFolders?: boolean;
-    /** Nothing picks among the entries: the start folders themselves and everything in them are handed over (`find / -exec rm -rf {} +`). */
+    /**
+     * true: nothing picks among the entries, so the start folders themselves and everything in them
+     * are handed over (`find / -exec rm -rf {} +`); "maybe": only tests that may keep little do
+     * (`find /tmp -mtime +7 ...`).
+     */
     selectsAll?: true | "maybe";
     spares?: FolderSpares;
     cwd?: ShellCwd;

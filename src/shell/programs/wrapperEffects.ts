@@ -132,9 +132,10 @@ type Narrowing = "none" | "broad" | "narrow";
 const RANK: Record<Narrowing, number> = { none: 0, broad: 1, narrow: 2 };
 
 /**
- * How much the test at `at` narrows: a name or path pattern with a literal letter in it, -empty, or
- * a -type of something other than files and folders picks few; other tests (size, time, owner,
- * permissions, a pattern of wildcards only) may still match nearly everything; the rest nothing.
+ * How much the test at `at` narrows: a name pattern with a literal character in it, -empty, or a
+ * -type of something other than files and folders picks few; other tests (size, time, owner,
+ * permissions, any path or regex) may still match nearly everything; a pattern of wildcards alone,
+ * and anything that is not a test, nothing.
  */
 function narrowing(tests: readonly string[], at: number): Narrowing {
   const test = tests[at] ?? "";
