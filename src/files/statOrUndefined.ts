@@ -1,5 +1,5 @@
-/** stat that answers "nothing there" with undefined instead of throwing. */
-import { statSync, type Stats } from "node:fs";
+/** stat, lstat and realpath that answer "nothing there" with undefined or false instead of throwing. */
+import { lstatSync, realpathSync, statSync, type Stats } from "node:fs";
 
 /** The path's stats (following symlinks), or undefined when it cannot be stat'ed for any reason. */
 export function statOrUndefined(path: string): Stats | undefined {
@@ -13,4 +13,22 @@ export function statOrUndefined(path: string): Stats | undefined {
 /** True when the path is a folder (following symlinks); false when it is anything else or cannot be stat'ed. */
 export function isFolder(path: string): boolean {
   return statOrUndefined(path)?.isDirectory() === true;
+}
+
+/** True when the path itself is a symlink; false when it is anything else or cannot be lstat'ed. */
+export function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** The path with every symlink resolved, or undefined when it cannot be resolved. */
+export function realPathOrUndefined(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
 }

@@ -7,9 +7,9 @@
  * otherwise ask); the call is denied if any subject is, asked if any is, and allowed only when
  * every subject is.
  */
-import { lstatSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { AnyTool, PermissionResult, ToolUseContext } from "../Tool.ts";
+import { isSymlink, realPathOrUndefined } from "../files/statOrUndefined.ts";
 import { allowForm, programStarts } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { classifyReadOnly, classifyReadOnlyIn, type ReadOnlyVerdict } from "../shell/readOnlyCommand.ts";
@@ -168,12 +168,8 @@ function cannotCheck(problem: string): string {
 
 /** Where a path is, its last name not followed when it is a symlink: the link in its real folder. */
 function linkItself(forms: PathForms): string[] {
-  try {
-    if (!lstatSync(forms.lexical).isSymbolicLink()) return everyForm(forms);
-    return [...new Set([forms.lexical, join(realpathSync(dirname(forms.lexical)), basename(forms.lexical))])];
-  } catch {
-    return everyForm(forms);
-  }
+  const folder = isSymlink(forms.lexical) ? realPathOrUndefined(dirname(forms.lexical)) : undefined;
+  return folder === undefined ? everyForm(forms) : [...new Set([forms.lexical, join(folder, basename(forms.lexical))])];
 }
 
 /** The checks no mode can skip: removal of critical paths, writes to protected paths, unknown syntax. */

@@ -3,8 +3,8 @@
  * the file a rule names, a path only known when the command runs, and a read of a whole folder
  * holding files a rule names. Each answers deny or ask, never allow.
  */
-import { lstatSync } from "node:fs";
 import type { AnyTool } from "../Tool.ts";
+import { isSymlink } from "../files/statOrUndefined.ts";
 import type { PathForms } from "../paths/pathForms.ts";
 import { hardLinkRuleMatch } from "./hardLinks.ts";
 import type { PathContext, ResolvedPath } from "./pathJudgment.ts";
@@ -100,14 +100,6 @@ function foldersReachedWhole(resolved: ResolvedPath | undefined, glob: boolean):
   if (!glob || resolved?.expansions === undefined) return forms.isDirectory ? [forms] : [];
   const folders = resolved.expansions.filter((each) => each.isDirectory);
   return folders.length <= MAX_GLOB_FOLDERS ? folders : forms.isDirectory ? [forms] : [];
-}
-
-function isSymlink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
 }
 
 function folderVerdict(judge: RuleView, subject: PathSubject, forms: PathForms): RuleVerdict | undefined {

@@ -4,7 +4,7 @@
  * can name something: under its fixed leading folder, or anywhere for a bare name (`.env`). The
  * search is bounded; a search cut short counts as a match (asked, never allowed).
  */
-import { existsSync, lstatSync, readdirSync, realpathSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isPathWithin } from "../paths/isInsideDirectories.ts";
 import { walkFolder, type WalkResult } from "../paths/walkFolder.ts";
@@ -18,7 +18,7 @@ import { hardLinkRuleMatch } from "./hardLinks.ts";
 import { readBoundedFile } from "../files/readBoundedFile.ts";
 import { listGitlinks, listTrackedPaths } from "../shell/programs/gitIndexEntries.ts";
 import { findRepository } from "../shell/programs/gitRepositorySettings.ts";
-import { isFolder } from "../files/statOrUndefined.ts";
+import { isFolder, realPathOrUndefined } from "../files/statOrUndefined.ts";
 
 /** At most this many entries are searched per rule under a folder read as a whole. */
 export const MAX_RECURSIVE_SCAN = 5000;
@@ -57,14 +57,6 @@ export function coveredFileUnder(rule: PermissionRule, folder: string, context: 
     if (!entry.isFile() || linkCount(path) < 2 || spared(path)) return false;
     return hardLinkRuleMatch(rule, pathForms(path, folder), context).kind !== "none";
   }, { followLinks });
-}
-
-function realPathOrUndefined(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
 }
 
 function linkCount(path: string): number {

@@ -115,7 +115,8 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     if (word !== undefined) found.push({ word, access, whole, ...(removal === true ? { removal } : {}) });
   };
   // The program, and each program it starts past a wrapper (`sudo rm -rf`, `env tar cf x`).
-  for (const start of [0, ...programStarts(stood).filter((index) => index > 0)]) {
+  const starts = [0, ...programStarts(stood).filter((index) => index > 0)];
+  for (const start of starts) {
     const program = stood.slice(start);
     const first = program[0];
     if (first === undefined) continue;
@@ -135,7 +136,6 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
   }
   // Any other filled-in word may be a file the program reads or changes, as a literal argument may,
   // unless the program only prints or tests names (`find . -exec echo {} +`).
-  const starts = [0, ...programStarts(stood).filter((index) => index > 0)];
   // Only the system's own (a script of that name, `./build/echo`, may do anything), and only the
   // words it is given: one a wrapper before it takes (`xargs -a{} echo`) is the wrapper's.
   const last = starts.at(-1) ?? 0;

@@ -114,8 +114,9 @@ const NAMING_TESTS = /^-i?(?:name|lname)$/;
 /** How many words follow each of find's primaries that take operands (an operand is never a test or an operator). */
 function operandCount(primary: string): number {
   if (primary === "-fprintf") return 2;
-  if (/^-(?:i?name|i?path|i?wholename|i?regex|i?lname|newer\w*|anewer|cnewer|size|user|group|uid|gid|perm|links|inum|samefile|[acm](?:time|min)|used|context|fstype|x?type|printf|fprint0?|fls|maxdepth|mindepth|regextype|files0-from)$/.test(primary)) return 1;
-  return 0;
+  // Every picking test but three takes one; so do these actions and options.
+  if (PICKING_TESTS.test(primary) && primary !== "-empty" && primary !== "-nouser" && primary !== "-nogroup") return 1;
+  return /^-(?:x?type|printf|fprint0?|fls|maxdepth|mindepth|regextype|files0-from)$/.test(primary) ? 1 : 0;
 }
 
 /** Where the command of the -exec at `at` ends: at `;`, or (-exec and -execdir only) at `+` right after `{}`; a `+` elsewhere is an argument; -1 for never. */
