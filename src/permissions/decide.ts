@@ -12,6 +12,7 @@ import type { AnyTool, PermissionResult, ToolUseContext } from "../Tool.ts";
 import { isSymlink, realPathOrUndefined } from "../files/statOrUndefined.ts";
 import { allowForm, programStarts } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
+import { matchesEveryHiddenName, matchesEveryName } from "../shell/globNames.ts";
 import { classifyReadOnly, classifyReadOnlyIn, type ReadOnlyVerdict } from "../shell/readOnlyCommand.ts";
 import { readOnlyProblem } from "../shell/readOnlyProblem.ts";
 import { fallbackCommandForms, fallbackFolders, fallbackWords } from "./fallbackCommandForms.ts";
@@ -172,6 +173,18 @@ function linkItself(forms: PathForms): string[] {
   return folder === undefined ? everyForm(forms) : [...new Set([forms.lexical, join(folder, basename(forms.lexical))])];
 }
 
+/**
+ * A glob whose segments, from the first with a wildcard on, are each wildcards alone for every name
+ * or every hidden name (`*`, `?*`, `**`, `.[!.]*`, also `*` then `/` or `/*`): it removes all its
+ * fixed folder holds.
+ */
+function emptiesItsFolder(value: string): boolean {
+  const at = value.search(/[*?[]/);
+  if (at === -1) return false;
+  const segments = value.slice(value.lastIndexOf("/", at) + 1).split("/").filter((segment) => segment !== "");
+  return segments.length > 0 && segments.every((segment) => matchesEveryName(segment) || matchesEveryHiddenName(segment));
+}
+
 /** The checks no mode can skip: removal of critical paths, writes to protected paths, unknown syntax. */
 function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   if (subject.kind === "command" && subject.part.problems.length > 0) {
@@ -184,12 +197,12 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   // Also for a removal only mentioned (past a wrapper: `sudo rm -rf /`).
   if (subject.removal && forms !== undefined) {
     // A glob removes what it matches, not the folder it matches in (`rm *.o` leaves the working folder
-    // be); a bare `*` empties that folder (`rm -rf ~/*`, `cd /etc && rm -rf ./*`), as good as removing it.
+    // be); wildcards alone empty that folder (`rm -rf ~/*`, `~/?*`, `~/.[!.]*`, `cd /etc && rm -rf ./*`), as good as removing it.
     // A link removed or moved itself (`mv link x`, no trailing /) is the link, wherever it leads; not
     // through `.` or `..` (`link/../etc` is where the link leads, then up).
     const linkAlone = subject.linkAlone === true && !/\/\.?$/.test(subject.word.value) && !/(?:^|\/)\.\.?(?:\/|$)/.test(subject.word.value.replace(/^(?:\.\/+)+/, ""));
     const removed = (each: PathForms) => (linkAlone ? linkItself(each) : everyForm(each));
-    const emptied = subject.word.glob && /(?:^|\/)\*$/.test(subject.word.value.replace(/["']/g, "")) ? everyForm(forms) : [];
+    const emptied = subject.word.glob && emptiesItsFolder(subject.word.value.replace(/["']/g, "")) ? everyForm(forms) : [];
     for (const path of [...(subject.word.glob ? emptied : removed(forms)), ...expansions.flatMap(removed)]) {
       const reason = criticalRemovalReason(path, { home: judge.paths.home, workingDirectories: judge.paths.workingDirectories });
       if (reason !== undefined && subject.mayEmpty === true) return { decision: "ask", reason: `${subject.label} may remove nearly everything in ${path}, whose tests may keep little: ${reason}` };

@@ -44,12 +44,12 @@ export function mentionedSpellings(value: string): string[] {
 }
 
 /**
- * `$HOME/x`, `"${HOME}"/x`, `$PWD/x` as the path they most likely name (HOME as toolshed sees it,
- * PWD as the part's own folder), when nothing else in the word is expanded. Only ever a mention:
- * a command may have changed either variable first.
+ * `$HOME/x`, `"${HOME}"/x`, `$PWD/x`, `$(pwd)/x` as the path they most likely name (HOME as toolshed
+ * sees it, PWD and what pwd prints as the part's own folder), when nothing else in the word is
+ * expanded. Only ever a mention: a command may have changed either variable first.
  */
 function knownFolderSpelling(text: string): string | undefined {
-  const match = /^\$(?:\{(HOME|PWD)\}|(HOME|PWD)(?![A-Za-z0-9_]))(\/[^$`'\\]*)?$/.exec(text.replace(/"/g, ""));
+  const match = /^(?:\$(?:\{(HOME|PWD)\}|(HOME|PWD)(?![A-Za-z0-9_]))|\$\(pwd(?: +-[LP])?\))(\/[^$`'\\]*)?$/.exec(text.replace(/"/g, ""));
   if (match === null) return undefined;
   const name = match[1] ?? match[2];
   return `${name === "HOME" ? process.env.HOME ?? "/" : "."}${match[3] ?? ""}`;
@@ -161,7 +161,9 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
       continue;
     }
     const from = source !== undefined ? source.from : filled.has(word) ? filler?.from : undefined;
-    if (from === undefined) {
+    if (from === undefined || from.split === true) {
+      // Names split again at blanks: any path may arrive, and with everything found removed, the start folders themselves do.
+      if (from !== undefined) subjects.push(...startFoldersRemoved(part, from, removal));
       subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true }));
       continue;
     }
@@ -172,18 +174,27 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     const reached = reachedFrom(word, source ?? filler, from.names);
     const inFolders = reached.below || (whole && from.namedFolders === true);
     const names = reached.names === undefined ? {} : { names: reached.names, ...(inFolders ? { namedFolders: true } : {}) };
-    for (const written of from.folders) {
-      // A start folder spelled with the home or working folder's variable (`find "$HOME" -exec ...`) is where it most likely is.
-      const spelledFolder = written.literal ? undefined : knownFolderSpelling(written.value);
-      const folder = spelledFolder === undefined ? written : { value: spelledFolder, literal: true, glob: false };
-      // Everything find finds, removed (`find / -exec rm -rf {} +`): its start folders go with it, for the check of critical paths.
-      if (removal === true && from.selectsAll !== undefined) subjects.push(...pathSubject(searching, folder, "write", { mentionedOnly: true, removal: true, ...(from.selectsAll === "maybe" ? { mayEmpty: true } : {}) }));
+    subjects.push(...startFoldersRemoved(part, from, removal));
+    for (const folder of from.folders.map(placedFolder)) {
       subjects.push(...pathSubject(searching, folder, access, folder.literal
         ? { mentionedOnly: true, recursive: true, followsLinks: true, ...names, ...spareField(trustedSpares(from.spares, part, trust)) }
         : { mentionedOnly: true, unplaced: true }));
     }
   }
   return subjects;
+}
+
+/** A search's start folder as it most likely is: spelled with the home or working folder's variable (`find "$HOME" -exec ...`), that folder. */
+function placedFolder(written: ShellWord): ShellWord {
+  const spelled = written.literal ? undefined : knownFolderSpelling(written.value);
+  return spelled === undefined ? written : { value: spelled, literal: true, glob: false };
+}
+
+/** Everything a search finds, removed (`find / -exec rm -rf {} +`): its start folders go with it, for the check of critical paths. */
+function startFoldersRemoved(part: ShellCommandPart, from: NonNullable<FilledIn["from"]>, removal: boolean | undefined): PathSubject[] {
+  if (removal !== true || from.selectsAll === undefined) return [];
+  const searching = { ...part, cwd: from.cwd ?? part.cwd };
+  return from.folders.map(placedFolder).flatMap((folder) => pathSubject(searching, folder, "write", { mentionedOnly: true, removal: true, ...(from.selectsAll === "maybe" ? { mayEmpty: true } : {}) }));
 }
 
 /** Variables that point git at another repository, index or tree. */

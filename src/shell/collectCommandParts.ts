@@ -610,10 +610,10 @@ function updateCwd(part: ShellCommandPart, state: CollectState): void {
   if (name !== "cd" && name !== "pushd" && name !== "popd") return;
   const options = words.slice(1).filter((word) => word.value.startsWith("-") && word.value !== "-");
   const given = words.slice(1).filter((word) => !word.value.startsWith("-") || word.value === "-");
-  // A plain `cd`, and `cd "$HOME"`, go home, as `cd ~` does (the home folder as toolshed sees it, unless the part itself sets HOME).
+  // A plain `cd`, and `cd "$HOME"` (or `"$HOME/"`), go home, as `cd ~` does (the home folder as toolshed sees it, unless the part itself sets HOME).
   const home: ShellWord = { value: process.env.HOME ?? "/", literal: true, glob: false };
   const setsHome = part.assignments.some((assignment) => assignment.name === "HOME");
-  const targets = name === "cd" && !setsHome && (given.length === 0 || (given.length === 1 && /^"?\$(?:HOME|\{HOME\})"?$/.test(given[0]?.value ?? ""))) ? [home] : given;
+  const targets = name === "cd" && !setsHome && (given.length === 0 || (given.length === 1 && /^"?\$(?:HOME|\{HOME\})\/*"?\/*$/.test(given[0]?.value ?? ""))) ? [home] : given;
   const target = targets[0];
   const physical = options.some((option) => option.value.includes("P"));
   // pushd with one folder (and no option: -n stays, +N rotates the stack) moves as cd does.

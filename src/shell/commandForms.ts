@@ -120,8 +120,11 @@ export function xargsCommandAt(words: readonly ShellWord[], at: number): number 
   return index;
 }
 
-/** True when xargs' options (all of them known, none naming another input or delimiter) include -0. */
-function xargsTakesWholeNames(options: readonly ShellWord[]): boolean {
+/**
+ * How xargs splits its input into names, when all its options are known and none names another
+ * input or delimiter: at NULs with -0, else at blanks and quotes (or, with -I, at line ends).
+ */
+function xargsNameSplit(options: readonly ShellWord[]): "nul" | "blanks" | undefined {
   let nul = false;
   for (let index = 0; index < options.length; index++) {
     const value = options[index]?.value ?? "";
@@ -141,9 +144,17 @@ function xargsTakesWholeNames(options: readonly ShellWord[]): boolean {
       index++;
       continue;
     }
-    return false;
+    return undefined;
   }
-  return nul;
+  return nul ? "nul" : "blanks";
+}
+
+/**
+ * A search's names as an xargs that splits at blanks and quotes gets them: any path may arrive but
+ * the start folders, which come first (one per line, or up to the NUL a `-print0` listing ends them with).
+ */
+function splitAgain(paths: NonNullable<FilledIn["from"]>): { from: NonNullable<FilledIn["from"]> } {
+  return { from: { ...paths, split: true } };
 }
 
 /**
@@ -162,10 +173,14 @@ export function programWordsAsRun(part: ShellCommandPart): { words: ShellWord[];
     program = pastExactWrappers(words.slice(at)).words;
     // Only NUL-separated names from its standard input arrive whole: otherwise xargs splits them again
     // at blanks and quotes, or reads them elsewhere (-a), or at another delimiter (-d).
-    const whole = xargsTakesWholeNames(words.slice(xargs + 1, at));
-    filler = { placeholder, appended: placeholder === undefined, by: "xargs", ...(whole && part.stdin?.paths !== undefined ? { from: part.stdin.paths } : {}) };
+    const split = xargsNameSplit(words.slice(xargs + 1, at));
+    const paths = part.stdin?.paths;
+    const from = paths === undefined ? {} : split === "nul" ? (paths.split === true ? {} : { from: paths }) : split === "blanks" ? splitAgain(paths) : {};
+    filler = { placeholder, appended: placeholder === undefined, by: "xargs", ...from };
   } else if (pastExactWrappers(part.words).viaXargs) {
-    filler = { appended: true, by: "xargs" };
+    // A bare xargs splits its input at blanks and quotes.
+    const paths = part.stdin?.paths;
+    filler = { appended: true, by: "xargs", ...(paths === undefined ? {} : splitAgain(paths)) };
   }
   if (filler === undefined) return { words: program, filled: new Set() };
   return { ...fillWords(program, filler), filler };

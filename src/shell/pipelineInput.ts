@@ -16,7 +16,10 @@ export function outputOf(part: ShellCommandPart | undefined): ShellInput {
   const name = words[0]?.value ?? "";
   const from = `the output of ${name || "a command"}`;
   // A part find -exec or xargs fills in (`find . -exec find {} -print0 \\;`) prints what only its run knows.
-  if (words.some((word) => !word.literal) || part.filledIn !== undefined) return { from };
+  if (part.filledIn !== undefined) return { from };
+  const paths = printedPaths(part);
+  if (paths !== undefined) return { from, paths };
+  if (words.some((word) => !word.literal)) return { from };
   if (name === "echo") {
     const args = words.slice(1);
     const noNewline = args[0]?.value === "-n";
@@ -32,28 +35,33 @@ export function outputOf(part: ShellCommandPart | undefined): ShellInput {
     return text.includes("\\") ? { from } : { text, from };
   }
   if (name === "cat" && words.length === 1 && part.stdin !== undefined) return { ...part.stdin, from: part.stdin.from };
-  const paths = printedPaths(part);
-  return paths === undefined ? { from } : { from, paths };
+  return { from };
 }
 
 /**
- * Where the files lie whose names a search prints, NUL-separated, when that is all it prints:
- * `find -print0`, `fd -0`, `git ls-files -z`. (Names printed one per line are split again by xargs
- * at blanks and quotes: a file called `x .env y.ts` would hand xargs `.env`.)
+ * Where the files lie whose names a search prints, when that is all it prints: NUL-separated
+ * (`find -print0`, `fd -0`, `git ls-files -z`), or one per line (`find`, `fd`), which xargs splits
+ * again at blanks and quotes (a file called `x .env y.ts` would hand xargs `.env`), so that only the
+ * start folders are known to arrive whole. Of find's words only its start folders may be expanded.
  */
 function printedPaths(part: ShellCommandPart): ShellInput["paths"] {
   const words = part.words;
   const name = gnuProgramName(words[0]?.value.slice((words[0]?.value.lastIndexOf("/") ?? -1) + 1) ?? "");
   const values = words.slice(1).map((word) => word.value);
   if (name === "find") {
-    if (!values.includes("-print0") || values.some((value) => /^-(?:exec|execdir|ok|okdir|printf|fprint|fprint0|fprintf|fls|ls|delete|print)$/.test(value))) return undefined;
-    return { ...findSource(words), cwd: part.cwd };
+    if (values.some((value) => /^-(?:exec|execdir|ok|okdir|printf|fprint|fprint0|fprintf|fls|ls|delete)$/.test(value))) return undefined;
+    const nul = values.includes("-print0");
+    if (nul && values.includes("-print")) return undefined;
+    const source = findSource(words);
+    if (words.some((word) => !word.literal && !source.folders.includes(word))) return undefined;
+    return { ...source, cwd: part.cwd, ...(nul ? {} : { split: true as const }) };
   }
+  if (words.some((word) => !word.literal)) return undefined;
   if (name === "fd" || name === "fdfind") {
-    if (!values.some((value) => /^-[A-Za-z]*0/.test(value) || value === "--print0")) return undefined;
     if (values.some((value) => /^-[A-Za-z]*[xXl]|^--(?:exec|exec-batch|list-details|format)/.test(value))) return undefined;
+    const nul = values.some((value) => /^-[A-Za-z]*0/.test(value) || value === "--print0");
     const source = fdSource(words);
-    return source === undefined ? undefined : { ...source, cwd: part.cwd };
+    return source === undefined ? undefined : { ...source, cwd: part.cwd, ...(nul ? {} : { split: true as const }) };
   }
   if (name === "git" && values[0] === "ls-files" && values.includes("-z") && values.slice(1).every((value) => value === "--cached" || value === "-c" || value === "-z")) {
     return { folders: [literalWord(".")], spares: { untracked: true }, cwd: part.cwd };

@@ -108,6 +108,11 @@ export interface FilledIn {
      * (`find /tmp -mtime +7 ...`).
      */
     selectsAll?: true | "maybe";
+    /**
+     * Printed one per line, or split again by xargs at blanks and quotes: what arrives is only known
+     * when it runs, but for the start folders themselves, which the search prints first.
+     */
+    split?: true;
     spares?: FolderSpares;
     cwd?: ShellCwd;
   };

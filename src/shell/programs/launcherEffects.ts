@@ -8,6 +8,7 @@
  */
 import { literalWord, noEffects, type ProgramEffects } from "./effects.ts";
 import { expandLong, hasOption, readOptions, valuesOf } from "./readOptions.ts";
+import { matchesEveryName } from "../globNames.ts";
 import type { FilledIn, ShellCommandPart, ShellWord } from "../types.ts";
 
 /** Shell text the program runs: analyzed when known, a problem when only known when it runs. */
@@ -227,15 +228,18 @@ export function fdSource(words: readonly ShellWord[]): FilledIn["from"] {
   const execAt = words.findIndex((word, index) => index > 0 && fdExec(word.value) !== undefined);
   const read = readOptions(words.slice(1, execAt === -1 ? undefined : execAt), { valueShort: FD_VALUE_SHORT, valueLong: ["extension", "type", "max-depth", "min-depth", "exclude", "color", "threads", "size", "owner", "changed-within", "changed-before", "search-path", "base-directory", "path-separator", "ignore-file", "max-results", "exec", "exec-batch", "batch-size"] });
   const flags = read.options.map((option) => option.name);
-  // Another base folder, or ignore files of its own choosing, and where its names lie is not followed here.
-  if (flags.some((flag) => flag === "base-directory" || flag === "ignore-file" || flag === "glob" || flag === "g" || flag === "full-path" || flag === "p")) return undefined;
+  // Another base folder, or ignore files of its own choosing, and where its names lie is not followed
+  // here; nor which names a glob picks, unless it is wildcards alone (`fd -g '*'`), which picks all.
+  const pattern = read.positionals[0]?.value;
+  const glob = flags.includes("glob") || flags.includes("g");
+  if (glob && pattern !== undefined && !matchesEveryName(pattern)) return undefined;
+  if (flags.some((flag) => flag === "base-directory" || flag === "ignore-file" || flag === "full-path" || flag === "p")) return undefined;
   const folders = [...read.positionals.slice(1), ...valuesOf(read, undefined, ["search-path"])];
   // fd's extensions match in any case (`-e ts` finds x.TS).
   const extensions = valuesOf(read, "e", ["extension"]).map((word) => `*.${[...word.value.replace(/^\./, "")].map((letter) => (/[A-Za-z]/.test(letter) ? `[${letter.toLowerCase()}${letter.toUpperCase()}]` : letter)).join("")}`);
   const unrestricted = flags.includes("u") || flags.includes("unrestricted");
   // A pattern that matches every name, and no test of size, owner, time or extension: everything under its folders.
-  const pattern = read.positionals[0]?.value;
-  const selectsAll = (pattern === undefined || pattern === "" || pattern === "." || pattern === "^" || pattern === ".*") && extensions.length === 0 &&
+  const selectsAll = (glob || pattern === undefined || pattern === "" || pattern === "." || pattern === "^" || pattern === ".*") && extensions.length === 0 &&
     !flags.some((flag) => ["S", "size", "owner", "o", "changed-within", "changed-before", "newer", "older", "exclude", "E", "max-depth", "d", "exact-depth"].includes(flag));
   // fd reads .gitignore and .ignore (not ripgrep's .rgignore): only git's own ignore files are taken to hold.
   return {

@@ -6,6 +6,7 @@
  * commandForms.ts.)
  */
 import { literalWord, noEffects, type ProgramEffects } from "./effects.ts";
+import { asWildcards, matchesEveryName } from "../globNames.ts";
 import { variableEffects } from "./variableEffects.ts";
 import type { FilledIn, ShellAssignment, ShellWord } from "../types.ts";
 
@@ -148,9 +149,8 @@ function narrowing(tests: readonly string[], at: number): Narrowing {
   // Wildcards alone match every name or path (`*`, `?*`, `**`; `.*` and `.+` as a regex).
   if (/^-i?regex$/.test(test)) return /^(?:\.[*+]?)*\.[*+]$/.test(operand) ? "none" : "broad";
   // A class of characters is one of them (`[oa]`, `[#]`); a negated one (`[!]a]`, `[^/]`) nearly any; an escaped character itself.
-  const named = operand.replace(/\[[!^]\]?[^\]]*\]/g, "?").replace(/\[\]?[^\]]*\]/g, "x").replace(/\\(.)/g, "$1");
-  if (/^[*?]*\*[*?]*$/.test(named)) return "none";
-  return NAMING_TESTS.test(test) && /[A-Za-z0-9_~@%#=,:]/.test(named) ? "narrow" : "broad";
+  if (matchesEveryName(operand)) return "none";
+  return NAMING_TESTS.test(test) && /[A-Za-z0-9_~@%#=,:]/.test(asWildcards(operand)) ? "narrow" : "broad";
 }
 
 /**
