@@ -35,7 +35,56 @@ export function outputOf(part: ShellCommandPart | undefined): ShellInput {
     return text.includes("\\") ? { from } : { text, from };
   }
   if (name === "cat" && words.length === 1 && part.stdin !== undefined) return { ...part.stdin, from: part.stdin.from };
-  return { from };
+  const kept = keptLines(part, name);
+  return kept === undefined ? { from } : { from, paths: kept };
+}
+
+/** Options of the line filters that print some of their input's lines as they came, reordered or cut short; `z`: lines end at NULs. */
+const LINE_FILTERS: Readonly<Record<string, { flags: string; valued?: string; long: readonly string[] }>> = {
+  sort: { flags: "bdfghiMnRrsuVz", valued: "kt", long: ["reverse", "unique", "numeric-sort", "general-numeric-sort", "human-numeric-sort", "version-sort", "month-sort", "random-sort", "ignore-case", "dictionary-order", "ignore-leading-blanks", "stable", "zero-terminated", "key", "field-separator"] },
+  uniq: { flags: "diuz", long: ["repeated", "unique", "ignore-case", "zero-terminated"] },
+  head: { flags: "qvz", valued: "n", long: ["lines", "quiet", "silent", "verbose", "zero-terminated"] },
+  tail: { flags: "qvz", valued: "n", long: ["lines", "quiet", "silent", "verbose", "zero-terminated"] },
+  tac: { flags: "", long: [] },
+  tee: { flags: "aip", long: ["append", "ignore-interrupts", "output-error"] },
+};
+
+/**
+ * What a listing piped through a line filter still names (`find ~ | sort | xargs rm -rf`): some of
+ * its names, as they came. The filter reads only its input (tee also writes files, which is judged
+ * where it writes), with options known to keep lines whole, ending where the listing's names end.
+ */
+function keptLines(part: ShellCommandPart, name: string): ShellInput["paths"] {
+  const paths = part.stdin?.paths;
+  const filter = LINE_FILTERS[name];
+  if (paths === undefined || filter === undefined) return undefined;
+  let zero = false;
+  const values = part.words.slice(1).map((word) => word.value);
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index] as string;
+    const long = /^--([a-z-]+)(=.*)?$/.exec(value);
+    if (long !== null) {
+      if (!filter.long.includes(long[1] as string)) return undefined;
+      zero ||= long[1] === "zero-terminated";
+      continue;
+    }
+    // A count of lines (`-5`, `-n 5`, `-n +2`), a key or a field separator.
+    if ((name === "head" || name === "tail") && /^-\d+$/.test(value)) continue;
+    const cluster = /^-([A-Za-z]+)(.*)$/.exec(value);
+    // An operand: a file read (or, for tee, written) instead of, or besides, the input.
+    if (cluster === null) {
+      if (name === "tee") continue;
+      return undefined;
+    }
+    const letters = cluster[1] as string;
+    const valued = [...letters].findIndex((letter) => filter.valued?.includes(letter) === true);
+    if (valued === -1 ? cluster[2] !== "" || [...letters].some((letter) => !filter.flags.includes(letter)) : [...letters.slice(0, valued)].some((letter) => !filter.flags.includes(letter))) return undefined;
+    zero ||= (valued === -1 ? letters : letters.slice(0, valued)).includes("z");
+    if (valued !== -1 && valued === letters.length - 1 && cluster[2] === "") index++;
+  }
+  // tee passes bytes on as they are; the others split lines at newlines, or with -z at NULs.
+  if (name !== "tee" && zero !== (paths.split !== true)) return undefined;
+  return paths;
 }
 
 /**

@@ -39,6 +39,8 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere('for f in *; do cat "$f"; done', "deny"),
     ...everywhere('for f in rm; do "$f" x; done', "deny", true),
     ...everywhere('for f in src/*.ts; do rm "$f"; done', "deny", true),
+    // a cluster of option letters that ends in the name and takes no variable's name (`cat -bs`, `rm -rf`) does not set it
+    ...everywhere('for s in .env; do cat -bs "$s"; done', "deny"),
   ],
   "guards: what could set the variable, or what the analysis cannot read, keeps it unknown": [
     ...everywhere('for f in src/*.ts; do printf -vf %s/%s secrets key; cat "$f"; done', "deny", true),
@@ -50,6 +52,9 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere('for f in src/a.ts; do for f in $(cat list); do :; done; cat "$f"; done', "ask", true),
     ...everywhere('for f in src/a.ts; do for f in link-env; do :; done; cat "$f"; done', "ask", true),
     ...everywhere('for f in src/*.ts; do read -r f < list; cat "$f"; done', "ask", true),
+    ...everywhere('for f in src/a.ts; do read -af < list; cat "$f"; done', "ask", true),
+    ...everywhere('for f in src/a.ts; do wait -pf; cat "$f"; done', "ask", true),
+    ...everywhere('for f in src/a.ts; do declare -nf; cat "$f"; done', "ask", true),
     ...everywhere('for f in src/*.ts; do for f in secrets/key; do :; done; cat "$f"; done', "ask", true),
     ...everywhere('trap \'f=secrets/key\' DEBUG; for f in src/a.ts; do cat "$f"; done', "deny", true),
     ...everywhere('for f in src/*.ts; do declare -n r=f; r=secrets/key; cat "$f"; done', "deny", true),
