@@ -22,7 +22,8 @@ import { matchToolName } from "./matchToolName.ts";
 import { createPathContext, isInsideWorkingFolders, resolvePathSubject, ruledOut, subjectBase, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
 import { planCall } from "./planCall.ts";
 import { criticalRemovalReason, protectedGlobReason, protectedPathReasonIn } from "./protectedPaths.ts";
-import { everyForm, type PathForms } from "../paths/pathForms.ts";
+import { expandShellGlob } from "../paths/expandShellGlob.ts";
+import { everyForm, pathForms, type PathForms } from "../paths/pathForms.ts";
 import { readableSessionFolders } from "../paths/sessionFolders.ts";
 import { DOMAIN_PREFIX, isWholeToolRule, ruleMatchesSubject } from "./ruleMatchesSubject.ts";
 import { hostOfUrl } from "./matchDomain.ts";
@@ -174,15 +175,23 @@ function linkItself(forms: PathForms): string[] {
 }
 
 /**
- * A glob whose segments, from the first with a wildcard on, are each wildcards alone for every name
- * or every hidden name (`*`, `?*`, `**`, `.[!.]*`, also `*` then `/` or `/*`): it removes all its
- * fixed folder holds.
+ * The folders a glob empties: one that ends in segments of wildcards alone, for every name or every
+ * hidden name (`*`, `?*`, `**`, `.[!.]*`, each maybe followed by `/`), removes all the folder before
+ * them holds. That folder is the glob's fixed one (`~/?*`, `/etc/*`), or each folder the rest of it
+ * matches now (`/e?c/*`, `./s?c/../*`); when that is not known, the fixed folder stands for them.
  */
-function emptiesItsFolder(value: string): boolean {
-  const at = value.search(/[*?[]/);
-  if (at === -1) return false;
-  const segments = value.slice(value.lastIndexOf("/", at) + 1).split("/").filter((segment) => segment !== "");
-  return segments.length > 0 && segments.every((segment) => matchesEveryName(segment) || matchesEveryHiddenName(segment));
+function emptiedFolders(subject: PathSubject, forms: PathForms, context: PathContext): string[] {
+  const value = subject.word.value.replace(/["']/g, "");
+  const segments = value.split("/");
+  let keep = segments.length;
+  while (keep > 0 && (segments[keep - 1] === "" || matchesEveryName(segments[keep - 1] as string) || matchesEveryHiddenName(segments[keep - 1] as string))) keep--;
+  if (!segments.slice(keep).some((segment) => segment !== "")) return [];
+  const folder = segments.slice(0, keep).join("/") || (value.startsWith("/") ? "/" : ".");
+  if (!/[*?[]/.test(folder)) return everyForm(forms);
+  const base = subjectBase(subject, context);
+  const expansion = base === undefined ? undefined : expandShellGlob(folder, base);
+  if (base === undefined || expansion === undefined || expansion.kind === "unknown") return everyForm(forms);
+  return expansion.paths.flatMap((path) => everyForm(pathForms(path, base)));
 }
 
 /** The checks no mode can skip: removal of critical paths, writes to protected paths, unknown syntax. */
@@ -202,7 +211,7 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
     // through `.` or `..` (`link/../etc` is where the link leads, then up).
     const linkAlone = subject.linkAlone === true && !/\/\.?$/.test(subject.word.value) && !/(?:^|\/)\.\.?(?:\/|$)/.test(subject.word.value.replace(/^(?:\.\/+)+/, ""));
     const removed = (each: PathForms) => (linkAlone ? linkItself(each) : everyForm(each));
-    const emptied = subject.word.glob && emptiesItsFolder(subject.word.value.replace(/["']/g, "")) ? everyForm(forms) : [];
+    const emptied = subject.word.glob ? emptiedFolders(subject, forms, judge.paths) : [];
     for (const path of [...(subject.word.glob ? emptied : removed(forms)), ...expansions.flatMap(removed)]) {
       const reason = criticalRemovalReason(path, { home: judge.paths.home, workingDirectories: judge.paths.workingDirectories });
       if (reason !== undefined && subject.mayEmpty === true) return { decision: "ask", reason: `${subject.label} may remove nearly everything in ${path}, whose tests may keep little: ${reason}` };

@@ -48,11 +48,14 @@ export function mentionedSpellings(value: string): string[] {
  * sees it, PWD and what pwd prints as the part's own folder), when nothing else in the word is
  * expanded. Only ever a mention: a command may have changed either variable first.
  */
-function knownFolderSpelling(text: string): string | undefined {
-  const match = /^(?:\$(?:\{(HOME|PWD)\}|(HOME|PWD)(?![A-Za-z0-9_]))|\$\(pwd(?: +-[LP])?\))(\/[^$`'\\]*)?$/.exec(text.replace(/"/g, ""));
+function knownFolderSpelling(text: string, cwd?: ShellCwd): string | undefined {
+  const match = /^(?:\$(?:\{(HOME|PWD)\}|(HOME|PWD)(?![A-Za-z0-9_]))|\$\(\s*(?:(?:command|builtin)\s+|\\|\/(?:usr\/)?bin\/)?pwd(?:\s+-[LP]+)*(?:\s+--)?\s*\))(\/[^$`'\\]*)?$/.exec(text.replace(/"/g, ""));
   if (match === null) return undefined;
   const name = match[1] ?? match[2];
-  return `${name === "HOME" ? process.env.HOME ?? "/" : "."}${match[3] ?? ""}`;
+  if (name === "HOME") return `${process.env.HOME ?? "/"}${match[3] ?? ""}`;
+  // Where the part runs is not known (`cd "$X"`, find -execdir): neither is what pwd says, so a
+  // path known to be read or changed is not placed by it (a mere mention still meets deny rules).
+  return cwd?.kind === "unknown" ? undefined : `.${match[3] ?? ""}`;
 }
 
 /** Commands that can leave a symlink (or another file) at a name they are given. */
@@ -152,7 +155,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
   for (const { word, access, whole, removal, source } of found) {
     // `$HOME/x` and `$PWD/x` are mentioned by their likely spelling (below); read or changed whole
     // (`grep -r k "$PWD"`), that spelling is a folder whose every file is reached.
-    const spelled = filled.has(word) || source !== undefined ? undefined : knownFolderSpelling(word.value);
+    const spelled = filled.has(word) || source !== undefined ? undefined : knownFolderSpelling(word.value, part.cwd);
     if (spelled !== undefined) {
       // Removed (`rm -rf $HOME`), it meets the check of critical paths too.
       const spelling = { value: spelled, literal: true, glob: word.glob || /[*?[]/.test(spelled) };
@@ -175,7 +178,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     const inFolders = reached.below || (whole && from.namedFolders === true);
     const names = reached.names === undefined ? {} : { names: reached.names, ...(inFolders ? { namedFolders: true } : {}) };
     subjects.push(...startFoldersRemoved(part, from, removal));
-    for (const folder of from.folders.map(placedFolder)) {
+    for (const folder of from.folders.map((written) => placedFolder(written, searching.cwd))) {
       subjects.push(...pathSubject(searching, folder, access, folder.literal
         ? { mentionedOnly: true, recursive: true, followsLinks: true, ...names, ...spareField(trustedSpares(from.spares, part, trust)) }
         : { mentionedOnly: true, unplaced: true }));
@@ -185,8 +188,8 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
 }
 
 /** A search's start folder as it most likely is: spelled with the home or working folder's variable (`find "$HOME" -exec ...`), that folder. */
-function placedFolder(written: ShellWord): ShellWord {
-  const spelled = written.literal ? undefined : knownFolderSpelling(written.value);
+function placedFolder(written: ShellWord, cwd: ShellCwd): ShellWord {
+  const spelled = written.literal ? undefined : knownFolderSpelling(written.value, cwd);
   return spelled === undefined ? written : { value: spelled, literal: true, glob: false };
 }
 
@@ -194,7 +197,7 @@ function placedFolder(written: ShellWord): ShellWord {
 function startFoldersRemoved(part: ShellCommandPart, from: NonNullable<FilledIn["from"]>, removal: boolean | undefined): PathSubject[] {
   if (removal !== true || from.selectsAll === undefined) return [];
   const searching = { ...part, cwd: from.cwd ?? part.cwd };
-  return from.folders.map(placedFolder).flatMap((folder) => pathSubject(searching, folder, "write", { mentionedOnly: true, removal: true, ...(from.selectsAll === "maybe" ? { mayEmpty: true } : {}) }));
+  return from.folders.map((written) => placedFolder(written, searching.cwd)).flatMap((folder) => pathSubject(searching, folder, "write", { mentionedOnly: true, removal: true, ...(from.selectsAll === "maybe" ? { mayEmpty: true } : {}) }));
 }
 
 /** Variables that point git at another repository, index or tree. */

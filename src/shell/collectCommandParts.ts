@@ -5,7 +5,7 @@
  * are collected with the folder they act in, so a `cd` before a relative write is followed, and
  * a `cd` that bash runs in a subshell (a pipeline part, `( )`, a `&` job) moves nothing after it.
  */
-import { exactProgramStarts, sudoShellOption } from "./commandForms.ts";
+import { elsewhereWrapper, exactProgramStarts, sudoShellOption } from "./commandForms.ts";
 import { loopItemFor, loopItems, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, setsBefore } from "./loopItems.ts";
 import { CODE_RUNNERS, inShellWords, PLAIN_SETTER_OPTIONS, VARIABLE_SETTERS } from "./shellBuiltins.ts";
 import { evaluateWord, findSubstitutions } from "./evaluateWord.ts";
@@ -550,6 +550,8 @@ function collectCommand(node: ShellNode, extraArguments: ShellNode[], state: Col
   }
   const shellCommand = sudoShellOption(part.words);
   if (shellCommand !== undefined) part.problems.push(`sudo ${shellCommand} runs its command through a shell, which expands the $ in it`);
+  const elsewhere = elsewhereWrapper(part.words);
+  if (elsewhere !== undefined) part.problems.push(`${elsewhere} runs the command in another folder, so its relative paths cannot be placed`);
   updateCwd(part, state);
   addPart(part, state);
 }
@@ -608,12 +610,16 @@ function updateCwd(part: ShellCommandPart, state: CollectState): void {
   if (state.variablesMayChange) part.problems.push(`an earlier part of the command may set shell variables, which can change what "${clip(part.source)}" runs or where it goes`);
   if (setsRiskyVariables(words)) state.variablesMayChange = true;
   if (name !== "cd" && name !== "pushd" && name !== "popd") return;
-  const options = words.slice(1).filter((word) => word.value.startsWith("-") && word.value !== "-");
-  const given = words.slice(1).filter((word) => !word.value.startsWith("-") || word.value === "-");
-  // A plain `cd`, and `cd "$HOME"` (or `"$HOME/"`), go home, as `cd ~` does (the home folder as toolshed sees it, unless the part itself sets HOME).
+  // Options end at the first word that is not one, or after `--`.
+  const end = words.findIndex((word, index) => index > 0 && (!word.value.startsWith("-") || word.value === "-" || word.value === "--"));
+  const optionsEnd = end === -1 ? words.length : end;
+  const options = words.slice(1, optionsEnd);
+  const given = words.slice(words[optionsEnd]?.value === "--" ? optionsEnd + 1 : optionsEnd);
+  // A plain `cd`, and `cd "$HOME"` (or `"$HOME/"`, `$HOME/.`, also for pushd), go home, as `cd ~` does (the home folder as toolshed sees it, unless the part itself sets HOME).
   const home: ShellWord = { value: process.env.HOME ?? "/", literal: true, glob: false };
   const setsHome = part.assignments.some((assignment) => assignment.name === "HOME");
-  const targets = name === "cd" && !setsHome && (given.length === 0 || (given.length === 1 && /^"?\$(?:HOME|\{HOME\})\/*"?\/*$/.test(given[0]?.value ?? ""))) ? [home] : given;
+  const spelledHome = given.length === 1 && /^\$(?:HOME|\{HOME\})(?:\/+\.?)*$/.test((given[0]?.value ?? "").replace(/"/g, ""));
+  const targets = !setsHome && ((name === "cd" && given.length === 0) || (name !== "popd" && spelledHome)) ? [home] : given;
   const target = targets[0];
   const physical = options.some((option) => option.value.includes("P"));
   // pushd with one folder (and no option: -n stays, +N rotates the stack) moves as cd does.

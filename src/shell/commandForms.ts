@@ -121,10 +121,18 @@ export function xargsCommandAt(words: readonly ShellWord[], at: number): number 
 }
 
 /**
- * How xargs splits its input into names, when all its options are known and none names another
- * input or delimiter: at NULs with -0, else at blanks and quotes (or, with -I, at line ends).
+ * How xargs splits its standard input into names: "nul" at NULs (-0, its other options all known),
+ * else "blanks": at blanks and quotes, line ends (-I, -L), another delimiter (-d), or as options
+ * the analysis does not know say, where the first name still arrives whole as far as its first
+ * blank; undefined when it reads its names from a file instead (-a).
  */
 function xargsNameSplit(options: readonly ShellWord[]): "nul" | "blanks" | undefined {
+  if (options.some((option) => /^(?:-a|--arg-file(?:=|$))/.test(option.value) || /^-[0rtpx]*a/.test(option.value))) return undefined;
+  return wholeNamesAtNuls(options) ? "nul" : "blanks";
+}
+
+/** True when xargs' options, all of them known and none naming another input or delimiter, include -0. */
+function wholeNamesAtNuls(options: readonly ShellWord[]): boolean {
   let nul = false;
   for (let index = 0; index < options.length; index++) {
     const value = options[index]?.value ?? "";
@@ -144,9 +152,9 @@ function xargsNameSplit(options: readonly ShellWord[]): "nul" | "blanks" | undef
       index++;
       continue;
     }
-    return undefined;
+    return false;
   }
-  return nul ? "nul" : "blanks";
+  return nul;
 }
 
 /**
@@ -419,6 +427,51 @@ function sudoLength(words: readonly ShellWord[]): number | undefined {
     else return undefined;
   }
   return index;
+}
+
+/**
+ * Wrappers that run their command in another folder or under another root, and the options by
+ * which they do (a pattern over each option word; `true`: always). sudo's and su's login shells
+ * start in the user's home folder; systemd-run's services in / unless kept in this one.
+ */
+const ELSEWHERE_WRAPPERS: Readonly<Record<string, RegExp | true>> = {
+  sudo: /^-[A-Za-z]*[DRi]|^--(?:chdir|chroot|login)(?:=|$)/,
+  su: /^-$|^-[A-Za-z]*l|^--login$/,
+  runuser: /^-$|^-[A-Za-z]*l|^--login$/,
+  unshare: /^-[A-Za-z]*[wR]|^--(?:wd|root)(?:=|$)/,
+  nsenter: /^-[A-Za-z]*[wr]|^--(?:wd|wdns|root)(?:=|$)/,
+  bwrap: /^--chdir$/,
+  firejail: /^--private-cwd/,
+  "flatpak-spawn": /^--directory(?:=|$)/,
+  chroot: true,
+  chrootuid: true,
+  schroot: true,
+  jexec: true,
+};
+
+/**
+ * The wrapper option by which a part's command runs in another folder (`sudo -D secrets cat key`,
+ * `unshare --wd=x`, `chroot /srv cat key`), where its relative paths cannot be placed; undefined
+ * when none does. systemd-run counts unless told to stay (`--scope`, `-d`, `--same-dir`).
+ */
+export function elsewhereWrapper(words: readonly ShellWord[]): string | undefined {
+  const starts = programStarts(words);
+  for (const [index, start] of starts.entries()) {
+    const name = baseName(words[start]?.value ?? "");
+    const options = words.slice(start + 1, starts[index + 1] ?? words.length).filter((word) => word.value.startsWith("-"));
+    if (name === "systemd-run") {
+      const stays = options.some((option) => option.value === "--scope" || option.value === "--same-dir" || /^-[A-Za-z]*d/.test(option.value));
+      const moved = options.find((option) => /^--working-directory(?:=|$)/.test(option.value));
+      if (moved !== undefined || !stays) return `systemd-run${moved === undefined ? "" : ` ${moved.value}`}`;
+      continue;
+    }
+    const pattern = ELSEWHERE_WRAPPERS[name];
+    if (pattern === undefined) continue;
+    if (pattern === true) return name;
+    const option = options.find((word) => pattern.test(word.value));
+    if (option !== undefined) return `${name} ${option.value}`;
+  }
+  return undefined;
 }
 
 /**

@@ -3,6 +3,7 @@
  * sh` feeds `rm x` to the shell, `cat <<EOF | sh` feeds the here-document. Anything else is an
  * input the analysis cannot know.
  */
+import { exactProgramStarts } from "./commandForms.ts";
 import { gnuProgramName } from "./gnuProgramNames.ts";
 import { literalWord } from "./programs/effects.ts";
 import { fdSource } from "./programs/launcherEffects.ts";
@@ -94,7 +95,8 @@ function keptLines(part: ShellCommandPart, name: string): ShellInput["paths"] {
  * start folders are known to arrive whole. Of find's words only its start folders may be expanded.
  */
 function printedPaths(part: ShellCommandPart): ShellInput["paths"] {
-  const words = part.words;
+  // Also past the wrappers read exactly (`sudo find ~`, `nice fd .`).
+  const words = part.words.slice(exactProgramStarts(part.words).at(-1) ?? 0);
   const name = gnuProgramName(words[0]?.value.slice((words[0]?.value.lastIndexOf("/") ?? -1) + 1) ?? "");
   const values = words.slice(1).map((word) => word.value);
   if (name === "find") {

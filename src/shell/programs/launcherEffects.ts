@@ -8,7 +8,7 @@
  */
 import { literalWord, noEffects, type ProgramEffects } from "./effects.ts";
 import { expandLong, hasOption, readOptions, valuesOf } from "./readOptions.ts";
-import { matchesEveryName } from "../globNames.ts";
+import { matchesEveryHiddenName, matchesEveryName } from "../globNames.ts";
 import type { FilledIn, ShellCommandPart, ShellWord } from "../types.ts";
 
 /** Shell text the program runs: analyzed when known, a problem when only known when it runs. */
@@ -232,15 +232,15 @@ export function fdSource(words: readonly ShellWord[]): FilledIn["from"] {
   // here; nor which names a glob picks, unless it is wildcards alone (`fd -g '*'`), which picks all.
   const pattern = read.positionals[0]?.value;
   const glob = flags.includes("glob") || flags.includes("g");
-  if (glob && pattern !== undefined && !matchesEveryName(pattern)) return undefined;
+  if (glob && pattern !== undefined && !matchesEveryName(pattern) && !matchesEveryHiddenName(pattern)) return undefined;
   if (flags.some((flag) => flag === "base-directory" || flag === "ignore-file" || flag === "full-path" || flag === "p")) return undefined;
   const folders = [...read.positionals.slice(1), ...valuesOf(read, undefined, ["search-path"])];
   // fd's extensions match in any case (`-e ts` finds x.TS).
   const extensions = valuesOf(read, "e", ["extension"]).map((word) => `*.${[...word.value.replace(/^\./, "")].map((letter) => (/[A-Za-z]/.test(letter) ? `[${letter.toLowerCase()}${letter.toUpperCase()}]` : letter)).join("")}`);
   const unrestricted = flags.includes("u") || flags.includes("unrestricted");
-  // A pattern that matches every name, and no test of size, owner, time or extension: everything under its folders.
+  // A pattern that matches every name, and no test of size, owner, time or extension (a depth keeps all at its level, as find's -maxdepth): everything under its folders.
   const selectsAll = (glob || pattern === undefined || pattern === "" || pattern === "." || pattern === "^" || pattern === ".*") && extensions.length === 0 &&
-    !flags.some((flag) => ["S", "size", "owner", "o", "changed-within", "changed-before", "newer", "older", "exclude", "E", "max-depth", "d", "exact-depth"].includes(flag));
+    !flags.some((flag) => ["S", "size", "owner", "o", "changed-within", "changed-before", "newer", "older", "exclude", "E"].includes(flag));
   // fd reads .gitignore and .ignore (not ripgrep's .rgignore): only git's own ignore files are taken to hold.
   return {
     folders: folders.length > 0 ? folders : [literalWord(".")],

@@ -69,18 +69,20 @@ function tmuxCommand(effects: ProgramEffects, words: readonly ShellWord[]): void
     effects.unknown.push("tmux run-shell -C runs tmux commands the analysis does not follow");
     return;
   }
-  addRun(effects, command, via);
+  // `-c` names the folder the command starts in.
+  addRun(effects, command, via, hasOption(read, "c") ? `${via} -c runs it in the folder it names` : undefined);
 }
 
 /** One word is shell text; several are a command with its arguments. */
-function addRun(effects: ProgramEffects, words: readonly ShellWord[], via: string): void {
+function addRun(effects: ProgramEffects, words: readonly ShellWord[], via: string, elsewhere?: string): void {
   if (words.length === 0) return;
   if (words.some((word) => !word.literal)) {
     effects.problems.push(`${via} runs a command only known when it runs`);
     return;
   }
-  if (words.length === 1) effects.runs.push({ text: (words[0] as ShellWord).value, via });
-  else effects.runs.push({ words: [...words], via });
+  const where = elsewhere === undefined ? {} : { elsewhere };
+  if (words.length === 1) effects.runs.push({ text: (words[0] as ShellWord).value, via, ...where });
+  else effects.runs.push({ words: [...words], via, ...where });
 }
 
 /** tmux: its global `-c` command, then each command of a `;`-separated list. */
