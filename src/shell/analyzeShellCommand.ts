@@ -8,9 +8,10 @@
  * every part found).
  */
 import { collectStatement, type CollectState } from "./collectCommandParts.ts";
-import { fillWords, gitSubcommandAt, isAssignmentWord, joinWords, pastExactWrappers, programStarts, wrapperKind, xargsCommandAt, xargsPlaceholder } from "./commandForms.ts";
+import { fillWords, gitSubcommandAt, isAssignmentWord, joinWords, pastExactWrappers, programStarts, programWordsAsRun, wrapperKind, xargsCommandAt, xargsPlaceholder } from "./commandForms.ts";
 import { gnuProgramName } from "./gnuProgramNames.ts";
 import { droppedDashBeforeHeredoc, grammarMisreads, timeKeywordSpan } from "./grammarMisreads.ts";
+import { positionalItems } from "./loopItems.ts";
 import { describeAssignments, describeProgram, type ProgramEffects } from "./programCatalogue.ts";
 import { removeLineContinuations } from "./removeLineContinuations.ts";
 import { ShellParseTimeout, withShellTree } from "./shellParser.ts";
@@ -90,7 +91,13 @@ const MAX_TIME_KEYWORDS = 8;
 /** The most dropped `-` words quoted for the parse; past this the grammar's skip is a misread. */
 const MAX_DASH_MENDS = 8;
 
-function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: string | undefined, depth: number): void {
+/** A `sh -c` script's positional parameters, and who fills in the search's names among them (`find -exec sh -c '...' _ {} +`). */
+interface ScriptScope {
+  positional: ShellWord[];
+  filledIn?: FilledIn;
+}
+
+function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: string | undefined, depth: number, scope?: ScriptScope): void {
   if (depth > MAX_SHELL_NESTING) {
     analysis.problems.push(`it nests commands more than ${MAX_SHELL_NESTING} levels deep`);
     return;
@@ -113,12 +120,19 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
       if (span !== undefined) analysis.problems.push(`it has more than ${MAX_TIME_KEYWORDS} time keywords, more than toolshed follows`);
       if (root.hasError) analysis.problems.push(`the shell parser could not parse ${JSON.stringify(clip(text))}`);
       analysis.problems.push(...grammarMisreads(root, text));
+      const items = scope === undefined ? undefined : positionalItems(text, scope.positional);
+      const inherited = scope?.filledIn !== undefined && (items !== undefined || scope.positional.length === 0) ? scope.filledIn : undefined;
       const state: CollectState = {
         analysis,
         cwd,
         via,
         timed,
-        onPart: (part, current) => lookInside(part, analysis, current.cwd, depth),
+        ...(items === undefined ? {} : { loopItems: items }),
+        onPart: (part, current) => {
+          // What the search fills in among the positional parameters, the script's commands get too.
+          if (inherited !== undefined) part.filledIn ??= inherited;
+          lookInside(part, analysis, current.cwd, depth);
+        },
         parseNested: (nested, nestedVia, current) => collectText(nested, analysis, current.cwd, nestedVia, depth + 1),
       };
       collectStatement(root, state);
@@ -167,7 +181,7 @@ function clip(text: string): string {
 }
 
 /** Adds what the catalogue says a program does to the part, and analyzes the commands it runs. */
-function applyEffects(effects: ProgramEffects, part: ShellCommandPart, analysis: ShellAnalysis, cwd: ShellCwd, depth: number): void {
+function applyEffects(effects: ProgramEffects, part: ShellCommandPart, analysis: ShellAnalysis, cwd: ShellCwd, depth: number, filler?: FilledIn): void {
   const mentioned = part.mentionedOnly === true;
   if (!mentioned) part.problems.push(...effects.problems);
   if (effects.unknown.length > 0) (part.unknownCode ??= []).push(...effects.unknown);
@@ -193,14 +207,38 @@ function applyEffects(effects: ProgramEffects, part: ShellCommandPart, analysis:
       else part.problems.push(`it nests commands more than ${MAX_SHELL_NESTING} levels deep`);
     } else if (run.text !== undefined) {
       if (mentioned) collectMentioned(run.text, analysis, runCwd, run.via, depth + 1);
-      else collectText(run.text, analysis, runCwd, run.via, depth + 1);
+      else collectText(run.text, analysis, runCwd, run.via, depth + 1, scriptScope(run.text, run.positional, filler));
     }
   }
   for (const text of effects.mentions) collectMentioned(text, analysis, cwd, `a string in code`, depth + 1);
 }
 
+/**
+ * The positional parameters of a `sh -c` script, and what a search's runner fills in for it
+ * (`find -exec sh -c '...' _ {} \\;`, `xargs -0 sh -c '...' _`): the runner's placeholder among
+ * them, or the names it appends as the last, stand for what it found, as in the words it runs; so
+ * does its placeholder in the script itself (`find -exec sh -c 'rm -rf {}' \\;`, which also runs
+ * whatever a found name spells, and is unknown code for that). Undefined when there is neither.
+ */
+function scriptScope(script: string, positional: ShellWord[] | undefined, filler: FilledIn | undefined): ScriptScope | undefined {
+  const given = positional ?? [];
+  const placeholder = filler?.placeholder;
+  const inScript = typeof placeholder === "string" && placeholder !== "" && script.includes(placeholder);
+  if (filler === undefined || (!filler.appended && given.length === 0 && !inScript)) return given.length === 0 ? undefined : { positional: given };
+  if (!filler.appended) return { positional: given, filledIn: filler };
+  const input = `{${filler.by} input}`;
+  return { positional: [...given, { value: input, literal: false, glob: false }], filledIn: { ...filler, placeholder: input, appended: false } };
+}
+
 /** Programs whose subcommand is what rules about them name. */
 const SUBCOMMAND_PROGRAMS = new Set(["git", "gh", "npm", "pnpm", "yarn", "bun", "cargo", "docker", "podman", "kubectl", "helm", "terraform", "pip", "pip3", "uv", "go", "apt", "apt-get", "brew", "systemctl"]);
+
+/** The filler with where its names come from, when a search's listing reaches xargs (see programWordsAsRun). */
+function withSource(part: ShellCommandPart, filler: FilledIn): FilledIn {
+  if (filler.from !== undefined || filler.by !== "xargs") return filler;
+  const from = programWordsAsRun(part).filler?.from;
+  return from === undefined ? filler : { ...filler, from };
+}
 
 /** Who fills in words of the program at `start` with text the analysis cannot see: xargs before it, or the program that runs the part. */
 function fillerOf(part: ShellCommandPart, start: number): FilledIn | undefined {
@@ -255,8 +293,8 @@ function lookInside(part: ShellCommandPart, analysis: ShellAnalysis, cwd: ShellC
     const byShell = words.slice(0, start).every((word) => ["builtin", "command", "-p"].includes(word.value));
     const program = words.slice(start);
     const effects = describeProgram(program, part, byShell);
-    applyEffects(effects, part, analysis, cwd, depth);
     const filler = fillerOf(part, start);
+    applyEffects(effects, part, analysis, cwd, depth, filler === undefined ? undefined : withSource(part, filler));
     if (filler === undefined || part.mentionedOnly) continue;
     const blind = blindEffects(program, filler, part, byShell, effects);
     if (blind.length > 0) (part.unknownCode ??= []).push(...blind);

@@ -128,10 +128,25 @@ export function loopItemFor(node: ShellNode, items: ReadonlyMap<string, ShellWor
   const quoted = node.type === "string";
   const reference = quoted ? (node.namedChildCount === 1 ? node.namedChildren[0] : null) : node;
   if (reference === null || reference === undefined || (reference.type !== "simple_expansion" && reference.type !== "expansion")) return undefined;
-  const name = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})$/.exec(reference.text);
+  // A loop's name, or a script's positional parameter (`$1`, `${1}`, `"$@"`; see positionalItems).
+  const name = /^\$(?:([A-Za-z_][A-Za-z0-9_]*|[0-9@])|\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|@)\})$/.exec(reference.text);
   const item = name === null ? undefined : items.get(name[1] ?? name[2] ?? "");
   if (item === undefined || (quoted && node.text !== `"${reference.text}"`)) return undefined;
   // Unquoted, the item is split and globbed again: only one neither changes (no blanks, no glob or extglob characters).
   if (!quoted && (item.glob || !/^[^\s*?[\]\\()]+$/.test(item.value))) return undefined;
   return item;
+}
+
+/** What in a script may change its positional parameters, or give some of its code others: `set`, `shift`, `getopts`, a function, code read from elsewhere. */
+const CHANGES_POSITIONAL = /\b(?:set|shift|getopts|function|source|eval|alias)\b|\(\s*\)|(?:^|[\s;&|(])\.\s/;
+
+/**
+ * A `sh -c` script's positional parameters as loop items (`$0`, `$1`, ..., and `"$@"` when it is
+ * one word), when nothing in the script can change them: `sh -c 'rm -rf "$1"' _ ~` removes the home folder.
+ */
+export function positionalItems(script: string, positional: readonly ShellWord[]): Map<string, ShellWord> | undefined {
+  if (positional.length === 0 || CHANGES_POSITIONAL.test(script)) return undefined;
+  const items = new Map<string, ShellWord>(positional.map((word, index) => [String(index), word]));
+  if (positional.length === 2) items.set("@", positional[1] as ShellWord);
+  return items;
 }

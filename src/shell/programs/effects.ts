@@ -11,6 +11,8 @@ export interface RunCommand {
   elsewhere?: string;
   /** Words of it the program fills in when it runs (see ShellCommandPart.filledIn). */
   filledIn?: FilledIn;
+  /** The words after a `sh -c` script: its `$0`, `$1`, ... */
+  positional?: ShellWord[];
 }
 
 export interface ProgramEffects {

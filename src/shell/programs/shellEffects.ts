@@ -24,10 +24,11 @@ export function shellEffects(words: readonly ShellWord[], part: ShellCommandPart
       return effects;
     }
     if (/^-[A-Za-z]*c[A-Za-z]*$/.test(word.value)) {
-      const script = words.slice(index + 1).find((candidate) => !/^[-+]/.test(candidate.value));
+      const at = words.findIndex((candidate, position) => position > index && !/^[-+]/.test(candidate.value));
+      const script = at === -1 ? undefined : words[at];
       if (script === undefined) effects.problems.push(`${shell} -c is given no command`);
       else if (!script.literal) effects.problems.push(`${shell} -c runs a command only known when it runs`);
-      else effects.runs.push({ text: script.value, via: `${shell} -c` });
+      else effects.runs.push({ text: script.value, via: `${shell} -c`, ...(at + 1 < words.length ? { positional: words.slice(at + 1) } : {}) });
       return effects;
     }
     if (/^-[A-Za-z]*s/.test(word.value)) readsInput = true;
