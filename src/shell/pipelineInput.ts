@@ -8,7 +8,7 @@ import { gnuProgramName } from "./gnuProgramNames.ts";
 import { literalWord } from "./programs/effects.ts";
 import { fdSource } from "./programs/launcherEffects.ts";
 import { findSource } from "./programs/wrapperEffects.ts";
-import type { ShellCommandPart, ShellInput } from "./types.ts";
+import type { ShellCommandPart, ShellInput, ShellWord } from "./types.ts";
 
 /** The standard input the next part of a pipeline gets from `part`. */
 export function outputOf(part: ShellCommandPart | undefined): ShellInput {
@@ -27,10 +27,12 @@ export function outputOf(part: ShellCommandPart | undefined): ShellInput {
     const text = args.slice(noNewline ? 1 : 0).map((word) => word.value);
     // echo -e and friends decode escapes: only plain text is followed.
     if (text[0]?.startsWith("-") || text.some((value) => value.includes("\\"))) return { from };
-    return { text: `${text.join(" ")}${noNewline ? "" : "\n"}`, from };
+    return { text: `${text.join(" ")}${noNewline ? "" : "\n"}`, from, paths: namesPrinted(part, args.slice(noNewline ? 1 : 0), true) };
   }
   if (name === "printf") {
     const format = words[1]?.value;
+    // `printf '%s\n' ~/*` prints its words one per line, `'%s\0'` NUL-separated.
+    if (format === "%s\\n" || format === "%s\\0") return { from, paths: namesPrinted(part, words.slice(2), format === "%s\\n") };
     if (format === undefined || words.length > 2 || format.startsWith("-") || /%/.test(format.replace(/%%/g, ""))) return { from };
     const text = format.replace(/%%/g, "%").replace(/\\n/g, "\n").replace(/\\t/g, "\t");
     return text.includes("\\") ? { from } : { text, from };
@@ -38,6 +40,17 @@ export function outputOf(part: ShellCommandPart | undefined): ShellInput {
   if (name === "cat" && words.length === 1 && part.stdin !== undefined) return { ...part.stdin, from: part.stdin.from };
   const kept = keptLines(part, name);
   return kept === undefined ? { from } : { from, paths: kept };
+}
+
+/**
+ * The words echo or printf prints, as a listing whose start folders they are (the names a glob
+ * among them expands to, each a word of its own where blanks split it): `echo ~/* | xargs rm -rf`
+ * removes what `rm -rf ~/*` does. Printed one per line or blank-separated, they are split again by
+ * xargs: only those start folders are known to arrive.
+ */
+function namesPrinted(part: ShellCommandPart, words: readonly ShellWord[], split: boolean): ShellInput["paths"] {
+  const folders = words.flatMap((word) => (split && /\s/.test(word.value) ? word.value.split(/\s+/).filter((piece) => piece !== "").map((piece) => ({ ...word, value: piece })) : [word]));
+  return { folders, selectsAll: true, cwd: part.cwd, ...(split ? { split: true as const } : {}) };
 }
 
 /** Options of the line filters that print some of their input's lines as they came, reordered or cut short; `z`: lines end at NULs. */
