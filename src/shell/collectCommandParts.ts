@@ -6,13 +6,13 @@
  * a `cd` that bash runs in a subshell (a pipeline part, `( )`, a `&` job) moves nothing after it.
  */
 import { elsewhereWrapper, exactProgramStarts, sudoShellOption } from "./commandForms.ts";
-import { loopItemFor, loopItems, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, setsBefore } from "./loopItems.ts";
+import { loopItemFor, loopItems, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, readLoop, setsBefore } from "./loopItems.ts";
 import { CODE_RUNNERS, inShellWords, PLAIN_SETTER_OPTIONS, VARIABLE_SETTERS } from "./shellBuiltins.ts";
 import { evaluateWord, findSubstitutions } from "./evaluateWord.ts";
 import { outputOf } from "./pipelineInput.ts";
 import { changesLaterCommands } from "./programs/variableEffects.ts";
 import type { ShellNode } from "./shellParser.ts";
-import type { KnownCwd, ShellAnalysis, ShellCommandPart, ShellCwd, ShellInput, ShellWord } from "./types.ts";
+import type { FilledIn, KnownCwd, ShellAnalysis, ShellCommandPart, ShellCwd, ShellInput, ShellWord } from "./types.ts";
 
 /** Statements run one after another in the same shell. */
 const SEQUENCES = new Set(["program", "list", "compound_statement", "do_group", "negated_command"]);
@@ -89,6 +89,7 @@ export function collectStatement(node: ShellNode, state: CollectState): void {
   if (type === "if_statement") return collectIf(node, state);
   if (type === "case_statement") return collectCase(node, state);
   if (type === "for_statement") return collectFor(node, state);
+  if (type === "while_statement") return collectWhile(node, state);
   if (FOLLOWED_LOOPS.has(type)) return collectOnce(node, state);
   if (FOLLOWED_FLOW.has(type)) return collectFlow(node, state);
   const what = CONTROL_FLOW.has(type) ? `a ${type.replace(/_/g, " ")}` : `shell syntax toolshed does not follow ("${type}")`;
@@ -377,6 +378,42 @@ function collectFor(node: ShellNode, state: CollectState): void {
   state.cwd = { kind: "unknown", reason: "after the for statement the working folder is not known" };
 }
 
+/**
+ * `find ... | while IFS= read -r f; do body; done`: a read loop over a search's listing runs its body
+ * once per name, `"$f"` standing for what the search found, as in the words xargs runs (names split
+ * at line ends arrive whole only as far as the start folders go; `-d ''` over a NUL-separated
+ * listing, each as found). Any other while loop is visited once, its variables only known when it runs.
+ */
+function collectWhile(node: ShellNode, state: CollectState): void {
+  const paths = state.stdin?.paths;
+  const loop = paths === undefined ? undefined : readLoop(node, state.inRepeatedBody === true);
+  if (paths === undefined || loop === undefined) return collectOnce(node, state);
+  const { analysis } = state;
+  const saved = { parts: analysis.parts.length, redirects: analysis.redirects.length, problems: analysis.problems.length, cwd: state.cwd, variablesMayChange: state.variablesMayChange, cdFailure: state.cdFailure, stdin: state.stdin };
+  const outer = { loopItems: state.loopItems, onPart: state.onPart };
+  const placeholder = "{read input}";
+  const filledIn: FilledIn = { placeholder, appended: false, by: "read", from: loop.wholeAtNuls && paths.split !== true ? paths : { ...paths, split: true } };
+  state.loopItems = new Map([...(outer.loopItems ?? []), [loop.name, { value: placeholder, literal: false, glob: false }]]);
+  state.onPart = (part, current) => {
+    part.filledIn ??= filledIn;
+    outer.onPart(part, current);
+  };
+  try {
+    collectOnce(node, state);
+  } finally {
+    state.loopItems = outer.loopItems;
+    state.onPart = outer.onPart;
+  }
+  // The body (past the condition's own read) may set the variable by a name the text does not show: visited again, once, unknown.
+  if (setsBefore(analysis, saved.parts) || analysis.parts.slice(saved.parts + 1).some((part) => maySetLoopVariable(part, true, loop.name))) {
+    analysis.parts.length = saved.parts;
+    analysis.redirects.length = saved.redirects;
+    analysis.problems.length = saved.problems;
+    Object.assign(state, { cwd: saved.cwd, variablesMayChange: saved.variablesMayChange, cdFailure: saved.cdFailure, stdin: saved.stdin });
+    collectOnce(node, state);
+  }
+}
+
 /** A loop visited once for all its rounds: no `for` inside it is followed item by item. */
 function collectOnce(node: ShellNode, state: CollectState): void {
   const outer = state.inRepeatedBody;
@@ -593,12 +630,45 @@ function setsRiskyVariables(words: readonly ShellWord[]): boolean {
   if (!name.literal || CODE_RUNNERS.has(name.value)) return true;
   const printfVariable = name.value === "printf" ? words.findIndex((word) => word.value.startsWith("-v")) : -1;
   if (!VARIABLE_SETTERS.has(name.value) && printfVariable === -1) return false;
+  if (name.value === "read") {
+    const named = readVariables(words);
+    return named === undefined || named.some((word) => !word.literal || changesLaterCommands(word.value));
+  }
   // An option with a name glued on (`read -aHOME`), a nameref (`declare -n r=HOME`) or one not known: the name it sets is not known.
   if (printfVariable === -1 && words.slice(1).some((word) => /^[-+]/.test(word.value) && !PLAIN_SETTER_OPTIONS.has(word.value))) return true;
   const named = printfVariable !== -1
     ? [words[printfVariable]?.value === "-v" ? words[printfVariable + 1] : { ...(words[printfVariable] as ShellWord), value: (words[printfVariable] as ShellWord).value.slice(2) }]
     : words.slice(1).filter((word) => !word.value.startsWith("-") && !word.value.startsWith("+"));
   return named.some((word) => word === undefined || !word.literal || changesLaterCommands(word.value.split("=")[0]?.replace(/\[.*$/, "") ?? ""));
+}
+
+/**
+ * The variables `read` sets: its words past its options, the values of `-d delim`, `-p prompt`,
+ * `-t`, `-u`, `-n`, `-N` and `-i` skipped (glued or the next word), an `-a` array's name among them;
+ * undefined for an option it does not have.
+ */
+function readVariables(words: readonly ShellWord[]): ShellWord[] | undefined {
+  const named: ShellWord[] = [];
+  for (let index = 1; index < words.length; index++) {
+    const word = words[index] as ShellWord;
+    if (word.value === "--") return [...named, ...words.slice(index + 1)];
+    if (!word.value.startsWith("-") || word.value === "-") {
+      named.push(word);
+      continue;
+    }
+    for (let at = 1; at < word.value.length; at++) {
+      const letter = word.value[at] as string;
+      if ("rse".includes(letter)) continue;
+      if (!"adptunNi".includes(letter)) return undefined;
+      // The rest of the word, or the next one, is the option's value (an array's name for -a).
+      const glued = word.value.slice(at + 1);
+      const value = glued !== "" ? { ...word, value: glued } : words[++index];
+      if (value === undefined) return undefined;
+      if (letter === "a") named.push(value);
+      break;
+    }
+  }
+  return named;
 }
 
 /** `cd` moves the rest of the command line; an unknown target makes later relative paths unknown. */

@@ -84,6 +84,45 @@ export function loopItems(node: ShellNode, name: string, rounds: number, inRepea
   return items;
 }
 
+/** What `while read` gives its variable, and whether each name arrives as printed: `IFS= read -r -d '' name` reads a NUL-separated listing whole. */
+export interface ReadLoop {
+  name: string;
+  wholeAtNuls: boolean;
+}
+
+/**
+ * The variable of `while read [-r] [-d ''] name; do body; done` when its condition is just that
+ * (with `IFS=` at most before it) and nothing else in the command mentions the name in a way that
+ * may set it (see loopItems): its body then runs once per name its input holds. Undefined otherwise.
+ */
+export function readLoop(node: ShellNode, inRepeatedBody: boolean): ReadLoop | undefined {
+  const condition = node.childForFieldName("condition");
+  const body = node.childForFieldName("body");
+  if (condition === null || body === null || condition.type !== "command" || inRepeatedBody) return undefined;
+  const assignments = condition.namedChildren.filter((child) => child?.type === "variable_assignment");
+  if (assignments.some((assignment) => assignment?.text !== "IFS=")) return undefined;
+  const words = condition.namedChildren.filter((child) => child !== null && child.type !== "variable_assignment").map((child) => (child as ShellNode).text);
+  if (words[0] !== "read") return undefined;
+  let raw = false;
+  let nul = false;
+  let index = 1;
+  for (; index < words.length - 1; index++) {
+    const word = words[index] as string;
+    if (word === "-r") raw = true;
+    else if ((word === "-d" || word === "-rd") && /^(?:''|""|\$'\\0')$/.test(words[index + 1] ?? "")) {
+      raw ||= word === "-rd";
+      nul = true;
+      index++;
+    } else return undefined;
+  }
+  const name = words[index];
+  if (name === undefined || index !== words.length - 1 || !/^[a-z][a-z0-9_]*$/.test(name)) return undefined;
+  // The condition's own read is the one mention that sets it.
+  const mentions = mentionsOf(node, name);
+  if (mentions.unsafe !== 1 || mentions.headers.some((at) => at > body.startIndex && at < body.endIndex)) return undefined;
+  return { name, wholeAtNuls: nul && raw && assignments.length === 1 };
+}
+
 /**
  * Whether a part may set a loop's variable `loopName` by a name its text does not show: in the
  * body, a builtin that sets variables with a word naming it however spelled (`read $'\\x66'`,

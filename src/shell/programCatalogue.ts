@@ -127,7 +127,9 @@ export function describeProgram(words: readonly ShellWord[], part: ShellCommandP
 
 /** What the variables set in front of a part make the programs it starts run. */
 export function describeAssignments(part: ShellCommandPart): ProgramEffects {
-  return variableEffects(part.assignments);
+  // Before the builtin read (`while IFS= read -r line`), IFS changes only how read splits its line: no program sees it.
+  const read = part.words.length > 0 && part.words[0]?.literal === true && part.words[0].value === "read";
+  return variableEffects(read ? part.assignments.filter((assignment) => assignment.name !== "IFS") : part.assignments);
 }
 
 /** True when `name` is a catalogued program (or interpreter). */

@@ -431,8 +431,6 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("find . -name notes -exec sh -c 'cat \"$1\"' _ {} \\;", "allow", FOUND_RULES),
     ...inBothModes("find . -name notes -print0 | xargs -0 sh -c 'cat \"$@\"' _", "allow", FOUND_RULES),
     ...inBothModes("sh -c 'cat \"$1\"' _ notes", "allow", FOUND_RULES),
-    ...inBothModes("printf '%s\\0' notes | xargs -0 cat", "allow", FOUND_RULES),
-    ...inBothModes("echo notes | xargs cat", "ask", FOUND_RULES, true),
     ...inBothModes("sh -c 'cat \"$1\"' _ secrets/key", "deny", FOUND_RULES, true),
     ...inBothModes("find . -name key -exec sh -c 'cat \"$1\"' _ {} \\;", "ask", FOUND_RULES, true),
     ...inBothModes("find . -print0 | xargs -0 sh -c 'cat \"$@\"' _", "ask", FOUND_RULES, true),
@@ -443,6 +441,16 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("sh -c 'cat \"$@\"' _ notes src", "ask", FOUND_RULES, true),
     ...inBothModes("sh -c 'cat \"${1:-x}\"' _ notes", "ask", FOUND_RULES, true),
     ...inBothModes("sh -c 'cat $1' _ 'notes secrets/key'", "ask", FOUND_RULES, true),
+  ],
+  "a while read loop over a listing, and what echo and printf print": [
+    ...inBothModes("find . -name notes -print0 | while IFS= read -r -d '' f; do cat \"$f\"; done", "allow", FOUND_RULES),
+    ...inBothModes("find . -name key -print0 | while IFS= read -r -d '' f; do cat \"$f\"; done", "ask", FOUND_RULES, true),
+    ...inBothModes('find . -name notes | while read -r f; do cat "$f"; done', "ask", FOUND_RULES, true),
+    ...inBothModes("find . -name notes -print0 | while IFS= read -r -d '' f; do read -r f < list; cat \"$f\"; done", "ask", FOUND_RULES, true),
+    ...inBothModes("find . -name notes -print0 | while IFS= read -r -d '' f; do printf -v f %s secrets/key; cat \"$f\"; done", "deny", FOUND_RULES, true),
+    ...inBothModes("find . -name notes -print0 | while IFS= read -r -d '' f; do f=x; cat \"$f\"; done", "ask", FOUND_RULES, true),
+    ...inBothModes("printf '%s\\0' notes | xargs -0 cat", "allow", FOUND_RULES),
+    ...inBothModes("echo notes | xargs cat", "ask", FOUND_RULES, true),
   ],
   "wrappers that run their command in another folder": [
     ...inBothModes("sudo -D secrets cat key", "ask", FOUND_RULES),
@@ -588,6 +596,10 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("find ~ -exec sh -c 'rm -rf {}' \\;", "deny", NO_RULES),
     ...inBothModes("sh -c 'rm -rf \"$1\"' _ ~", "deny", NO_RULES),
     ...inBothModes("bash -c 'rm -rf $0' /etc", "deny", NO_RULES),
+    // a while read loop over a listing: its variable stands for what the search found
+    ...inBothModes('find ~ | while read f; do rm -rf "$f"; done', "deny", NO_RULES),
+    ...inBothModes("find / -print0 | while IFS= read -r -d '' f; do rm -rf \"$f\"; done", "deny", NO_RULES),
+    ...inBothModes('find build | while read f; do rm -rf "$f"; done', "allow", NO_RULES, true),
     // what echo and printf '%s\n' print is a listing of their words
     ...inBothModes("echo ~/* | xargs rm -rf", "deny", NO_RULES),
     ...inBothModes("echo /etc | xargs rm -rf", "deny", NO_RULES),
