@@ -203,6 +203,10 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   const resolved = judge.resolved.get(subject);
   const forms = resolved?.forms;
   const expansions = resolved?.expansions ?? [];
+  // A removal through a symlink the command makes first may reach anything (`ln -s ~ h; rm -rf h/*`).
+  if (subject.removal && resolved?.throughNewLink !== undefined) {
+    return { decision: "ask", reason: `${subject.label} removes through ${resolved.throughNewLink.word.value}, which "${resolved.throughNewLink.by}" makes a link first, so what it removes is only known when it runs` };
+  }
   // Also for a removal only mentioned (past a wrapper: `sudo rm -rf /`).
   if (subject.removal && forms !== undefined) {
     // A glob removes what it matches, not the folder it matches in (`rm *.o` leaves the working folder

@@ -9,7 +9,7 @@ import { isPathWithin, canonicalPath } from "../paths/isInsideDirectories.ts";
 import { everyForm, pathForms, type PathForms } from "../paths/pathForms.ts";
 import { expandShellGlob } from "../paths/expandShellGlob.ts";
 import { matchPathPattern } from "./matchPathPattern.ts";
-import type { PathSubject } from "./subjects.ts";
+import type { NewName, PathSubject } from "./subjects.ts";
 import type { PermissionRule } from "./types.ts";
 import { separateGitFolders } from "./protectedPaths.ts";
 
@@ -98,6 +98,8 @@ export interface ResolvedPath {
   denyOnly: PathForms[];
   /** What a glob expands to now: deny rules try each, allow rules need each. */
   expansions?: PathForms[];
+  /** A symlink the same command makes, that the path leads through (below it, or a glob's match): where it leads is only known when it runs. */
+  throughNewLink?: NewName;
 }
 
 const GLOB = /[*?[]/;
@@ -123,16 +125,25 @@ export function resolvePathSubject(subject: PathSubject, context: PathContext): 
   const base = subjectBase(subject, context) as string;
   const forms = pathForms(value, base);
   if (forms.invalid !== undefined) return { forms, unknown: forms.invalid, denyOnly: [] };
-  const made = (subject.newNames ?? []).find((name) => {
+  // A relative name made in a folder not known may be anywhere: this path may lead through it.
+  const madeAt = (name: NewName) => {
     const folder = subjectBase(name, context);
-    // A relative name made in a folder not known may be anywhere: this path may lead through it.
-    if (folder === undefined && !name.word.value.startsWith("/")) return true;
-    const madePath = resolve(folder ?? "/", name.word.value);
+    return folder === undefined && !name.word.value.startsWith("/") ? undefined : resolve(folder ?? "/", name.word.value);
+  };
+  const made = (subject.newNames ?? []).find((name) => {
+    const madePath = madeAt(name);
+    if (madePath === undefined) return true;
     // A glob may also expand to a name made below its folder (`ln -s "$x" x.ts; cat *.ts`), which is not there yet.
     return isPathWithin(forms.lexical, madePath) || (word.glob && isPathWithin(madePath, forms.lexical));
   });
   if (made !== undefined) {
-    return { forms, unknown: `"${made.by}" in the same command may make ${made.word.value} a link, so where ${word.value} leads is only known when it runs`, denyOnly: [] };
+    // Through a symlink made first (`ln -s /etc e && rm -rf e/*`), not the link itself (`ln -s x y; rm y`).
+    const throughNewLink = (subject.newNames ?? []).find((name) => {
+      if (name.symlink !== true) return false;
+      const madePath = madeAt(name);
+      return madePath === undefined || (forms.lexical !== madePath && isPathWithin(forms.lexical, madePath)) || (word.glob && isPathWithin(madePath, forms.lexical));
+    });
+    return { forms, unknown: `"${made.by}" in the same command may make ${made.word.value} a link, so where ${word.value} leads is only known when it runs`, denyOnly: [], ...(throughNewLink === undefined ? {} : { throughNewLink }) };
   }
   if (!word.glob) return { forms, denyOnly: [] };
   const expansion = expandShellGlob(word.value, base);

@@ -69,9 +69,10 @@ function newNamesOf(part: ShellCommandPart): NewName[] {
   if (!NAME_MAKERS.has(name)) return [];
   // A plain cp follows symlinks and writes a regular file; with these it copies links as links.
   if (name === "cp" && !words.some((word) => /^-[^-]*[sslPdaRr]|^--(?:no-deref|archive|recursive|symbolic|link|preserve)/.test(word.value))) return [];
+  const symlink = name === "ln" || name === "link" || name === "symlink" || (name === "cp" && words.some((word) => /^-[^-]*s|^--symbolic-link$/.test(word.value)));
   // Made in every folder the part may run in.
   return part.words.slice(1).filter((word) => word.literal && !word.value.startsWith("-"))
-    .flatMap((word) => placements(part.cwd).map((cwd) => ({ word, cwd, by: part.source })));
+    .flatMap((word) => placements(part.cwd).map((cwd) => ({ word, cwd, by: part.source, ...(symlink ? { symlink: true as const } : {}) })));
 }
 
 /** Programs that print or test the names they are given and open no file by them. */

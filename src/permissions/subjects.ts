@@ -67,4 +67,6 @@ export interface NewName {
   cwd: ShellCwd;
   /** The part that makes it, for messages. */
   by: string;
+  /** Made a symlink for sure (`ln -s`, `symlink`, `cp -s`), not merely maybe (`cp -a`, `tar x`). */
+  symlink?: true;
 }

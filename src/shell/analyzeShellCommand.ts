@@ -131,7 +131,8 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
         onPart: (part, current) => {
           // What the search fills in among the positional parameters, the script's commands get too.
           if (inherited !== undefined) part.filledIn ??= inherited;
-          lookInside(part, analysis, current.cwd, depth);
+          // A wrapper that runs its command in another folder (`sudo -D x sh -c '...'`) runs what it starts there too.
+          lookInside(part, analysis, part.cwd.kind === "unknown" ? part.cwd : current.cwd, depth);
         },
         parseNested: (nested, nestedVia, current) => collectText(nested, analysis, current.cwd, nestedVia, depth + 1),
       };

@@ -574,6 +574,9 @@ function collectCommand(node: ShellNode, extraArguments: ShellNode[], state: Col
     else if (REDIRECTS.has(child.type)) collectRedirect(child, state);
     else if (child.type !== "comment") wordNodes.push(child);
   }
+  // Its own input redirection (`sort -z <<< x`) replaces what the pipeline hands it.
+  const redirected = node.namedChildren.some((child) => child !== null && (child.type === "herestring_redirect" || child.type === "heredoc_redirect" || (child.type === "file_redirect" && /^\d*<(?!\()/.test(child.text))));
+  if (redirected && part.stdin !== undefined) part.stdin = { from: "a redirection" };
   part.assignments = collectAssignments(assignmentNodes, part, state);
   part.words = wordsOf([...wordNodes, ...extraArguments], part, state);
   if (hasNewlineBetweenWords(node)) part.problems.push(`the parser reads one command across a line break where bash ends it: ${clip(node.text)}`);
@@ -587,8 +590,15 @@ function collectCommand(node: ShellNode, extraArguments: ShellNode[], state: Col
   }
   const shellCommand = sudoShellOption(part.words);
   if (shellCommand !== undefined) part.problems.push(`sudo ${shellCommand} runs its command through a shell, which expands the $ in it`);
+  // A command run under another root is asked: no path in it is where it seems. One run in
+  // another folder reaches files the analysis cannot place (asked while a deny or ask rule may
+  // cover them), and what it starts has its relative paths unknown, as after a cd to an unknown folder.
   const elsewhere = elsewhereWrapper(part.words);
-  if (elsewhere !== undefined) part.problems.push(`${elsewhere} runs the command in another folder, so its relative paths cannot be placed`);
+  if (elsewhere?.root === true) part.problems.push(`${elsewhere.by} runs the command under another root, so none of its paths can be placed`);
+  else if (elsewhere !== undefined) {
+    (part.unknownCode ??= []).push(`${elsewhere.by} runs the command in another folder, where its relative paths cannot be placed`);
+    part.cwd = { kind: "unknown", reason: `${elsewhere.by} runs the command in another folder` };
+  }
   updateCwd(part, state);
   addPart(part, state);
 }

@@ -430,46 +430,93 @@ function sudoLength(words: readonly ShellWord[]): number | undefined {
 }
 
 /**
- * Wrappers that run their command in another folder or under another root, and the options by
- * which they do (a pattern over each option word; `true`: always). sudo's and su's login shells
- * start in the user's home folder; systemd-run's services in / unless kept in this one.
+ * Wrappers that run their command under another root, where absolute paths lead elsewhere too
+ * ("root"), or in another folder ("folder"), and the options by which they do: a pattern over each
+ * option word (long options also abbreviated, as getopt takes them), or `true` for always. sudo's
+ * and su's login shells start in the user's home folder; systemd-run's services in / unless kept here.
  */
-const ELSEWHERE_WRAPPERS: Readonly<Record<string, RegExp | true>> = {
-  sudo: /^-[A-Za-z]*[DRi]|^--(?:chdir|chroot|login)(?:=|$)/,
-  su: /^-$|^-[A-Za-z]*l|^--login$/,
-  runuser: /^-$|^-[A-Za-z]*l|^--login$/,
-  unshare: /^-[A-Za-z]*[wR]|^--(?:wd|root)(?:=|$)/,
-  nsenter: /^-[A-Za-z]*[wr]|^--(?:wd|wdns|root)(?:=|$)/,
-  bwrap: /^--chdir$/,
-  firejail: /^--private-cwd/,
-  "flatpak-spawn": /^--directory(?:=|$)/,
-  chroot: true,
-  chrootuid: true,
-  schroot: true,
-  jexec: true,
+const ELSEWHERE_WRAPPERS: Readonly<Record<string, { root?: RegExp | true; folder?: RegExp }>> = {
+  sudo: { root: /^-[A-Za-z]*R|^--chr[a-z]*(?:=|$)/, folder: /^-[A-Za-z]*[Di]|^--(?:chd|lo)[a-z]*(?:=|$)/ },
+  su: { folder: /^-$|^-[A-Za-z]*l|^--l[a-z]*$/ },
+  runuser: { folder: /^-$|^-[A-Za-z]*l|^--l[a-z]*$/ },
+  unshare: { root: /^-[A-Za-z]*R|^--ro[a-z]*(?:=|$)/, folder: /^-[A-Za-z]*w|^--w[a-z]*(?:=|$)/ },
+  nsenter: { root: /^-[A-Za-z]*r|^--ro[a-z]*(?:=|$)/, folder: /^-[A-Za-z]*w|^--w[a-z]*(?:=|$)/ },
+  firejail: { folder: /^--private-cwd/ },
+  "flatpak-spawn": { folder: /^--dir[a-z]*(?:=|$)/ },
+  chroot: { root: true },
+  chrootuid: { root: true },
+  schroot: { root: true },
+  jexec: { root: true },
 };
+
+/** bwrap's options that take two words: those that put a file or folder at a path (`--ro-bind src dest`, `--symlink target path`) and the rest. */
+const BWRAP_PLACERS = /^--(?:bind|ro-bind|dev-bind)(?:-try)?$|^--symlink$|^--(?:file|bind-data|ro-bind-data)$/;
+const BWRAP_PAIRS = /^--(?:setenv|bind-fd|ro-bind-fd|chmod|perms)$/;
+
+/**
+ * How bwrap's options move its command: "root" when they put something other than itself at a path
+ * (`--ro-bind /x /y`, `--symlink`, an overlay, a file from a descriptor, an option not known), so
+ * its paths lead elsewhere; "folder" for `--chdir`. Binding `/` on `/` changes nothing; mounting an
+ * empty folder over one only hides what is there.
+ */
+function bwrapMoves(options: readonly ShellWord[]): "root" | "folder" | undefined {
+  let folder = false;
+  for (let index = 0; index < options.length; index++) {
+    const option = options[index]?.value ?? "";
+    if (!option.startsWith("--")) break;
+    if (BWRAP_PLACERS.test(option)) {
+      const from = options[index + 1];
+      const to = options[index + 2];
+      if (!/bind(?:-try)?$/.test(option) || from === undefined || to === undefined || !from.literal || from.value.replace(/\/+$/, "") !== to.value.replace(/\/+$/, "")) return "root";
+      index += 2;
+    } else if (BWRAP_PAIRS.test(option)) index += 2;
+    else if (/^--(?:tmpfs|dir|dev|proc|mqueue|remount-ro|chdir|unsetenv|uid|gid|hostname|args|info-fd|json-status-fd|block-fd|userns|userns2|pidns|sync-fd|seccomp|add-seccomp-fd|exec-label|file-label|lock-file|cap-add|cap-drop|size)$/.test(option)) {
+      folder ||= option === "--chdir";
+      index += 1;
+    } else if (!/^--(?:unshare-[a-z]+|share-net|die-with-parent|new-session|as-pid-1|clearenv|disable-userns|assert-userns-disabled|level-prefix)$/.test(option)) return "root";
+  }
+  return folder ? "folder" : undefined;
+}
+
+/** How a part's wrappers move its command (see elsewhereWrapper). */
+export interface Elsewhere {
+  /** The wrapper and option, for messages: `sudo -D`, `chroot`. */
+  by: string;
+  /** Under another root: absolute paths are not where they seem either. */
+  root: boolean;
+}
 
 /**
  * The wrapper option by which a part's command runs in another folder (`sudo -D secrets cat key`,
- * `unshare --wd=x`, `chroot /srv cat key`), where its relative paths cannot be placed; undefined
- * when none does. systemd-run counts unless told to stay (`--scope`, `-d`, `--same-dir`).
+ * `unshare --wd=x`) or under another root (`chroot /srv cat /key`), undefined when none does.
+ * systemd-run moves it unless told to stay (`--scope`, `-d`, `--same-dir`). su's options are its
+ * words up to the user (`su -c 'cmd' -l` logs in too).
  */
-export function elsewhereWrapper(words: readonly ShellWord[]): string | undefined {
+export function elsewhereWrapper(words: readonly ShellWord[]): Elsewhere | undefined {
   const starts = programStarts(words);
   for (const [index, start] of starts.entries()) {
     const name = baseName(words[start]?.value ?? "");
-    const options = words.slice(start + 1, starts[index + 1] ?? words.length).filter((word) => word.value.startsWith("-"));
+    const through = name === "su" || name === "runuser" ? words.length : starts[index + 1] ?? words.length;
+    const options = words.slice(start + 1, through).filter((word) => word.value.startsWith("-"));
     if (name === "systemd-run") {
-      const stays = options.some((option) => option.value === "--scope" || option.value === "--same-dir" || /^-[A-Za-z]*d/.test(option.value));
-      const moved = options.find((option) => /^--working-directory(?:=|$)/.test(option.value));
-      if (moved !== undefined || !stays) return `systemd-run${moved === undefined ? "" : ` ${moved.value}`}`;
+      const stays = options.some((option) => option.value === "--scope" || option.value === "-d" || /^--sa[a-z]*$/.test(option.value));
+      const moved = options.find((option) => /^--wo[a-z]*(?:=|$)/.test(option.value));
+      if (moved !== undefined || !stays) return { by: `systemd-run${moved === undefined ? "" : ` ${moved.value}`}`, root: false };
       continue;
     }
-    const pattern = ELSEWHERE_WRAPPERS[name];
-    if (pattern === undefined) continue;
-    if (pattern === true) return name;
-    const option = options.find((word) => pattern.test(word.value));
-    if (option !== undefined) return `${name} ${option.value}`;
+    if (name === "bwrap") {
+      const moves = bwrapMoves(words.slice(start + 1));
+      if (moves !== undefined) return { by: moves === "root" ? "bwrap" : "bwrap --chdir", root: moves === "root" };
+      continue;
+    }
+    const wrapper = ELSEWHERE_WRAPPERS[name];
+    if (wrapper === undefined) continue;
+    const { root, folder } = wrapper;
+    if (root === true) return { by: name, root: true };
+    const rooted = root === undefined ? undefined : options.find((word) => root.test(word.value));
+    if (rooted !== undefined) return { by: `${name} ${rooted.value}`, root: true };
+    const moved = folder === undefined ? undefined : options.find((word) => folder.test(word.value));
+    if (moved !== undefined) return { by: `${name} ${moved.value}`, root: false };
   }
   return undefined;
 }

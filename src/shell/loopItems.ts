@@ -17,14 +17,15 @@ export const MAX_PARTS_WITH_ROUNDS = 4 * MAX_SHELL_PARTS;
  * Whether the name, found at `at` in `text` as a whole run of name characters (or at the end of a
  * longer one), is mentioned there in a way that cannot set it: `$name`, `${name}`, an option
  * letter (`-f`, `my-f`), or the end of a cluster of option letters none of which takes a variable's
- * name (`rm -rf`), never a value glued to such an option (`printf -vf`, `read -af`, `wait -pf`) or
- * `--name` (arithmetic's decrement). `name=x`, `read name`, `${name:=x}`, `((name++))`, a trap's or
- * a function's assignment and an inner `for name` all mention it some other way.
+ * name (`rm -rf`), never a value glued to such an option (`printf -vf`, `read -af`, `wait -pf`,
+ * `compgen -Vf`: those letters in either case) or `--name` (arithmetic's decrement). `name=x`,
+ * `read name`, `${name:=x}`, `((name++))`, a trap's or a function's assignment and an inner
+ * `for name` all mention it some other way.
  */
 function onlyReads(text: string, at: number, run: string, name: string): boolean {
   const before = text.slice(0, at);
   const after = text.slice(at + run.length);
-  if (run !== name) return !/[-+]$/.test(before) || (/(?:^|\s)-$/.test(before) && /^[A-Za-z]+$/.test(run) && !/[vapn]/.test(run.slice(0, -name.length)));
+  if (run !== name) return !/[-+]$/.test(before) || (/(?:^|\s)-$/.test(before) && /^[A-Za-z]+$/.test(run) && !/[vapn]/i.test(run.slice(0, -name.length)));
   return before.endsWith("$") || (before.endsWith("${") && after.startsWith("}")) || (/(?:^|[^-])-$/.test(before));
 }
 

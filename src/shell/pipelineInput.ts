@@ -57,8 +57,8 @@ function namesPrinted(part: ShellCommandPart, words: readonly ShellWord[], split
 const LINE_FILTERS: Readonly<Record<string, { flags: string; valued?: string; long: readonly string[] }>> = {
   sort: { flags: "bdfghiMnRrsuVz", valued: "kt", long: ["reverse", "unique", "numeric-sort", "general-numeric-sort", "human-numeric-sort", "version-sort", "month-sort", "random-sort", "ignore-case", "dictionary-order", "ignore-leading-blanks", "stable", "zero-terminated", "key", "field-separator"] },
   uniq: { flags: "diuz", long: ["repeated", "unique", "ignore-case", "zero-terminated"] },
-  head: { flags: "qvz", valued: "n", long: ["lines", "quiet", "silent", "verbose", "zero-terminated"] },
-  tail: { flags: "qvz", valued: "n", long: ["lines", "quiet", "silent", "verbose", "zero-terminated"] },
+  head: { flags: "qz", valued: "n", long: ["lines", "quiet", "silent", "zero-terminated"] },
+  tail: { flags: "qz", valued: "n", long: ["lines", "quiet", "silent", "zero-terminated"] },
   tac: { flags: "", long: [] },
   tee: { flags: "aip", long: ["append", "ignore-interrupts", "output-error"] },
 };
@@ -86,8 +86,9 @@ function keptLines(part: ShellCommandPart, name: string): ShellInput["paths"] {
     if ((name === "head" || name === "tail") && /^-\d+$/.test(value)) continue;
     const cluster = /^-([A-Za-z]+)(.*)$/.exec(value);
     // An operand: a file read (or, for tee, written) instead of, or besides, the input.
+    // (tee's files are written; one that is this output again, /dev/stdout, would double it.)
     if (cluster === null) {
-      if (name === "tee") continue;
+      if (name === "tee" && !/^\/(?:dev|proc)\//.test(value)) continue;
       return undefined;
     }
     const letters = cluster[1] as string;

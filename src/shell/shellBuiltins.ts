@@ -19,8 +19,8 @@ export function inShellWords(words: readonly ShellWord[]): readonly ShellWord[] 
   return rest;
 }
 
-/** Builtins that set shell variables named in their arguments (`printf -v CDPATH ..`, `read CDPATH`). */
-export const VARIABLE_SETTERS = new Set(["read", "mapfile", "readarray", "getopts", "declare", "typeset", "local", "export", "readonly", "let", "unset"]);
+/** Builtins that set shell variables named in their arguments (`printf -v CDPATH ..`, `read CDPATH`, bash 5.3's `compgen -V name`). */
+export const VARIABLE_SETTERS = new Set(["read", "mapfile", "readarray", "getopts", "declare", "typeset", "local", "export", "readonly", "let", "unset", "compgen"]);
 /** Options of those builtins that set no other name than their arguments: `read -r line`, `export -p`, `declare -x NAME=...`. */
 export const PLAIN_SETTER_OPTIONS = new Set(["-r", "-s", "-x", "-p", "-i", "-l", "-u", "-g", "-t", "-e", "-rs", "-sr", "-gx", "-xg"]);
 /** Builtins that run shell code the analysis does not see here. */

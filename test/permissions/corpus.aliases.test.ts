@@ -68,7 +68,9 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere("./mytimeout 5 rm x", "ask"),
     ...everywhere("./myxargs rm < list", "ask"),
     ...everywhere("env A=1 B=2 C=3 D=4 E=5 F=6 G=7 H=8 ./myrm x", "deny"),
-    ...everywhere("sudo -u root -g root -h host -p prompt -C 3 -D /tmp -r role -t type ./myrm x", "deny"),
+    ...everywhere("sudo -u root -g root -h host -p prompt -C 3 -r role -t type ./myrm x", "deny"),
+    // (with -D the command runs in that folder, where ./myrm is some other file: asked)
+    ...everywhere("sudo -u root -g root -h host -p prompt -C 3 -D /tmp -r role -t type ./myrm x", "ask"),
     // controls: the real names, and programs whose real file has another name of the same kind
     ...everywhere("sh -c 'ls'", "allow", DENY, true),
     ...everywhere("python3 -c 'print(1)'", "ask", DENY, true),

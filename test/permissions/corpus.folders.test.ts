@@ -461,7 +461,23 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("tmux new -c secrets cat key", "ask", FOUND_RULES),
     ...inBothModes("chroot secrets cat key", "ask", FOUND_RULES),
     ...inBothModes("su - -c 'cat key'", "ask", FOUND_RULES),
+    // a second review: long options shortened as getopt takes them, su's -l after -c, systemd-run's -u value, popup's -d, bwrap's binds
+    ...inBothModes("sudo --chd=secrets cat key", "ask", FOUND_RULES),
+    ...inBothModes("su -c 'cat key' -l", "ask", FOUND_RULES),
+    ...inBothModes("unshare --w=secrets cat key", "ask", FOUND_RULES),
+    ...inBothModes("env --c=secrets cat key", "ask", FOUND_RULES),
+    ...inBothModes("systemd-run -udx cat key", "ask", FOUND_RULES),
+    ...inBothModes("tmux display-popup -d secrets cat key", "ask", FOUND_RULES),
+    ...inBothModes("bwrap --bind secrets /x cat /x/key", "ask", FOUND_RULES),
+    ...inBothModes("bwrap --ro-bind / / --chdir secrets cat key", "ask", FOUND_RULES),
+    ...inBothModes("bwrap --overlay-src secrets --tmp-overlay /x cat /x/key", "ask", FOUND_RULES),
+    // a line filter whose input is redirected, or whose output is not a subset of its input
+    ...inBothModes("find . -name notes -print0 | sort -z <<< secrets/key | xargs -0 cat", "ask", FOUND_RULES),
+    ...inBothModes("find . -name notes -print0 | head -zv | xargs -0 cat", "ask", FOUND_RULES),
+    ...inBothModes("find . -name notes -print0 | tee /dev/stdout | xargs -0 cat", "ask", FOUND_RULES),
+    ...inBothModes("for f in notes; do compgen -G 'secr*/*' -Vf; cat \"$f\"; done", "deny", FOUND_RULES),
     // controls: wrappers that stay in this folder
+    ...inBothModes("bwrap --ro-bind / / cat notes", "allow", FOUND_RULES, true),
     ...inBothModes("sudo cat notes", "allow", FOUND_RULES, true),
     ...inBothModes("systemd-run --user --scope cat notes", "allow", FOUND_RULES, true),
     ...inBothModes('tmux new -d "cat notes"', "allow", FOUND_RULES, true),
@@ -600,6 +616,12 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('find ~ | while read f; do rm -rf "$f"; done', "deny", NO_RULES),
     ...inBothModes("find / -print0 | while IFS= read -r -d '' f; do rm -rf \"$f\"; done", "deny", NO_RULES),
     ...inBothModes('find build | while read f; do rm -rf "$f"; done', "allow", NO_RULES, true),
+    // removals through a symlink the command makes first
+    ...inBothModes("ln -s ~ hh; rm -rf ./h?/*", "ask", NO_RULES),
+    ...inBothModes("ln -s /etc ee && rm -rf ee/*", "ask", NO_RULES),
+    ...inBothModes("ln -s /etc ee; rm -rf ee", "allow", NO_RULES, true),
+    ...inBothModes("sudo -i apt-get update", "allow", NO_RULES, true),
+    ...inBothModes("chroot /mnt apt-get update", "ask", NO_RULES),
     // what echo and printf '%s\n' print is a listing of their words
     ...inBothModes("echo ~/* | xargs rm -rf", "deny", NO_RULES),
     ...inBothModes("echo /etc | xargs rm -rf", "deny", NO_RULES),

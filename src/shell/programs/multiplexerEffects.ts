@@ -69,8 +69,9 @@ function tmuxCommand(effects: ProgramEffects, words: readonly ShellWord[]): void
     effects.unknown.push("tmux run-shell -C runs tmux commands the analysis does not follow");
     return;
   }
-  // `-c` names the folder the command starts in.
-  addRun(effects, command, via, hasOption(read, "c") ? `${via} -c runs it in the folder it names` : undefined);
+  // `-c` names the folder the command starts in (display-popup's is `-d`; its `-c` is a client).
+  const folderFlag = name === "display-popup" || name === "popup" ? "d" : "c";
+  addRun(effects, command, via, hasOption(read, folderFlag) ? `${via} -${folderFlag} runs it in the folder it names` : undefined);
 }
 
 /** One word is shell text; several are a command with its arguments. */

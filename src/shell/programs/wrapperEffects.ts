@@ -34,9 +34,10 @@ export function envEffects(words: readonly ShellWord[]): ProgramEffects {
       else effects.runs.push({ text: value.value, via: "env -S" });
       continue;
     }
-    if (/^(?:-C|--chdir(?:=|$))/.test(text) || /^-[iv0]*C/.test(text)) {
+    // --chdir, also shortened as getopt takes it (`--c=x`: no other long option starts so).
+    if (/^(?:-C|--c[a-z]*(?:=|$))/.test(text) || /^-[iv0]*C/.test(text)) {
       effects.problems.push("env -C runs the command in another folder, so its relative paths cannot be placed");
-      if (text === "-C" || text === "--chdir") index++;
+      if (text === "-C" || /^--c[a-z]*$/.test(text)) index++;
       continue;
     }
     if (text === "-u" || text === "--unset") {
