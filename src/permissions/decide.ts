@@ -194,6 +194,12 @@ function emptiedFolders(subject: PathSubject, forms: PathForms, context: PathCon
   return expansion.paths.flatMap((path) => everyForm(pathForms(path, base)));
 }
 
+/** A relative removal of the folder it runs in, or of all it holds: `.`, `./`, `*`, `./*`, `?*`. */
+function emptiesWhereItRuns(subject: PathSubject): boolean {
+  const segments = subject.word.value.replace(/["']/g, "").split("/").filter((segment) => segment !== "" && segment !== ".");
+  return segments.length === 0 || (subject.word.glob && segments.length === 1 && (matchesEveryName(segments[0] as string) || matchesEveryHiddenName(segments[0] as string)));
+}
+
 /** The checks no mode can skip: removal of critical paths, writes to protected paths, unknown syntax. */
 function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   if (subject.kind === "command" && subject.part.problems.length > 0) {
@@ -203,9 +209,9 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   const resolved = judge.resolved.get(subject);
   const forms = resolved?.forms;
   const expansions = resolved?.expansions ?? [];
-  // A removal through a symlink the command makes first may reach anything (`ln -s ~ h; rm -rf h/*`).
-  if (subject.removal && resolved?.throughNewLink !== undefined) {
-    return { decision: "ask", reason: `${subject.label} removes through ${resolved.throughNewLink.word.value}, which "${resolved.throughNewLink.by}" makes a link first, so what it removes is only known when it runs` };
+  // Everything in a folder not known (`cd "$X" && rm -rf *`, `sudo -D / find . -delete`) may be a critical folder's.
+  if (subject.removal && forms === undefined && resolved?.unknown !== undefined && !subject.word.value.startsWith("/") && emptiesWhereItRuns(subject)) {
+    return { decision: "ask", reason: `${subject.label} removes everything in a folder only known when it runs (${resolved.unknown})` };
   }
   // Also for a removal only mentioned (past a wrapper: `sudo rm -rf /`).
   if (subject.removal && forms !== undefined) {
@@ -221,6 +227,10 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
       if (reason !== undefined && subject.mayEmpty === true) return { decision: "ask", reason: `${subject.label} may remove nearly everything in ${path}, whose tests may keep little: ${reason}` };
       if (reason !== undefined) return { decision: "deny", reason: `${subject.label} would remove ${path}: ${reason}` };
     }
+  }
+  // A removal through a symlink the command makes first may reach anything (`ln -s ~ h; rm -rf h/*`).
+  if (subject.removal && resolved?.throughNewLink !== undefined) {
+    return { decision: "ask", reason: `${subject.label} removes through ${resolved.throughNewLink.word.value}, which "${resolved.throughNewLink.by}" makes a link first, so what it removes is only known when it runs` };
   }
   if (subject.mentionedOnly) return mentionedProtectedPath(judge, subject);
   if (forms?.invalid !== undefined) return { decision: "ask", reason: `${subject.label}: ${forms.invalid}` };

@@ -95,6 +95,8 @@ const MAX_DASH_MENDS = 8;
 interface ScriptScope {
   positional: ShellWord[];
   filledIn?: FilledIn;
+  /** The word standing for the names xargs appends, among the positional parameters. */
+  input?: ShellWord;
 }
 
 function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: string | undefined, depth: number, scope?: ScriptScope): void {
@@ -120,7 +122,7 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
       if (span !== undefined) analysis.problems.push(`it has more than ${MAX_TIME_KEYWORDS} time keywords, more than toolshed follows`);
       if (root.hasError) analysis.problems.push(`the shell parser could not parse ${JSON.stringify(clip(text))}`);
       analysis.problems.push(...grammarMisreads(root, text));
-      const items = scope === undefined ? undefined : positionalItems(text, scope.positional);
+      const items = scope === undefined ? undefined : positionalItems(text, scope.positional, scope.input);
       const inherited = scope?.filledIn !== undefined && (items !== undefined || scope.positional.length === 0) ? scope.filledIn : undefined;
       const state: CollectState = {
         analysis,
@@ -128,9 +130,9 @@ function collectText(text: string, analysis: ShellAnalysis, cwd: ShellCwd, via: 
         via,
         timed,
         ...(items === undefined ? {} : { loopItems: items }),
+        // What the search fills in among the positional parameters, the script's commands get too.
+        ...(inherited === undefined ? {} : { filledIn: inherited }),
         onPart: (part, current) => {
-          // What the search fills in among the positional parameters, the script's commands get too.
-          if (inherited !== undefined) part.filledIn ??= inherited;
           // A wrapper that runs its command in another folder (`sudo -D x sh -c '...'`) runs what it starts there too.
           lookInside(part, analysis, part.cwd.kind === "unknown" ? part.cwd : current.cwd, depth);
         },
@@ -228,7 +230,8 @@ function scriptScope(script: string, positional: ShellWord[] | undefined, filler
   if (filler === undefined || (!filler.appended && given.length === 0 && !inScript)) return given.length === 0 ? undefined : { positional: given };
   if (!filler.appended) return { positional: given, filledIn: filler };
   const input = `{${filler.by} input}`;
-  return { positional: [...given, { value: input, literal: false, glob: false }], filledIn: { ...filler, placeholder: input, appended: false } };
+  const word: ShellWord = { value: input, literal: false, glob: false };
+  return { positional: [...given, word], filledIn: { ...filler, placeholder: input, appended: false }, input: word };
 }
 
 /** Programs whose subcommand is what rules about them name. */

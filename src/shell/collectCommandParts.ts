@@ -50,6 +50,8 @@ export interface CollectState {
   cdFailure?: readonly KnownCwd[];
   /** An earlier part may have set shell variables (`printf -v`, `read`, `declare`, ...): CDPATH among them. */
   variablesMayChange?: boolean;
+  /** Who fills in words of every part here when it runs: the search a `sh -c` script or a `while read` loop gets its names from. */
+  filledIn?: FilledIn;
   /** In a round of a `for` loop followed item by item: what each loop variable stands for (see collectFor). */
   loopItems?: ReadonlyMap<string, ShellWord>;
   /** How many rounds the loops around this point are followed in, all multiplied. */
@@ -378,6 +380,14 @@ function collectFor(node: ShellNode, state: CollectState): void {
   state.cwd = { kind: "unknown", reason: "after the for statement the working folder is not known" };
 }
 
+/** Whether a redirection of a group around the loop (`{ while ...; done < list; }`) gives it another input than the pipeline's. */
+function inputRedirectedAround(node: ShellNode): boolean {
+  for (let current = node.parent; current !== null && current.type !== "pipeline" && current.type !== "program"; current = current.parent) {
+    if (current.type === "redirected_statement" && current.namedChildren.some((child) => child !== null && (child.type === "herestring_redirect" || child.type === "heredoc_redirect" || (child.type === "file_redirect" && /^\d*</.test(child.text))))) return true;
+  }
+  return false;
+}
+
 /**
  * `find ... | while IFS= read -r f; do body; done`: a read loop over a search's listing runs its body
  * once per name, `"$f"` standing for what the search found, as in the words xargs runs (names split
@@ -386,23 +396,19 @@ function collectFor(node: ShellNode, state: CollectState): void {
  */
 function collectWhile(node: ShellNode, state: CollectState): void {
   const paths = state.stdin?.paths;
-  const loop = paths === undefined ? undefined : readLoop(node, state.inRepeatedBody === true);
+  const loop = paths === undefined || inputRedirectedAround(node) ? undefined : readLoop(node, state.inRepeatedBody === true);
   if (paths === undefined || loop === undefined) return collectOnce(node, state);
   const { analysis } = state;
   const saved = { parts: analysis.parts.length, redirects: analysis.redirects.length, problems: analysis.problems.length, cwd: state.cwd, variablesMayChange: state.variablesMayChange, cdFailure: state.cdFailure, stdin: state.stdin };
-  const outer = { loopItems: state.loopItems, onPart: state.onPart };
+  const outer = { loopItems: state.loopItems, filledIn: state.filledIn };
   const placeholder = "{read input}";
-  const filledIn: FilledIn = { placeholder, appended: false, by: "read", from: loop.wholeAtNuls && paths.split !== true ? paths : { ...paths, split: true } };
+  state.filledIn = { placeholder, appended: false, by: "read", from: loop.wholeAtNuls && paths.split !== true ? paths : { ...paths, split: true } };
   state.loopItems = new Map([...(outer.loopItems ?? []), [loop.name, { value: placeholder, literal: false, glob: false }]]);
-  state.onPart = (part, current) => {
-    part.filledIn ??= filledIn;
-    outer.onPart(part, current);
-  };
   try {
     collectOnce(node, state);
   } finally {
     state.loopItems = outer.loopItems;
-    state.onPart = outer.onPart;
+    state.filledIn = outer.filledIn;
   }
   // The body (past the condition's own read) may set the variable by a name the text does not show: visited again, once, unknown.
   if (setsBefore(analysis, saved.parts) || analysis.parts.slice(saved.parts + 1).some((part) => maySetLoopVariable(part, true, loop.name))) {
@@ -440,7 +446,7 @@ function clip(text: string): string {
 }
 
 function newPart(node: ShellNode, state: CollectState): ShellCommandPart {
-  return { source: node.text, words: [], assignments: [], cwd: state.cwd, problems: [], via: state.via };
+  return { source: node.text, words: [], assignments: [], cwd: state.cwd, problems: [], via: state.via, ...(state.filledIn === undefined ? {} : { filledIn: state.filledIn }) };
 }
 
 function addPart(part: ShellCommandPart, state: CollectState): void {
@@ -681,6 +687,13 @@ function readVariables(words: readonly ShellWord[]): ShellWord[] | undefined {
   return named;
 }
 
+/** Whether `word` holds what `filler` fills in when the part runs. */
+function fillsIn(filler: FilledIn | undefined, word: ShellWord): boolean {
+  const placeholder = filler?.placeholder;
+  if (placeholder === undefined || placeholder === "") return false;
+  return typeof placeholder === "string" ? word.value.includes(placeholder) : placeholder.test(word.value);
+}
+
 /** `cd` moves the rest of the command line; an unknown target makes later relative paths unknown. */
 function updateCwd(part: ShellCommandPart, state: CollectState): void {
   state.cdFailure = undefined;
@@ -704,7 +717,9 @@ function updateCwd(part: ShellCommandPart, state: CollectState): void {
   const physical = options.some((option) => option.value.includes("P"));
   // pushd with one folder (and no option: -n stays, +N rotates the stack) moves as cd does.
   const known = ((name === "cd" && options.every((option) => /^-[LPe@]+$/.test(option.value))) || (name === "pushd" && options.length === 0)) &&
-    targets.length === 1 && target !== undefined && target.literal && !target.glob && target.value !== "-" && !/^[+-]\d+$/.test(target.value);
+    targets.length === 1 && target !== undefined && target.literal && !target.glob && target.value !== "-" && !/^[+-]\d+$/.test(target.value) &&
+    // A folder find or xargs fills in (`find . -exec sh -c 'cd "$1"; ...' _ {} \;`) is only known when it runs.
+    !fillsIn(part.filledIn, target);
   // With CDPATH set (in the environment or in front of cd), `cd sub` may go to a folder of CDPATH rather than ./sub.
   const cdpath = part.assignments.some((assignment) => assignment.name === "CDPATH") || (process.env.CDPATH ?? "") !== "" || state.variablesMayChange === true;
   const viaCdpath = cdpath && target !== undefined && !/^(?:\/|\.\.?(?:\/|$))/.test(target.value);

@@ -436,13 +436,13 @@ function sudoLength(words: readonly ShellWord[]): number | undefined {
  * and su's login shells start in the user's home folder; systemd-run's services in / unless kept here.
  */
 const ELSEWHERE_WRAPPERS: Readonly<Record<string, { root?: RegExp | true; folder?: RegExp }>> = {
-  sudo: { root: /^-[A-Za-z]*R|^--chr[a-z]*(?:=|$)/, folder: /^-[A-Za-z]*[Di]|^--(?:chd|lo)[a-z]*(?:=|$)/ },
-  su: { folder: /^-$|^-[A-Za-z]*l|^--l[a-z]*$/ },
-  runuser: { folder: /^-$|^-[A-Za-z]*l|^--l[a-z]*$/ },
-  unshare: { root: /^-[A-Za-z]*R|^--ro[a-z]*(?:=|$)/, folder: /^-[A-Za-z]*w|^--w[a-z]*(?:=|$)/ },
-  nsenter: { root: /^-[A-Za-z]*r|^--ro[a-z]*(?:=|$)/, folder: /^-[A-Za-z]*w|^--w[a-z]*(?:=|$)/ },
+  sudo: { root: /^-[A-Za-z]*R|^--chr[a-z-]*(?:=|$)/, folder: /^-[A-Za-z]*[Di]|^--(?:chd|lo)[a-z-]*(?:=|$)/ },
+  su: { folder: /^-$|^-[A-Za-z]*l|^--l[a-z-]*$/ },
+  runuser: { folder: /^-$|^-[A-Za-z]*l|^--l[a-z-]*$/ },
+  unshare: { root: /^-[A-Za-z]*R|^--ro[a-z-]*(?:=|$)/, folder: /^-[A-Za-z]*w|^--w[a-z-]*(?:=|$)/ },
+  nsenter: { root: /^-[A-Za-z]*r|^--ro[a-z-]*(?:=|$)/, folder: /^-[A-Za-z]*w|^--w[a-z-]*(?:=|$)/ },
   firejail: { folder: /^--private-cwd/ },
-  "flatpak-spawn": { folder: /^--dir[a-z]*(?:=|$)/ },
+  "flatpak-spawn": { folder: /^--dir[a-z-]*(?:=|$)/ },
   chroot: { root: true },
   chrootuid: { root: true },
   schroot: { root: true },
@@ -478,6 +478,18 @@ function bwrapMoves(options: readonly ShellWord[]): "root" | "folder" | undefine
   return folder ? "folder" : undefined;
 }
 
+/** su's and runuser's own words: up to `--`, the values of its options that take one skipped (`-c 'wc -l x'`, `-u user`). */
+function suOptions(words: readonly ShellWord[]): ShellWord[] {
+  const own: ShellWord[] = [];
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index] as ShellWord;
+    if (word.value === "--") break;
+    own.push(word);
+    if (/^-[A-Za-z]*[cugGsw]$|^--(?:command|user|group|supp-group|shell|session-command|whitelist-environment)$/.test(word.value)) index++;
+  }
+  return own;
+}
+
 /** How a part's wrappers move its command (see elsewhereWrapper). */
 export interface Elsewhere {
   /** The wrapper and option, for messages: `sudo -D`, `chroot`. */
@@ -496,11 +508,11 @@ export function elsewhereWrapper(words: readonly ShellWord[]): Elsewhere | undef
   const starts = programStarts(words);
   for (const [index, start] of starts.entries()) {
     const name = baseName(words[start]?.value ?? "");
-    const through = name === "su" || name === "runuser" ? words.length : starts[index + 1] ?? words.length;
-    const options = words.slice(start + 1, through).filter((word) => word.value.startsWith("-"));
+    const options = (name === "su" || name === "runuser" ? suOptions(words.slice(start + 1)) : words.slice(start + 1, starts[index + 1] ?? words.length)).filter((word) => word.value.startsWith("-"));
     if (name === "systemd-run") {
-      const stays = options.some((option) => option.value === "--scope" || option.value === "-d" || /^--sa[a-z]*$/.test(option.value));
-      const moved = options.find((option) => /^--wo[a-z]*(?:=|$)/.test(option.value));
+      // -d among flags that take nothing (`-Pd`), --same-dir or --scope keep it here, unless a folder is named.
+      const stays = options.some((option) => option.value === "--scope" || /^-[PqGtrS]*d[PqGtrSd]*$/.test(option.value) || /^--sa[a-z-]*$/.test(option.value));
+      const moved = options.find((option) => /^--wo[a-z-]*(?:=|$)/.test(option.value));
       if (moved !== undefined || !stays) return { by: `systemd-run${moved === undefined ? "" : ` ${moved.value}`}`, root: false };
       continue;
     }

@@ -99,7 +99,8 @@ export interface ReadLoop {
 export function readLoop(node: ShellNode, inRepeatedBody: boolean): ReadLoop | undefined {
   const condition = node.childForFieldName("condition");
   const body = node.childForFieldName("body");
-  if (condition === null || body === null || condition.type !== "command" || inRepeatedBody) return undefined;
+  // (`exec < file` in the body gives the later reads another input.)
+  if (condition === null || body === null || condition.type !== "command" || inRepeatedBody || /\bexec\b/.test(body.text.replace(/["'\\]/g, ""))) return undefined;
   const assignments = condition.namedChildren.filter((child) => child?.type === "variable_assignment");
   if (assignments.some((assignment) => assignment?.text !== "IFS=")) return undefined;
   const words = condition.namedChildren.filter((child) => child !== null && child.type !== "variable_assignment").map((child) => (child as ShellNode).text);
@@ -177,15 +178,22 @@ export function loopItemFor(node: ShellNode, items: ReadonlyMap<string, ShellWor
   return item;
 }
 
-/** What in a script may change its positional parameters, or give some of its code others: `set`, `shift`, `getopts`, a function, code read from elsewhere. */
-const CHANGES_POSITIONAL = /\b(?:set|shift|getopts|function|source|eval|alias)\b|\(\s*\)|(?:^|[\s;&|(])\.\s/;
+/**
+ * What in a script may change its positional parameters, or give some of its code others: `set`,
+ * `shift`, `getopts`, bash's BASH_ARGV0, a function, code read from elsewhere. Read with quotes and
+ * backslashes removed (`sh\ift`, `s""et` are shift and set).
+ */
+const CHANGES_POSITIONAL = /\b(?:set|shift|getopts|function|source|eval|alias|BASH_ARGV0|BASH_ARGV|exec)\b|\(\s*\)|(?:^|[\s;&|(])\.\s/;
 
 /**
  * A `sh -c` script's positional parameters as loop items (`$0`, `$1`, ..., and `"$@"` when it is
- * one word), when nothing in the script can change them: `sh -c 'rm -rf "$1"' _ ~` removes the home folder.
+ * one word), when nothing in the script can change them and each word is one word when it runs (no
+ * expansion that splits, no glob; what a search fills in is one name, or the names xargs appends
+ * last): `sh -c 'rm -rf "$1"' _ ~` removes the home folder.
  */
-export function positionalItems(script: string, positional: readonly ShellWord[]): Map<string, ShellWord> | undefined {
-  if (positional.length === 0 || CHANGES_POSITIONAL.test(script)) return undefined;
+export function positionalItems(script: string, positional: readonly ShellWord[], filled?: ShellWord): Map<string, ShellWord> | undefined {
+  if (positional.length === 0 || CHANGES_POSITIONAL.test(script.replace(/["'\\]/g, ""))) return undefined;
+  if (positional.some((word) => word !== filled && (!word.literal || word.glob))) return undefined;
   const items = new Map<string, ShellWord>(positional.map((word, index) => [String(index), word]));
   if (positional.length === 2) items.set("@", positional[1] as ShellWord);
   return items;

@@ -441,6 +441,15 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("sh -c 'cat \"$@\"' _ notes src", "ask", FOUND_RULES, true),
     ...inBothModes("sh -c 'cat \"${1:-x}\"' _ notes", "ask", FOUND_RULES, true),
     ...inBothModes("sh -c 'cat $1' _ 'notes secrets/key'", "ask", FOUND_RULES, true),
+    // a third review: a word that splits when it runs shifts the numbers; set and shift spelled with quotes or escapes;
+    // BASH_ARGV0; shells that number otherwise (csh) or read startup files (-i, -l); a found folder cd goes to
+    ...inBothModes("sh -c 'cat \"$2\"' _ $(printf 'x secr%sts/key' e) notes", "ask", FOUND_RULES),
+    ...inBothModes("sh -c 'sh\\ift; cat \"$1\"' _ notes $(cat list)", "ask", FOUND_RULES),
+    ...inBothModes("sh -c 's\"\"et -- $(cat list); cat \"$1\"' _ notes", "ask", FOUND_RULES),
+    ...inBothModes("bash -c 'printf -v BASH_ARGV0 %s \"$1\"; cat \"$0\"' notes $(cat list)", "ask", FOUND_RULES),
+    ...inBothModes("csh -c 'cat $1' $(cat list) notes", "ask", FOUND_RULES),
+    ...inBothModes("bash -ic 'cat \"$1\"' _ notes", "ask", FOUND_RULES),
+    ...inBothModes("find . -name secrets -exec sh -c 'cd \"$1\"; cat key' _ {} \\;", "ask", FOUND_RULES),
   ],
   "a while read loop over a listing, and what echo and printf print": [
     ...inBothModes("find . -name notes -print0 | while IFS= read -r -d '' f; do cat \"$f\"; done", "allow", FOUND_RULES),
@@ -449,6 +458,9 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("find . -name notes -print0 | while IFS= read -r -d '' f; do read -r f < list; cat \"$f\"; done", "ask", FOUND_RULES, true),
     ...inBothModes("find . -name notes -print0 | while IFS= read -r -d '' f; do printf -v f %s secrets/key; cat \"$f\"; done", "deny", FOUND_RULES, true),
     ...inBothModes("find . -name notes -print0 | while IFS= read -r -d '' f; do f=x; cat \"$f\"; done", "ask", FOUND_RULES, true),
+    // a third review: the loop's input redirected around it, exec < in its body
+    ...inBothModes("find . -name notes -print0 | { while IFS= read -r -d '' f; do cat \"$f\"; done < list; }", "ask", FOUND_RULES),
+    ...inBothModes("find . -name notes -print0 | while IFS= read -r -d '' f; do cat \"$f\"; exec < list; done", "ask", FOUND_RULES),
     ...inBothModes("printf '%s\\0' notes | xargs -0 cat", "allow", FOUND_RULES),
     ...inBothModes("echo notes | xargs cat", "ask", FOUND_RULES, true),
   ],
@@ -477,6 +489,9 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("find . -name notes -print0 | tee /dev/stdout | xargs -0 cat", "ask", FOUND_RULES),
     ...inBothModes("for f in notes; do compgen -G 'secr*/*' -Vf; cat \"$f\"; done", "deny", FOUND_RULES),
     // controls: wrappers that stay in this folder
+    ...inBothModes("systemd-run --scope --working-directory=secrets cat key", "ask", FOUND_RULES),
+    ...inBothModes("runuser -u nobody -- wc -l notes", "allow", FOUND_RULES),
+    ...inBothModes("systemd-run --user --same-dir --wait cat notes", "allow", FOUND_RULES),
     ...inBothModes("bwrap --ro-bind / / cat notes", "allow", FOUND_RULES, true),
     ...inBothModes("sudo cat notes", "allow", FOUND_RULES, true),
     ...inBothModes("systemd-run --user --scope cat notes", "allow", FOUND_RULES, true),
@@ -622,6 +637,13 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("ln -s /etc ee; rm -rf ee", "allow", NO_RULES, true),
     ...inBothModes("sudo -i apt-get update", "allow", NO_RULES, true),
     ...inBothModes("chroot /mnt apt-get update", "ask", NO_RULES),
+    // a third review: everything in a folder a wrapper or cd moves to unknown; a link made first does not hide a critical folder
+    ...inBothModes("sudo -D / sh -c 'rm -rf *'", "ask", NO_RULES),
+    ...inBothModes("sudo -D / find . -delete", "ask", NO_RULES),
+    ...inBothModes("su - root -c 'rm -rf *'", "ask", NO_RULES),
+    ...inBothModes('cd "$X" && rm -rf *', "ask", NO_RULES),
+    ...inBothModes("ln -s src h; rm -rf *", "deny", NO_RULES),
+    ...inBothModes('cd "$X" && rm -rf build', "allow", NO_RULES, true),
     // what echo and printf '%s\n' print is a listing of their words
     ...inBothModes("echo ~/* | xargs rm -rf", "deny", NO_RULES),
     ...inBothModes("echo /etc | xargs rm -rf", "deny", NO_RULES),

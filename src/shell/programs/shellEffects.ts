@@ -12,6 +12,20 @@ import type { ShellCommandPart, ShellWord } from "../types.ts";
 /** Programs that are a shell: given `-c text` they run it, given nothing they run their input. */
 export const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "busybox", "rbash", "yash", "posh", "tcsh", "csh"]);
 
+/** Shells whose `-c` script has the words after it as `$0`, `$1`, ... (csh's first is `$1`; zsh's can be set as argv). */
+const POSITIONAL_SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "dash", "ash", "ksh", "mksh", "yash", "posh", "rbash"]);
+
+/**
+ * Whether a `-c` script's positional parameters are the words after it when it starts: a shell that
+ * numbers them so, not an interactive or login one (its startup files may `set --`), and no
+ * BASH_ENV or ENV in the environment it inherits.
+ */
+function followsPositional(shell: string, options: readonly ShellWord[]): boolean {
+  if (!POSITIONAL_SHELLS.has(shell.slice(shell.lastIndexOf("/") + 1))) return false;
+  if ((process.env.BASH_ENV ?? "") !== "" || (process.env.ENV ?? "") !== "") return false;
+  return options.every((option) => option.literal && !/^[-+][A-Za-z]*[il]|^--(?:login|rcfile|init-file|interactive)/.test(option.value));
+}
+
 /** A shell call: `-c` text, a script file (unknown), or its input. */
 export function shellEffects(words: readonly ShellWord[], part: ShellCommandPart): ProgramEffects {
   const effects = noEffects();
@@ -28,7 +42,7 @@ export function shellEffects(words: readonly ShellWord[], part: ShellCommandPart
       const script = at === -1 ? undefined : words[at];
       if (script === undefined) effects.problems.push(`${shell} -c is given no command`);
       else if (!script.literal) effects.problems.push(`${shell} -c runs a command only known when it runs`);
-      else effects.runs.push({ text: script.value, via: `${shell} -c`, ...(at + 1 < words.length ? { positional: words.slice(at + 1) } : {}) });
+      else effects.runs.push({ text: script.value, via: `${shell} -c`, ...(at + 1 < words.length && followsPositional(shell, words.slice(1, at)) ? { positional: words.slice(at + 1) } : {}) });
       return effects;
     }
     if (/^-[A-Za-z]*s/.test(word.value)) readsInput = true;
