@@ -78,6 +78,14 @@ function newNamesOf(part: ShellCommandPart): NewName[] {
 /** Programs that print or test the names they are given and open no file by them. */
 const NAME_ONLY_PROGRAMS: ReadonlySet<string> = new Set(["echo", "printf", "basename", "dirname", "test", "[", "true", "false", "readlink", "realpath"]);
 
+/** What a filled-in word has before its first placeholder, quotes aside (`s{}/key` has `s`). */
+function textBeforePlaceholder(word: ShellWord, filler: FilledIn | undefined): string {
+  const placeholder = filler?.placeholder;
+  if (typeof placeholder !== "string" || placeholder === "") return "";
+  const at = word.value.indexOf(placeholder);
+  return at <= 0 ? "" : word.value.slice(0, at).replace(/["']/g, "");
+}
+
 /** What a filled-in word reaches of what a search found: the entry itself, or (a word going on past the placeholder, `{}/key`) names below it. */
 function reachedFrom(word: ShellWord, filler: FilledIn | undefined, names: string[] | undefined): { names?: string[]; below: boolean } {
   const placeholder = filler?.placeholder;
@@ -174,6 +182,11 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     // A search's paths: any file under its folders that its name tests let through (or, handed
     // over whole or named below, that lies in a folder they let through), and what a symlink among
     // them leads to (the program handed the name opens the file it leads to).
+    // Text before what is filled in (`sX/key` with X a name) makes a path the search never found: only known when it runs.
+    if (textBeforePlaceholder(word, source ?? filler) !== "") {
+      subjects.push(...startFoldersRemoved(part, from, removal), ...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true }));
+      continue;
+    }
     const searching = { ...part, cwd: from.cwd ?? part.cwd };
     const reached = reachedFrom(word, source ?? filler, from.names);
     const inFolders = reached.below || (whole && from.namedFolders === true);

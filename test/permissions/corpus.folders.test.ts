@@ -462,6 +462,12 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("find . -name notes -print0 | { while IFS= read -r -d '' f; do cat \"$f\"; done < list; }", "ask", FOUND_RULES),
     ...inBothModes("find . -name notes -print0 | while IFS= read -r -d '' f; do cat \"$f\"; exec < list; done", "ask", FOUND_RULES),
     ...inBothModes("printf '%s\\0' notes | xargs -0 cat", "allow", FOUND_RULES),
+    // a fourth review: text before the placeholder makes a path nobody listed; a -c script after -o's value
+    ...inBothModes("printf '%s\\0' ecrets | xargs -0 -I X cat sX/key", "ask", FOUND_RULES),
+    ...inBothModes("printf '%s\\0' y | xargs -0 -I X cp notes secrets/keX", "ask", FOUND_RULES),
+    ...inBothModes("find . -name ecrets -print0 | xargs -0 -I{} cat s{}/key", "ask", FOUND_RULES),
+    ...inBothModes("bash -c -o noglob 'cat secrets/key'", "deny", FOUND_RULES),
+    ...inBothModes("printf '%s\\0' notes | xargs -0 -I X cat X", "allow", FOUND_RULES, true),
     ...inBothModes("echo notes | xargs cat", "ask", FOUND_RULES, true),
   ],
   "wrappers that run their command in another folder": [

@@ -38,7 +38,16 @@ export function shellEffects(words: readonly ShellWord[], part: ShellCommandPart
       return effects;
     }
     if (/^-[A-Za-z]*c[A-Za-z]*$/.test(word.value)) {
-      const at = words.findIndex((candidate, position) => position > index && !/^[-+]/.test(candidate.value));
+      // The script is the first word that is not an option, nor the value of one (`bash -c -o noglob 'script'`).
+      let at = -1;
+      for (let position = index + 1; position < words.length; position++) {
+        const candidate = (words[position] as ShellWord).value;
+        if (/^[-+][oO]$/.test(candidate)) position++;
+        else if (!/^[-+]/.test(candidate)) {
+          at = position;
+          break;
+        }
+      }
       const script = at === -1 ? undefined : words[at];
       if (script === undefined) effects.problems.push(`${shell} -c is given no command`);
       else if (!script.literal) effects.problems.push(`${shell} -c runs a command only known when it runs`);
