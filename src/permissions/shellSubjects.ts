@@ -173,8 +173,10 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
       continue;
     }
     const from = source !== undefined ? source.from : filled.has(word) ? filler?.from : undefined;
-    if (from === undefined || from.split === true) {
-      // Names split again at blanks: any path may arrive, and with everything found removed, the start folders themselves do.
+    // Names split again at blanks (any path may arrive), or text before what is filled in (`sX/key`
+    // with X a name: a path the search never found): only known when it runs. With everything found
+    // removed, the start folders themselves still go.
+    if (from === undefined || from.split === true || textBeforePlaceholder(word, source ?? filler) !== "") {
       if (from !== undefined) subjects.push(...startFoldersRemoved(part, from, removal));
       subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true }));
       continue;
@@ -182,11 +184,6 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     // A search's paths: any file under its folders that its name tests let through (or, handed
     // over whole or named below, that lies in a folder they let through), and what a symlink among
     // them leads to (the program handed the name opens the file it leads to).
-    // Text before what is filled in (`sX/key` with X a name) makes a path the search never found: only known when it runs.
-    if (textBeforePlaceholder(word, source ?? filler) !== "") {
-      subjects.push(...startFoldersRemoved(part, from, removal), ...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true }));
-      continue;
-    }
     const searching = { ...part, cwd: from.cwd ?? part.cwd };
     const reached = reachedFrom(word, source ?? filler, from.names);
     const inFolders = reached.below || (whole && from.namedFolders === true);

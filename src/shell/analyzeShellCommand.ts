@@ -218,9 +218,9 @@ function applyEffects(effects: ProgramEffects, part: ShellCommandPart, analysis:
 
 /**
  * The positional parameters of a `sh -c` script, and what a search's runner fills in for it
- * (`find -exec sh -c '...' _ {} \\;`, `xargs -0 sh -c '...' _`): the runner's placeholder among
+ * (`find -exec sh -c '...' _ {} \;`, `xargs -0 sh -c '...' _`): the runner's placeholder among
  * them, or the names it appends as the last, stand for what it found, as in the words it runs; so
- * does its placeholder in the script itself (`find -exec sh -c 'rm -rf {}' \\;`, which also runs
+ * does its placeholder in the script itself (`find -exec sh -c 'rm -rf {}' \;`, which also runs
  * whatever a found name spells, and is unknown code for that). Undefined when there is neither.
  */
 function scriptScope(script: string, positional: ShellWord[] | undefined, filler: FilledIn | undefined): ScriptScope | undefined {
