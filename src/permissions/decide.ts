@@ -12,7 +12,7 @@ import type { AnyTool, PermissionResult, ToolUseContext } from "../Tool.ts";
 import { isSymlink, realPathOrUndefined } from "../files/statOrUndefined.ts";
 import { allowForm, programStarts } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
-import { matchesEveryHiddenName, matchesEveryName } from "../shell/globNames.ts";
+import { matchesEveryEntry } from "../shell/globNames.ts";
 import { classifyReadOnly, classifyReadOnlyIn, type ReadOnlyVerdict } from "../shell/readOnlyCommand.ts";
 import { readOnlyProblem } from "../shell/readOnlyProblem.ts";
 import { fallbackCommandForms, fallbackFolders, fallbackWords } from "./fallbackCommandForms.ts";
@@ -184,7 +184,7 @@ function emptiedFolders(subject: PathSubject, forms: PathForms, context: PathCon
   const value = subject.word.value.replace(/["']/g, "");
   const segments = value.split("/");
   let keep = segments.length;
-  while (keep > 0 && (segments[keep - 1] === "" || matchesEveryName(segments[keep - 1] as string) || matchesEveryHiddenName(segments[keep - 1] as string))) keep--;
+  while (keep > 0 && (segments[keep - 1] === "" || matchesEveryEntry(segments[keep - 1] as string))) keep--;
   if (!segments.slice(keep).some((segment) => segment !== "")) return [];
   const folder = segments.slice(0, keep).join("/") || (value.startsWith("/") ? "/" : ".");
   if (!/[*?[]/.test(folder)) return everyForm(forms);
@@ -197,7 +197,7 @@ function emptiedFolders(subject: PathSubject, forms: PathForms, context: PathCon
 /** A relative removal of the folder it runs in, or of all it holds: `.`, `./`, `*`, `./*`, `?*`. */
 function emptiesWhereItRuns(subject: PathSubject): boolean {
   const segments = subject.word.value.replace(/["']/g, "").split("/").filter((segment) => segment !== "" && segment !== ".");
-  return segments.length === 0 || (subject.word.glob && segments.length === 1 && (matchesEveryName(segments[0] as string) || matchesEveryHiddenName(segments[0] as string)));
+  return segments.length === 0 || (subject.word.glob && segments.length === 1 && matchesEveryEntry(segments[0] as string));
 }
 
 /** The checks no mode can skip: removal of critical paths, writes to protected paths, unknown syntax. */

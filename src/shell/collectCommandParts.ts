@@ -5,7 +5,7 @@
  * are collected with the folder they act in, so a `cd` before a relative write is followed, and
  * a `cd` that bash runs in a subshell (a pipeline part, `( )`, a `&` job) moves nothing after it.
  */
-import { elsewhereWrapper, exactProgramStarts, sudoShellOption } from "./commandForms.ts";
+import { elsewhereWrapper, exactProgramStarts, holdsPlaceholder, sudoShellOption } from "./commandForms.ts";
 import { loopItemFor, loopItems, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, readLoop, setsBefore } from "./loopItems.ts";
 import { CODE_RUNNERS, inShellWords, PLAIN_SETTER_OPTIONS, VARIABLE_SETTERS } from "./shellBuiltins.ts";
 import { evaluateWord, findSubstitutions } from "./evaluateWord.ts";
@@ -333,6 +333,31 @@ function collectFlow(node: ShellNode, state: CollectState): void {
   state.cwd = { kind: "unknown", reason: `after the ${label} the working folder is not known` };
 }
 
+/** Where a loop's visit began: what it found so far and the state it may change, to visit it again another way. */
+interface SavePoint {
+  parts: number;
+  redirects: number;
+  problems: number;
+  cwd: ShellCwd;
+  variablesMayChange: boolean | undefined;
+  cdFailure: readonly KnownCwd[] | undefined;
+  stdin: ShellInput | undefined;
+}
+
+function savePoint(state: CollectState): SavePoint {
+  const { analysis } = state;
+  return { parts: analysis.parts.length, redirects: analysis.redirects.length, problems: analysis.problems.length, cwd: state.cwd, variablesMayChange: state.variablesMayChange, cdFailure: state.cdFailure, stdin: state.stdin };
+}
+
+/** Drops what was found since `saved` and puts the state back, the input too when `input` (a read loop reads it again). */
+function goBack(state: CollectState, saved: SavePoint, input = false): void {
+  const { analysis } = state;
+  analysis.parts.length = saved.parts;
+  analysis.redirects.length = saved.redirects;
+  analysis.problems.length = saved.problems;
+  Object.assign(state, { cwd: saved.cwd, variablesMayChange: saved.variablesMayChange, cdFailure: saved.cdFailure, ...(input ? { stdin: saved.stdin } : {}) });
+}
+
 /**
  * A `for` loop over words the analysis reads: its body is visited once per item, `"$name"` (and
  * a bare `$name` whose item splitting and globbing leave as it is) standing for the item, and a
@@ -347,7 +372,7 @@ function collectFor(node: ShellNode, state: CollectState): void {
   const items = name === undefined || body === null ? undefined : loopItems(node, name, state.loopRounds ?? 1, state.inRepeatedBody === true);
   if (name === undefined || body === null || items === undefined) return collectOnce(node, state);
   const { analysis } = state;
-  const saved = { parts: analysis.parts.length, redirects: analysis.redirects.length, problems: analysis.problems.length, cwd: state.cwd, variablesMayChange: state.variablesMayChange, cdFailure: state.cdFailure };
+  const saved = savePoint(state);
   const outer = { loopItems: state.loopItems, loopRounds: state.loopRounds };
   let moved = false;
   state.loopRounds = (outer.loopRounds ?? 1) * items.length;
@@ -368,10 +393,7 @@ function collectFor(node: ShellNode, state: CollectState): void {
   // Too many parts to follow round by round, or a builtin that sets variables by a name the text
   // does not show: the body is visited again, once, $name unknown.
   if (analysis.parts.length > MAX_PARTS_WITH_ROUNDS || setsBefore(analysis, saved.parts) || analysis.parts.slice(saved.parts).some((part) => maySetLoopVariable(part, true, name))) {
-    analysis.parts.length = saved.parts;
-    analysis.redirects.length = saved.redirects;
-    analysis.problems.length = saved.problems;
-    Object.assign(state, { cwd: saved.cwd, variablesMayChange: saved.variablesMayChange, cdFailure: saved.cdFailure });
+    goBack(state, saved);
     return collectOnce(node, state);
   }
   state.cwd = saved.cwd;
@@ -399,7 +421,7 @@ function collectWhile(node: ShellNode, state: CollectState): void {
   const loop = paths === undefined || inputRedirectedAround(node) ? undefined : readLoop(node, state.inRepeatedBody === true);
   if (paths === undefined || loop === undefined) return collectOnce(node, state);
   const { analysis } = state;
-  const saved = { parts: analysis.parts.length, redirects: analysis.redirects.length, problems: analysis.problems.length, cwd: state.cwd, variablesMayChange: state.variablesMayChange, cdFailure: state.cdFailure, stdin: state.stdin };
+  const saved = savePoint(state);
   const outer = { loopItems: state.loopItems, filledIn: state.filledIn };
   const placeholder = "{read input}";
   state.filledIn = { placeholder, appended: false, by: "read", from: loop.wholeAtNuls && paths.split !== true ? paths : { ...paths, split: true } };
@@ -412,10 +434,7 @@ function collectWhile(node: ShellNode, state: CollectState): void {
   }
   // The body (past the condition's own read) may set the variable by a name the text does not show: visited again, once, unknown.
   if (setsBefore(analysis, saved.parts) || analysis.parts.slice(saved.parts + 1).some((part) => maySetLoopVariable(part, true, loop.name))) {
-    analysis.parts.length = saved.parts;
-    analysis.redirects.length = saved.redirects;
-    analysis.problems.length = saved.problems;
-    Object.assign(state, { cwd: saved.cwd, variablesMayChange: saved.variablesMayChange, cdFailure: saved.cdFailure, stdin: saved.stdin });
+    goBack(state, saved, true);
     collectOnce(node, state);
   }
 }
@@ -687,13 +706,6 @@ function readVariables(words: readonly ShellWord[]): ShellWord[] | undefined {
   return named;
 }
 
-/** Whether `word` holds what `filler` fills in when the part runs. */
-function fillsIn(filler: FilledIn | undefined, word: ShellWord): boolean {
-  const placeholder = filler?.placeholder;
-  if (placeholder === undefined || placeholder === "") return false;
-  return typeof placeholder === "string" ? word.value.includes(placeholder) : placeholder.test(word.value);
-}
-
 /** `cd` moves the rest of the command line; an unknown target makes later relative paths unknown. */
 function updateCwd(part: ShellCommandPart, state: CollectState): void {
   state.cdFailure = undefined;
@@ -719,7 +731,7 @@ function updateCwd(part: ShellCommandPart, state: CollectState): void {
   const known = ((name === "cd" && options.every((option) => /^-[LPe@]+$/.test(option.value))) || (name === "pushd" && options.length === 0)) &&
     targets.length === 1 && target !== undefined && target.literal && !target.glob && target.value !== "-" && !/^[+-]\d+$/.test(target.value) &&
     // A folder find or xargs fills in (`find . -exec sh -c 'cd "$1"; ...' _ {} \;`) is only known when it runs.
-    !fillsIn(part.filledIn, target);
+    !holdsPlaceholder(part.filledIn, target);
   // With CDPATH set (in the environment or in front of cd), `cd sub` may go to a folder of CDPATH rather than ./sub.
   const cdpath = part.assignments.some((assignment) => assignment.name === "CDPATH") || (process.env.CDPATH ?? "") !== "" || state.variablesMayChange === true;
   const viaCdpath = cdpath && target !== undefined && !/^(?:\/|\.\.?(?:\/|$))/.test(target.value);

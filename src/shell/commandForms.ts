@@ -194,11 +194,17 @@ export function programWordsAsRun(part: ShellCommandPart): { words: ShellWord[];
   return { ...fillWords(program, filler), filler };
 }
 
+/** Whether `word` holds what `filler` fills in when it runs (its placeholder, string or pattern). */
+export function holdsPlaceholder(filler: FilledIn | undefined, word: ShellWord): boolean {
+  const placeholder = filler?.placeholder;
+  if (placeholder === undefined || placeholder === "") return false;
+  return typeof placeholder === "string" ? word.value.includes(placeholder) : placeholder.test(word.value);
+}
+
 /** `words` with those `filler` fills in marked as only known when they run, and the word it appends, if any; `filled` holds the marked ones. */
 export function fillWords(words: readonly ShellWord[], filler: FilledIn): { words: ShellWord[]; filled: ReadonlySet<ShellWord>; input?: ShellWord } {
   const { placeholder } = filler;
-  const holds = (word: ShellWord) => placeholder !== undefined && placeholder !== "" &&
-    (typeof placeholder === "string" ? word.value.includes(placeholder) : placeholder.test(word.value));
+  const holds = (word: ShellWord) => holdsPlaceholder(filler, word);
   const filled = new Set<ShellWord>();
   const marked = words.map((word) => {
     if (!holds(word)) return word;

@@ -18,3 +18,8 @@ export function matchesEveryName(pattern: string): boolean {
 export function matchesEveryHiddenName(pattern: string): boolean {
   return pattern.startsWith(".") && matchesEveryName(pattern.slice(1));
 }
+
+/** Every name or every hidden name (see above): what a folder holds, in practice. */
+export function matchesEveryEntry(pattern: string): boolean {
+  return matchesEveryName(pattern) || matchesEveryHiddenName(pattern);
+}

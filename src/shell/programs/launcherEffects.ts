@@ -8,7 +8,7 @@
  */
 import { literalWord, noEffects, type ProgramEffects } from "./effects.ts";
 import { expandLong, hasOption, readOptions, valuesOf } from "./readOptions.ts";
-import { matchesEveryHiddenName, matchesEveryName } from "../globNames.ts";
+import { matchesEveryEntry } from "../globNames.ts";
 import type { FilledIn, ShellCommandPart, ShellWord } from "../types.ts";
 
 /** Shell text the program runs: analyzed when known, a problem when only known when it runs. */
@@ -232,7 +232,7 @@ export function fdSource(words: readonly ShellWord[]): FilledIn["from"] {
   // here; nor which names a glob picks, unless it is wildcards alone (`fd -g '*'`), which picks all.
   const pattern = read.positionals[0]?.value;
   const glob = flags.includes("glob") || flags.includes("g");
-  if (glob && pattern !== undefined && !matchesEveryName(pattern) && !matchesEveryHiddenName(pattern)) return undefined;
+  if (glob && pattern !== undefined && !matchesEveryEntry(pattern)) return undefined;
   if (flags.some((flag) => flag === "base-directory" || flag === "ignore-file" || flag === "full-path" || flag === "p")) return undefined;
   const folders = [...read.positionals.slice(1), ...valuesOf(read, undefined, ["search-path"])];
   // fd's extensions match in any case (`-e ts` finds x.TS).
