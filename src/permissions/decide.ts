@@ -200,6 +200,42 @@ function emptiesWhereItRuns(subject: PathSubject): boolean {
   return segments.length === 0 || (subject.word.glob && segments.length === 1 && matchesEveryEntry(segments[0] as string));
 }
 
+/** A word's text with its quotes removed and each quoted or escaped `*`, `?`, `[`, `$` and backtick made an `x`: what is left of those the shell acts on. */
+function bareCharacters(text: string): string {
+  let bare = "";
+  let quote: string | undefined;
+  const inert = (character: string, special: RegExp) => (special.test(character) ? "x" : character);
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index] as string;
+    if (quote === "'") {
+      if (character === "'") quote = undefined;
+      else bare += inert(character, /[*?[$`]/);
+    } else if (character === "\\") {
+      index++;
+      bare += inert(text[index] ?? "", /[*?[$`]/);
+    } else if (quote === '"') {
+      if (character === '"') quote = undefined;
+      else bare += inert(character, /[*?[]/);
+    } else if (character === "'" || character === '"') quote = character;
+    else bare += character;
+  }
+  return bare;
+}
+
+/**
+ * The folder a removal empties when that folder is only known when it runs: a word that expands
+ * something (`"$X"`, `$1`, `$(cmd)`) before bare wildcards alone (`"$X"/*`, `${d}/.[!.]*`).
+ * Undefined for any other word (a quoted `"$X/*"` names one file). An empty or unset `$X` leaves `/*`.
+ */
+function dynamicFolderEmptied(subject: PathSubject): string | undefined {
+  if (subject.word.literal || !subject.word.glob) return undefined;
+  const segments = bareCharacters(subject.word.value).split("/");
+  let keep = segments.length;
+  while (keep > 0 && (segments[keep - 1] === "" || matchesEveryEntry(segments[keep - 1] as string))) keep--;
+  const folder = segments.slice(0, keep).join("/");
+  return keep > 0 && /[$`]/.test(folder) && /[*?[]/.test(segments.slice(keep).join("/")) ? folder : undefined;
+}
+
 /** The checks no mode can skip: removal of critical paths, writes to protected paths, unknown syntax. */
 function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   if (subject.kind === "command" && subject.part.problems.length > 0) {
@@ -212,6 +248,12 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   // Everything in a folder not known (`cd "$X" && rm -rf *`, `sudo -D / find . -delete`) may be a critical folder's.
   if (subject.removal && forms === undefined && resolved?.unknown !== undefined && !subject.word.value.startsWith("/") && emptiesWhereItRuns(subject)) {
     return { decision: "ask", reason: `${subject.label} removes everything in a folder only known when it runs (${resolved.unknown})` };
+  }
+  // Everything in a folder a variable or command names (`rm -rf "$X"/*`): empty, it is the root's everything.
+  const emptiedDynamic = subject.removal && subject.unplaced ? dynamicFolderEmptied(subject) : undefined;
+  if (emptiedDynamic !== undefined) {
+    const rootIfEmpty = /^(?:\$\{?[A-Za-z0-9_@*]+\}?|\$\(.*\)|`.*`)$/.test(emptiedDynamic) ? " (were it empty, that would be everything in /)" : "";
+    return { decision: "ask", reason: `${subject.label} removes everything in ${emptiedDynamic}, a folder only known when it runs${rootIfEmpty}` };
   }
   // Also for a removal only mentioned (past a wrapper: `sudo rm -rf /`).
   if (subject.removal && forms !== undefined) {

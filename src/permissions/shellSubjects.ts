@@ -178,7 +178,8 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     // removed, the start folders themselves still go.
     if (from === undefined || from.split === true || textBeforePlaceholder(word, source ?? filler) !== "") {
       if (from !== undefined) subjects.push(...startFoldersRemoved(part, from, removal));
-      subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true }));
+      // A removal of a word only known when it runs meets the check of folders it may empty (`rm -rf "$X"/*`).
+      subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && from === undefined ? { removal: true } : {}) }));
       continue;
     }
     // A search's paths: any file under its folders that its name tests let through (or, handed

@@ -6,7 +6,7 @@
  * a `cd` that bash runs in a subshell (a pipeline part, `( )`, a `&` job) moves nothing after it.
  */
 import { elsewhereWrapper, exactProgramStarts, holdsPlaceholder, sudoShellOption } from "./commandForms.ts";
-import { loopItemFor, loopItems, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, readLoop, setsBefore } from "./loopItems.ts";
+import { loopItemFor, loopItemJoined, loopItems, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, readLoop, setsBefore } from "./loopItems.ts";
 import { CODE_RUNNERS, inShellWords, PLAIN_SETTER_OPTIONS, VARIABLE_SETTERS } from "./shellBuiltins.ts";
 import { evaluateWord, findSubstitutions } from "./evaluateWord.ts";
 import { outputOf } from "./pipelineInput.ts";
@@ -494,7 +494,7 @@ function wordsOf(nodes: readonly (ShellNode | null)[], part: ShellCommandPart, s
       if (assignment !== undefined) words.push({ value: `${assignment.name}=${assignment.value.value}`, literal: assignment.value.literal, glob: false });
       continue;
     }
-    const item = loopItemFor(node, state.loopItems);
+    const item = loopItemFor(node, state.loopItems) ?? loopItemJoined(node, state.loopItems);
     if (item !== undefined) {
       words.push({ ...item });
       continue;

@@ -179,6 +179,22 @@ export function loopItemFor(node: ShellNode, items: ReadonlyMap<string, ShellWor
 }
 
 /**
+ * A word that starts with a loop's literal item and goes on with literal text (`"$d"/*`, `"$f"/`,
+ * `$d/build`): the item's value with that text after it, a glob when either part is one.
+ * Undefined for any other word.
+ */
+export function loopItemJoined(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): ShellWord | undefined {
+  if (items === undefined || node.type !== "concatenation") return undefined;
+  const [first, ...rest] = node.namedChildren.filter((child): child is ShellNode => child !== null);
+  const item = first === undefined ? undefined : loopItemFor(first, items);
+  if (item === undefined || !item.literal) return undefined;
+  let runs = false;
+  const tail = rest.map((child) => evaluateWord(child, () => (runs = true), false));
+  if (runs || tail.some((value) => !value.literal || value.problems.length > 0) || /\{[^{}\s]*(?:,|\.\.)/.test(node.text)) return undefined;
+  return { value: item.value + tail.map((value) => value.value).join(""), literal: true, glob: item.glob || tail.some((value) => value.glob) };
+}
+
+/**
  * What in a script may change its positional parameters, or give some of its code others: `set`,
  * `shift`, `getopts`, bash's BASH_ARGV0, a function, code read from elsewhere. Read with quotes and
  * backslashes removed (`sh\ift`, `s""et` are shift and set).
