@@ -113,6 +113,8 @@ export interface FilledIn {
      * when it runs, but for the start folders themselves, which the search prints first.
      */
     split?: true;
+    /** The start folders' entries are printed but not the folders themselves (ls): a filter that keeps the first or last lines may keep little of everything. */
+    entriesOnly?: true;
     spares?: FolderSpares;
     cwd?: ShellCwd;
   };

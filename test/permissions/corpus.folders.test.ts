@@ -688,6 +688,20 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('for d in build src; do rm -rf "$d"/*; done', "allow", NO_RULES, true),
     ...inBothModes('for d in build; do rm -rf "$d"/x; done', "allow", NO_RULES, true),
     ...inBothModes("sh -c 'rm -rf \"$1\"/*' _ build", "allow", NO_RULES, true),
+    // what pwd prints is the folder it runs in; ls prints the names it is given (-d) or the entries of that folder
+    ...inBothModes("pwd | xargs rm -rf", "deny", NO_RULES),
+    ...inBothModes("ls -d ~/* | xargs rm -rf", "deny", NO_RULES),
+    ...inBothModes("sudo ls -d /etc | xargs rm -rf", "deny", NO_RULES),
+    ...inBothModes("cd ~; ls | xargs rm -rf", "deny", NO_RULES),
+    ...inBothModes('cd ~ && ls -A | while read f; do rm -rf "$f"; done', "deny", NO_RULES),
+    ...inBothModes("cd ~ && ls -I .ssh | xargs rm -rf", "ask", NO_RULES),
+    ...inBothModes("ls -t | tail -n +6 | xargs rm -f", "ask", NO_RULES),
+    ...inBothModes("ls | head -1 | xargs rm -rf", "ask", NO_RULES),
+    ...inBothModes("cd build && ls -t | tail -n +6 | xargs rm -f", "allow", NO_RULES, true),
+    ...inBothModes("cd build && pwd | xargs rm -rf", "allow", NO_RULES, true),
+    ...inBothModes("ls *.log | xargs rm -f", "allow", NO_RULES, true),
+    ...inBothModes("ls -d build/* | xargs rm -rf", "allow", NO_RULES, true),
+    ...inBothModes("ls ~ | xargs rm -rf", "allow", NO_RULES, true),
     // controls: a test that picks entries, folders below the critical ones, rsync into a folder of the source's name, dry runs
     // (a third review: a negated test beside a picking one, brackets, -type l, a link moved itself, names only printed)
     ...inBothModes("find . -name '*.log' ! -name keep.log -delete", "allow", NO_RULES),
