@@ -12,7 +12,7 @@ import type { AnyTool, PermissionResult, ToolUseContext } from "../Tool.ts";
 import { isSymlink, realPathOrUndefined } from "../files/statOrUndefined.ts";
 import { allowForm, programStarts } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
-import { matchesEveryEntry } from "../shell/globNames.ts";
+import { matchesEveryEntry, matchesEveryName } from "../shell/globNames.ts";
 import { classifyReadOnly, classifyReadOnlyIn, type ReadOnlyVerdict } from "../shell/readOnlyCommand.ts";
 import { readOnlyProblem } from "../shell/readOnlyProblem.ts";
 import { fallbackCommandForms, fallbackFolders, fallbackWords } from "./fallbackCommandForms.ts";
@@ -200,7 +200,25 @@ function emptiesWhereItRuns(subject: PathSubject): boolean {
   return segments.length === 0 || (subject.word.glob && segments.length === 1 && matchesEveryEntry(segments[0] as string));
 }
 
-/** A word's text with its quotes removed and each quoted or escaped `*`, `?`, `[`, `$` and backtick made an `x`: what is left of those the shell acts on. */
+/** Where the backtick or the `(` of a `$(` at `at` is closed (just past it), parentheses counted and quotes not read. */
+function substitutionEnd(text: string, at: number): number {
+  if (text[at] === "`") {
+    const close = text.indexOf("`", at + 1);
+    return close === -1 ? text.length : close + 1;
+  }
+  let depth = 0;
+  for (let index = at; index < text.length; index++) {
+    if (text[index] === "(") depth++;
+    else if (text[index] === ")" && --depth === 0) return index + 1;
+  }
+  return text.length;
+}
+
+/**
+ * A word's text as the shell acts on it: quotes removed, each quoted or escaped `*`, `?`, `[`,
+ * `$` and backtick made an `x`, and each command substitution `$S` (what it prints is not known,
+ * nor are the quotes inside it read).
+ */
 function bareCharacters(text: string): string {
   let bare = "";
   let quote: string | undefined;
@@ -213,6 +231,9 @@ function bareCharacters(text: string): string {
     } else if (character === "\\") {
       index++;
       bare += inert(text[index] ?? "", /[*?[$`]/);
+    } else if (character === "`" || (character === "$" && text[index + 1] === "(")) {
+      bare += "$S";
+      index = substitutionEnd(text, character === "`" ? index : index + 1) - 1;
     } else if (quote === '"') {
       if (character === '"') quote = undefined;
       else bare += inert(character, /[*?[]/);
@@ -222,18 +243,24 @@ function bareCharacters(text: string): string {
   return bare;
 }
 
+/** Expansions alone (`$X`, `${X}`, `$1`, `$S` for a substitution): text that may be empty when it runs. */
+const EXPANSIONS_ONLY = /^(?:\$(?:\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?!$-]))+$/;
+
 /**
- * The folder a removal empties when that folder is only known when it runs: a word that expands
- * something (`"$X"`, `$1`, `$(cmd)`) before bare wildcards alone (`"$X"/*`, `${d}/.[!.]*`).
- * Undefined for any other word (a quoted `"$X/*"` names one file). An empty or unset `$X` leaves `/*`.
+ * Whether a removal empties a folder only known when it runs: bare wildcards alone (`*`, `.[!.]*`)
+ * after a folder whose last name expands something (`"$X"/*`, `build/$X/*`, `$(cmd)/*`), or after
+ * expansions alone (`"$X"*`, which is `*` or `/*` for some X). Not a quoted `"$X/*"` (one file)
+ * or `"$X"/build/*` (a folder called build).
  */
-function dynamicFolderEmptied(subject: PathSubject): string | undefined {
-  if (subject.word.literal || !subject.word.glob) return undefined;
+function emptiesDynamicFolder(subject: PathSubject): boolean {
+  if (subject.word.literal || !subject.word.glob) return false;
   const segments = bareCharacters(subject.word.value).split("/");
   let keep = segments.length;
   while (keep > 0 && (segments[keep - 1] === "" || matchesEveryEntry(segments[keep - 1] as string))) keep--;
-  const folder = segments.slice(0, keep).join("/");
-  return keep > 0 && /[$`]/.test(folder) && /[*?[]/.test(segments.slice(keep).join("/")) ? folder : undefined;
+  if (keep > 0 && keep < segments.length && /[$`]/.test(segments[keep - 1] as string) && /[*?[]/.test(segments.slice(keep).join("/"))) return true;
+  const last = segments.findLast((segment) => segment !== "") ?? "";
+  const wildcards = /^(.*?)([*?[].*)$/.exec(last);
+  return wildcards !== null && EXPANSIONS_ONLY.test(wildcards[1] as string) && matchesEveryName(wildcards[2] as string);
 }
 
 /** The checks no mode can skip: removal of critical paths, writes to protected paths, unknown syntax. */
@@ -250,10 +277,8 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
     return { decision: "ask", reason: `${subject.label} removes everything in a folder only known when it runs (${resolved.unknown})` };
   }
   // Everything in a folder a variable or command names (`rm -rf "$X"/*`): empty, it is the root's everything.
-  const emptiedDynamic = subject.removal && subject.unplaced ? dynamicFolderEmptied(subject) : undefined;
-  if (emptiedDynamic !== undefined) {
-    const rootIfEmpty = /^(?:\$\{?[A-Za-z0-9_@*]+\}?|\$\(.*\)|`.*`)$/.test(emptiedDynamic) ? " (were it empty, that would be everything in /)" : "";
-    return { decision: "ask", reason: `${subject.label} removes everything in ${emptiedDynamic}, a folder only known when it runs${rootIfEmpty}` };
+  if (subject.removal && subject.unplaced && emptiesDynamicFolder(subject)) {
+    return { decision: "ask", reason: `${subject.label} removes everything in a folder only known when it runs; were a variable or command output in it empty, that could be the root folder or the one it runs in` };
   }
   // Also for a removal only mentioned (past a wrapper: `sudo rm -rf /`).
   if (subject.removal && forms !== undefined) {

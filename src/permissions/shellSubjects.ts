@@ -5,6 +5,7 @@
  */
 import { allowForm, fillWords, joinWords, programStarts, programWordsAsRun } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
+import { matchesEveryEntry } from "../shell/globNames.ts";
 import { classifyReadOnly, searchedFolders } from "../shell/readOnlyCommand.ts";
 import { wholeFolderTouches } from "../shell/programs/wholeFolderEffects.ts";
 import type { FilledIn, FolderSpares, ShellAnalysis, ShellCommandPart, ShellCwd, ShellWord } from "../shell/types.ts";
@@ -84,6 +85,21 @@ function textBeforePlaceholder(word: ShellWord, filler: FilledIn | undefined): s
   if (typeof placeholder !== "string" || placeholder === "") return "";
   const at = word.value.indexOf(placeholder);
   return at <= 0 ? "" : word.value.slice(0, at).replace(/["']/g, "");
+}
+
+/**
+ * Whether a filled-in word hands over what the search found itself (`{}`, `"{}"`, `./{}`, `{}/`,
+ * `{}/.`), or everything in it to a shell's glob (`{}/*`): only then do a removal's start folders
+ * go with what it is handed. `{}/node_modules` and `build/{}` name other paths.
+ */
+function handsOverFound(word: ShellWord, filler: FilledIn | undefined): boolean {
+  const placeholder = filler?.placeholder;
+  const at = typeof placeholder === "string" && placeholder !== "" ? word.value.indexOf(placeholder) : -1;
+  if (at === -1) return true;
+  const before = word.value.slice(0, at).replace(/["']/g, "");
+  const after = word.value.slice(at + (placeholder as string).length).replace(/["']/g, "");
+  if (!/^(?:\.\/+)*$/.test(before)) return false;
+  return /^[/.]*$/.test(after) || (word.glob && after.split("/").every((segment) => segment === "" || matchesEveryEntry(segment)));
 }
 
 /** What a filled-in word reaches of what a search found: the entry itself, or (a word going on past the placeholder, `{}/key`) names below it. */
@@ -177,7 +193,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     // with X a name: a path the search never found): only known when it runs. With everything found
     // removed, the start folders themselves still go.
     if (from === undefined || from.split === true || textBeforePlaceholder(word, source ?? filler) !== "") {
-      if (from !== undefined) subjects.push(...startFoldersRemoved(part, from, removal));
+      if (from !== undefined && handsOverFound(word, source ?? filler)) subjects.push(...startFoldersRemoved(part, from, removal));
       // A removal of a word only known when it runs meets the check of folders it may empty (`rm -rf "$X"/*`).
       subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && from === undefined ? { removal: true } : {}) }));
       continue;
@@ -189,7 +205,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     const reached = reachedFrom(word, source ?? filler, from.names);
     const inFolders = reached.below || (whole && from.namedFolders === true);
     const names = reached.names === undefined ? {} : { names: reached.names, ...(inFolders ? { namedFolders: true } : {}) };
-    subjects.push(...startFoldersRemoved(part, from, removal));
+    if (handsOverFound(word, source ?? filler)) subjects.push(...startFoldersRemoved(part, from, removal));
     for (const folder of from.folders.map((written) => placedFolder(written, searching.cwd))) {
       subjects.push(...pathSubject(searching, folder, access, folder.literal
         ? { mentionedOnly: true, recursive: true, followsLinks: true, ...names, ...spareField(trustedSpares(from.spares, part, trust)) }

@@ -23,6 +23,11 @@ export type NestedCommandVisitor = (substitution: ShellNode) => void;
 const SIMPLE_PARAMETER = /^\$\{?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])\}?$/;
 const BRACE_EXPANSION = /\{[^{}\s]*(?:,|\.\.)[^{}\s]*\}/;
 
+/** Whether a word's text holds a brace expansion, what quotes hold read as letters (`{"a b",key}` and `{"}",key}` are two words each). */
+export function hasBraceExpansion(text: string): boolean {
+  return BRACE_EXPANSION.test(text.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, (quoted) => "x".repeat(Math.max(1, quoted.length - 2))));
+}
+
 /** Removes backslash escapes from an unquoted word and notes unquoted glob characters. */
 function unescapeBare(text: string): { value: string; glob: boolean } {
   let value = "";
@@ -77,7 +82,7 @@ export function evaluateWord(node: ShellNode, visit: NestedCommandVisitor, atWor
         return inner ? evaluateWord(inner, visit) : dynamic(node, ["an empty command name"]);
       }
       const { value, glob } = unescapeBare(node.text);
-      if (BRACE_EXPANSION.test(node.text)) return dynamic(node, [`brace expansion in ${node.text}`]);
+      if (hasBraceExpansion(node.text)) return dynamic(node, [`brace expansion in ${node.text}`]);
       if (atWordStart && node.text.startsWith("~")) return expandTilde(node, value, glob);
       return { value, literal: true, glob, problems: [] };
     }
@@ -108,7 +113,7 @@ export function evaluateWord(node: ShellNode, visit: NestedCommandVisitor, atWor
     case "concatenation": {
       const parts = node.namedChildren.filter((child): child is ShellNode => child !== null).map((child, index) => evaluateWord(child, visit, atWordStart && index === 0));
       const problems = parts.flatMap((part) => part.problems);
-      if (BRACE_EXPANSION.test(node.text)) problems.push(`brace expansion in ${node.text}`);
+      if (hasBraceExpansion(node.text)) problems.push(`brace expansion in ${node.text}`);
       const literal = problems.length === 0 && parts.every((part) => part.literal);
       return {
         value: literal ? parts.map((part) => part.value).join("") : node.text,

@@ -4,7 +4,8 @@
  * stands for the item. collectCommandParts visits the body once per item.
  */
 import { CODE_RUNNERS, inShellWords, VARIABLE_SETTERS } from "./shellBuiltins.ts";
-import { evaluateWord } from "./evaluateWord.ts";
+import { evaluateWord, hasBraceExpansion } from "./evaluateWord.ts";
+import { matchesEveryEntry } from "./globNames.ts";
 import type { ShellNode } from "./shellParser.ts";
 import { MAX_SHELL_PARTS, type ShellAnalysis, type ShellCommandPart, type ShellWord } from "./types.ts";
 
@@ -170,28 +171,88 @@ export function loopItemFor(node: ShellNode, items: ReadonlyMap<string, ShellWor
   const reference = quoted ? (node.namedChildCount === 1 ? node.namedChildren[0] : null) : node;
   if (reference === null || reference === undefined || (reference.type !== "simple_expansion" && reference.type !== "expansion")) return undefined;
   // A loop's name, or a script's positional parameter (`$1`, `${1}`, `"$@"`; see positionalItems).
-  const name = /^\$(?:([A-Za-z_][A-Za-z0-9_]*|[0-9@])|\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|@)\})$/.exec(reference.text);
-  const item = name === null ? undefined : items.get(name[1] ?? name[2] ?? "");
+  const name = referencedName(reference.text);
+  const item = name === undefined ? undefined : items.get(name);
   if (item === undefined || (quoted && node.text !== `"${reference.text}"`)) return undefined;
   // Unquoted, the item is split and globbed again: only one neither changes (no blanks, no glob or extglob characters).
   if (!quoted && (item.glob || !/^[^\s*?[\]\\()]+$/.test(item.value))) return undefined;
   return item;
 }
 
+/** The loop's or script's name a reference spells (`$d`, `${d}`, `$1`, `"$@"`'s `@`), or undefined. */
+function referencedName(text: string): string | undefined {
+  const name = /^\$(?:([A-Za-z_][A-Za-z0-9_]*|[0-9@])|\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|@)\})$/.exec(text);
+  return name === null ? undefined : (name[1] ?? name[2]);
+}
+
+/** One piece of a word made of loop items and text: an item's value, or literal text (quoted or not). */
+interface WordPiece {
+  text: string;
+  item?: ShellWord;
+  quoted: boolean;
+  glob: boolean;
+}
+
+/** A double-quoted string's pieces: its quoted text and literal items (`"$d/etc"`, `"build$v"`); undefined when anything else is in it or no item is. */
+function quotedPieces(node: ShellNode, items: ReadonlyMap<string, ShellWord>): WordPiece[] | undefined {
+  const pieces: WordPiece[] = [];
+  for (const child of node.namedChildren) {
+    if (child === null) continue;
+    if (child.type === "string_content") {
+      pieces.push({ text: evaluateWord(child, () => {}).value, quoted: true, glob: false });
+      continue;
+    }
+    const name = child.type === "simple_expansion" || child.type === "expansion" ? referencedName(child.text) : undefined;
+    const item = name === undefined ? undefined : items.get(name);
+    if (item === undefined || !item.literal) return undefined;
+    pieces.push({ text: item.value, item, quoted: true, glob: item.glob });
+  }
+  return pieces.some((piece) => piece.item !== undefined) ? pieces : undefined;
+}
+
 /**
- * A word that starts with a loop's literal item and goes on with literal text (`"$d"/*`, `"$f"/`,
- * `$d/build`): the item's value with that text after it, a glob when either part is one.
- * Undefined for any other word.
+ * Whether what follows a glob item names only files there are: the matches themselves (`"$f"/`,
+ * `"$f/."`) or everything in them to a bare wildcard (`"$f"/*`). Other text (`"$d/new"`, `"$f".bak`)
+ * may name a file yet to be made, which no glob of it finds now.
+ */
+function namesOnlyMatches(tail: readonly WordPiece[]): boolean {
+  if (tail.some((piece) => piece.item !== undefined || (piece.quoted && !/^[/.]*$/.test(piece.text)))) return false;
+  const segments = tail.map((piece) => piece.text).join("").split("/");
+  return segments[0] === "" && segments.every((segment) => segment === "" || segment === "." || matchesEveryEntry(segment));
+}
+
+/**
+ * A word made of loops' literal items and literal text (`"$d"/*`, `"$f/"`, `$d/build`,
+ * `out/"$v"/*`, `"$a$b"`): the items' values with that text, a glob when an item or an unquoted
+ * part is one. A glob item (each file it matches) is followed only when it starts the word and
+ * the text after it names nothing new (see namesOnlyMatches). Undefined for any other word, and for
+ * one that is only an item (see loopItemFor).
  */
 export function loopItemJoined(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): ShellWord | undefined {
-  if (items === undefined || node.type !== "concatenation") return undefined;
-  const [first, ...rest] = node.namedChildren.filter((child): child is ShellNode => child !== null);
-  const item = first === undefined ? undefined : loopItemFor(first, items);
-  if (item === undefined || !item.literal) return undefined;
-  let runs = false;
-  const tail = rest.map((child) => evaluateWord(child, () => (runs = true), false));
-  if (runs || tail.some((value) => !value.literal || value.problems.length > 0) || /\{[^{}\s]*(?:,|\.\.)/.test(node.text)) return undefined;
-  return { value: item.value + tail.map((value) => value.value).join(""), literal: true, glob: item.glob || tail.some((value) => value.glob) };
+  if (items === undefined || (node.type !== "concatenation" && node.type !== "string") || hasBraceExpansion(node.text)) return undefined;
+  const nodes = node.type === "string" ? [node] : node.namedChildren.filter((child): child is ShellNode => child !== null);
+  const pieces: WordPiece[] = [];
+  for (const [index, piece] of nodes.entries()) {
+    const item = loopItemFor(piece, items);
+    if (item !== undefined) {
+      if (!item.literal) return undefined;
+      pieces.push({ text: item.value, item, quoted: piece.type === "string", glob: item.glob });
+      continue;
+    }
+    const quoted = piece.type === "string" ? quotedPieces(piece, items) : undefined;
+    if (quoted !== undefined) {
+      pieces.push(...quoted);
+      continue;
+    }
+    let runs = false;
+    const literal = evaluateWord(piece, () => (runs = true), index === 0);
+    if (runs || !literal.literal || literal.problems.length > 0) return undefined;
+    pieces.push({ text: literal.value, quoted: piece.type !== "word", glob: literal.glob });
+  }
+  const withItems = pieces.filter((piece) => piece.item !== undefined);
+  if (withItems.length === 0) return undefined;
+  if (withItems.some((piece) => piece.item?.glob === true) && (pieces[0]?.item?.glob !== true || !namesOnlyMatches(pieces.slice(1)))) return undefined;
+  return { value: pieces.map((piece) => piece.text).join(""), literal: true, glob: pieces.some((piece) => piece.glob) };
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { exactProgramStarts } from "./commandForms.ts";
 import { gnuProgramName } from "./gnuProgramNames.ts";
+import { lsOutput } from "./lsOutput.ts";
 import { literalWord } from "./programs/effects.ts";
 import { fdSource } from "./programs/launcherEffects.ts";
 import { findSource } from "./programs/wrapperEffects.ts";
@@ -130,56 +131,28 @@ function printedPaths(part: ShellCommandPart): ShellInput["paths"] {
     const source = fdSource(words);
     return source === undefined ? undefined : { ...source, cwd: part.cwd, ...(nul ? {} : { split: true as const }) };
   }
-  if (name === "pwd" && values.every((value) => /^-[LP]+$/.test(value))) return { folders: [literalWord(".")], selectsAll: true, cwd: part.cwd, split: true };
-  if (name === "ls") return lsListing(part, words);
+  // pwd prints the folder it runs in, whatever names follow its options.
+  if (name === "pwd" && !values.some((value) => /^--(?:h|v)/.test(value))) return { folders: [literalWord(".")], selectsAll: true, cwd: part.cwd, split: true };
+  if (name === "ls" || name === "dir" || name === "vdir") return lsListing(part, words);
   if (name === "git" && values[0] === "ls-files" && values.includes("-z") && values.slice(1).every((value) => value === "--cached" || value === "-c" || value === "-z")) {
     return { folders: [literalWord(".")], spares: { untracked: true }, cwd: part.cwd };
   }
   return undefined;
 }
 
-/** ls's long options that take a value as the next word when not given one with `=`. */
-const LS_VALUED_LONG = new Set(["ignore", "hide", "width", "tabsize", "format", "sort", "time", "block-size", "color", "quoting-style", "indicator-style", "time-style"]);
-
 /**
  * What ls prints, as a listing: with -d, the names it is given (`ls -d ~/* | xargs rm -rf` removes
  * what `rm -rf ~/*` does); without, every entry of the folder it runs in when it is given no other
- * (`cd ~ && ls | xargs rm -rf` empties the home folder), all of them unless -I, --ignore or --hide
- * leave some out. The entries of another folder are printed without its name, so where they land
- * is not known. Whatever else it prints around the names (-l, -i, -s) are words no file is likely
- * to be called.
+ * (`cd ~ && ls | xargs rm -rf` empties the home folder), `..` among them with -a (some entries only
+ * with -I, --ignore or --hide). The entries of another folder are printed without its name, so
+ * where they land is not known. (Around the names -l prints other words, among them where a link
+ * leads: those are not followed.)
  */
 function lsListing(part: ShellCommandPart, words: readonly ShellWord[]): ShellInput["paths"] {
-  let itself = false;
-  let ignores = false;
-  const operands: ShellWord[] = [];
-  for (let index = 1; index < words.length; index++) {
-    const value = (words[index] as ShellWord).value;
-    if (value === "--") {
-      operands.push(...words.slice(index + 1));
-      break;
-    }
-    const long = /^--([a-z-]+)(=.*)?$/.exec(value);
-    if (long !== null) {
-      const option = long[1] as string;
-      itself ||= option === "directory";
-      ignores ||= option === "ignore" || option === "hide";
-      if (long[2] === undefined && LS_VALUED_LONG.has(option)) index++;
-      continue;
-    }
-    if (!value.startsWith("-") || value === "-") {
-      operands.push(words[index] as ShellWord);
-      continue;
-    }
-    // A cluster of letters; -I, -w and -T take the rest of it, or the next word.
-    const letters = value.slice(1);
-    const valued = letters.search(/[IwT]/);
-    const flags = valued === -1 ? letters : letters.slice(0, valued);
-    itself ||= flags.includes("d");
-    ignores ||= letters[valued] === "I";
-    if (valued !== -1 && valued === letters.length - 1) index++;
-  }
-  if (itself) return namesPrinted(part, operands.length === 0 ? [literalWord(".")] : operands, true);
-  if (!operands.every((word) => /^\.\/*$/.test(word.value))) return undefined;
-  return { folders: [literalWord(".")], selectsAll: ignores ? "maybe" : true, cwd: part.cwd, split: true, entriesOnly: true };
+  const output = lsOutput(words);
+  if (output === undefined) return undefined;
+  if (output.itself) return namesPrinted(part, output.operands.length === 0 ? [literalWord(".")] : output.operands, !output.nulSeparated);
+  if (!output.operands.every((word) => /^\.\/*$/.test(word.value))) return undefined;
+  const folders = output.dotEntries ? [literalWord("."), literalWord("..")] : [literalWord(".")];
+  return { folders, selectsAll: output.leavesOut ? "maybe" : true, cwd: part.cwd, entriesOnly: true, ...(output.nulSeparated ? {} : { split: true as const }) };
 }
