@@ -5,7 +5,6 @@
  */
 import { allowForm, fillWords, joinWords, programStarts, programWordsAsRun } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
-import { matchesEveryEntry } from "../shell/globNames.ts";
 import { classifyReadOnly, searchedFolders } from "../shell/readOnlyCommand.ts";
 import { wholeFolderTouches } from "../shell/programs/wholeFolderEffects.ts";
 import type { FilledIn, FolderSpares, ShellAnalysis, ShellCommandPart, ShellCwd, ShellWord } from "../shell/types.ts";
@@ -88,18 +87,32 @@ function textBeforePlaceholder(word: ShellWord, filler: FilledIn | undefined): s
 }
 
 /**
- * Whether a filled-in word hands over what the search found itself (`{}`, `"{}"`, `./{}`, `{}/`,
- * `{}/.`), or everything in it to a shell's glob (`{}/*`): only then do a removal's start folders
- * go with what it is handed. `{}/node_modules` and `build/{}` name other paths.
+ * The names a filled-in word goes on with past what ls or pwd printed (`{}/node_modules`,
+ * `"{}"/build`: plain names, no `.` or `..`, nothing expanded), when nothing comes before it but
+ * `./`: the word then names something inside each printed entry, not the entry. Undefined for any
+ * other word or listing (the start folders go with a removal, as with `{}`, `{}/..` or `$X{}`).
  */
-function handsOverFound(word: ShellWord, filler: FilledIn | undefined): boolean {
+function namesInsideListed(word: ShellWord, filler: FilledIn | undefined, from: NonNullable<FilledIn["from"]>): string | undefined {
   const placeholder = filler?.placeholder;
-  const at = typeof placeholder === "string" && placeholder !== "" ? word.value.indexOf(placeholder) : -1;
-  if (at === -1) return true;
-  const before = word.value.slice(0, at).replace(/["']/g, "");
-  const after = word.value.slice(at + (placeholder as string).length).replace(/["']/g, "");
-  if (!/^(?:\.\/+)*$/.test(before)) return false;
-  return /^[/.]*$/.test(after) || (word.glob && after.split("/").every((segment) => segment === "" || matchesEveryEntry(segment)));
+  if ((from.entriesOnly !== true && from.itself !== true) || typeof placeholder !== "string" || placeholder === "") return undefined;
+  const at = word.value.indexOf(placeholder);
+  if (at === -1 || !/^(?:\.\/+)*$/.test(word.value.slice(0, at).replace(/["']/g, ""))) return undefined;
+  const after = word.value.slice(at + placeholder.length).replace(/["']/g, "");
+  return /^(?:\/+[A-Za-z0-9_+,=:@%~-][A-Za-z0-9._+,=:@%~-]*)+\/*$/.test(after) ? after : undefined;
+}
+
+/**
+ * What a removal handed what a listing printed takes from its start folders: the folders
+ * themselves (`{}`), or, for a word naming something inside each entry (see namesInsideListed),
+ * that inside the folder pwd printed (`pwd | xargs -I{} rm -rf {}/build` removes ./build) and
+ * nothing of the folder ls listed (its entries' insides are not start folders).
+ */
+function listedFoldersRemoved(part: ShellCommandPart, word: ShellWord, filler: FilledIn | undefined, from: NonNullable<FilledIn["from"]>, removal: boolean | undefined): PathSubject[] {
+  const inside = namesInsideListed(word, filler, from);
+  if (inside === undefined) return startFoldersRemoved(part, from, removal);
+  if (removal !== true || from.itself !== true) return [];
+  const searching = { ...part, cwd: from.cwd ?? part.cwd };
+  return from.folders.filter((folder) => folder.literal).flatMap((folder) => pathSubject(searching, { value: `${folder.value}${inside}`, literal: true, glob: false }, "write", { mentionedOnly: true, removal: true }));
 }
 
 /** What a filled-in word reaches of what a search found: the entry itself, or (a word going on past the placeholder, `{}/key`) names below it. */
@@ -193,7 +206,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     // with X a name: a path the search never found): only known when it runs. With everything found
     // removed, the start folders themselves still go.
     if (from === undefined || from.split === true || textBeforePlaceholder(word, source ?? filler) !== "") {
-      if (from !== undefined && handsOverFound(word, source ?? filler)) subjects.push(...startFoldersRemoved(part, from, removal));
+      if (from !== undefined) subjects.push(...listedFoldersRemoved(part, word, source ?? filler, from, removal));
       // A removal of a word only known when it runs meets the check of folders it may empty (`rm -rf "$X"/*`).
       subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && from === undefined ? { removal: true } : {}) }));
       continue;
@@ -205,7 +218,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     const reached = reachedFrom(word, source ?? filler, from.names);
     const inFolders = reached.below || (whole && from.namedFolders === true);
     const names = reached.names === undefined ? {} : { names: reached.names, ...(inFolders ? { namedFolders: true } : {}) };
-    if (handsOverFound(word, source ?? filler)) subjects.push(...startFoldersRemoved(part, from, removal));
+    subjects.push(...listedFoldersRemoved(part, word, source ?? filler, from, removal));
     for (const folder of from.folders.map((written) => placedFolder(written, searching.cwd))) {
       subjects.push(...pathSubject(searching, folder, access, folder.literal
         ? { mentionedOnly: true, recursive: true, followsLinks: true, ...names, ...spareField(trustedSpares(from.spares, part, trust)) }

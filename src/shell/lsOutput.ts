@@ -60,7 +60,7 @@ export function lsOutput(words: readonly ShellWord[]): LsOutput | undefined {
       output.nulSeparated ||= option === "zero";
       output.leavesOut ||= option === "ignore";
       hides ||= option === "hide";
-      if (option === "all") output.dotEntries = true;
+      if (option === "all" || option === "almost-all") output.dotEntries = option === "all";
       if (option === "all" || option === "almost-all") all = true;
       if (long[2] === undefined && LONG_OPTIONS[option] === "required") index++;
       continue;
@@ -73,7 +73,8 @@ export function lsOutput(words: readonly ShellWord[]): LsOutput | undefined {
     const valued = letters.search(VALUED_SHORT);
     const flags = valued === -1 ? letters : letters.slice(0, valued);
     output.itself ||= flags.includes("d");
-    output.dotEntries ||= /[af]/.test(flags);
+    // -a and -f list . and .., -A does not: the last of them says.
+    for (const letter of flags) if (/[afA]/.test(letter)) output.dotEntries = letter !== "A";
     all ||= /[aAf]/.test(flags);
     output.leavesOut ||= letters[valued] === "I";
     if (valued !== -1 && valued === letters.length - 1) index++;

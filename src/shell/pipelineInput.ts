@@ -132,7 +132,7 @@ function printedPaths(part: ShellCommandPart): ShellInput["paths"] {
     return source === undefined ? undefined : { ...source, cwd: part.cwd, ...(nul ? {} : { split: true as const }) };
   }
   // pwd prints the folder it runs in, whatever names follow its options.
-  if (name === "pwd" && !values.some((value) => /^--(?:h|v)/.test(value))) return { folders: [literalWord(".")], selectsAll: true, cwd: part.cwd, split: true };
+  if (name === "pwd" && !values.some((value) => /^--(?:h|v)/.test(value))) return { folders: [literalWord(".")], selectsAll: true, cwd: part.cwd, split: true, itself: true };
   if (name === "ls" || name === "dir" || name === "vdir") return lsListing(part, words);
   if (name === "git" && values[0] === "ls-files" && values.includes("-z") && values.slice(1).every((value) => value === "--cached" || value === "-c" || value === "-z")) {
     return { folders: [literalWord(".")], spares: { untracked: true }, cwd: part.cwd };

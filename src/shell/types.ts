@@ -115,6 +115,8 @@ export interface FilledIn {
     split?: true;
     /** The start folders' entries are printed but not the folders themselves (ls): a filter that keeps the first or last lines may keep little of everything. */
     entriesOnly?: true;
+    /** The one start folder is printed, and nothing else (pwd). */
+    itself?: true;
     spares?: FolderSpares;
     cwd?: ShellCwd;
   };

@@ -37,6 +37,8 @@ describe("lsOutput", () => {
     expect(read("-a")?.dotEntries).toBe(true);
     expect(read("-f")?.dotEntries).toBe(true);
     expect(read("-A")?.dotEntries).toBe(false);
+    expect(read("-aA")?.dotEntries).toBe(false);
+    expect(read("-A", "-a")?.dotEntries).toBe(true);
     expect(read("-I", ".ssh")?.leavesOut).toBe(true);
     expect(read("--ignore=.ssh")?.leavesOut).toBe(true);
     expect(read("--hide", ".ssh")?.leavesOut).toBe(true);
