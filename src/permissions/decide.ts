@@ -255,9 +255,10 @@ const EXPANSIONS_ONLY = /^(?:\$(?:\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?!$-])
 function emptiesDynamicFolder(subject: PathSubject): boolean {
   if (subject.word.literal || !subject.word.glob) return false;
   const segments = bareCharacters(subject.word.value).split("/");
+  // Wildcards alone (and `.` or `..` among them: `"$X"/./*`, `"$X"/../*`) after the folder.
   let keep = segments.length;
-  while (keep > 0 && (segments[keep - 1] === "" || matchesEveryEntry(segments[keep - 1] as string))) keep--;
-  if (keep > 0 && keep < segments.length && /[$`]/.test(segments[keep - 1] as string) && /[*?[]/.test(segments.slice(keep).join("/"))) return true;
+  while (keep > 0 && (/^\.{0,2}$/.test(segments[keep - 1] as string) || matchesEveryEntry(segments[keep - 1] as string))) keep--;
+  if (keep > 0 && keep < segments.length && /[$`]/.test(segments[keep - 1] as string) && segments.slice(keep).some((segment) => matchesEveryEntry(segment))) return true;
   const last = segments.findLast((segment) => segment !== "") ?? "";
   const wildcards = /^(.*?)([*?[].*)$/.exec(last);
   return wildcards !== null && EXPANSIONS_ONLY.test(wildcards[1] as string) && matchesEveryName(wildcards[2] as string);

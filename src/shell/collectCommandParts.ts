@@ -369,7 +369,9 @@ function collectFor(node: ShellNode, state: CollectState): void {
   const body = node.childForFieldName("body");
   // The header sets its variable as an assignment does (`for IFS in x`, `for GLOBIGNORE in x`).
   if (name !== undefined && changesLaterCommands(name)) state.variablesMayChange = true;
-  const items = name === undefined || body === null ? undefined : loopItems(node, name, state.loopRounds ?? 1, state.inRepeatedBody === true);
+  // A select's variable is empty when the reply names no item: only a for loop's items are followed.
+  const select = node.child(0)?.type === "select";
+  const items = name === undefined || body === null || select ? undefined : loopItems(node, name, state.loopRounds ?? 1, state.inRepeatedBody === true);
   if (name === undefined || body === null || items === undefined) return collectOnce(node, state);
   const { analysis } = state;
   const saved = savePoint(state);

@@ -23,9 +23,12 @@ export type NestedCommandVisitor = (substitution: ShellNode) => void;
 const SIMPLE_PARAMETER = /^\$\{?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])\}?$/;
 const BRACE_EXPANSION = /\{[^{}\s]*(?:,|\.\.)[^{}\s]*\}/;
 
-/** Whether a word's text holds a brace expansion, what quotes hold read as letters (`{"a b",key}` and `{"}",key}` are two words each). */
+/**
+ * Whether a word's text holds a brace expansion, with an escaped character and what quotes hold
+ * read as letters (`{"a b",key}`, `{"}",key}` and `{key,x\\ y}` are brace expansions; `{a\\,b}` is not).
+ */
 export function hasBraceExpansion(text: string): boolean {
-  return BRACE_EXPANSION.test(text.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, (quoted) => "x".repeat(Math.max(1, quoted.length - 2))));
+  return BRACE_EXPANSION.test(text.replace(/\\[^]|\$'(?:[^'\\]|\\[^])*'|'[^']*'|"(?:[^"\\]|\\[^])*"/g, "x"));
 }
 
 /** Removes backslash escapes from an unquoted word and notes unquoted glob characters. */

@@ -245,14 +245,18 @@ export function loopItemJoined(node: ShellNode, items: ReadonlyMap<string, Shell
       continue;
     }
     let runs = false;
-    const literal = evaluateWord(piece, () => (runs = true), index === 0);
+    // A tilde starts a home folder's name only when no quote comes before the first slash (`~"$d"` is a name starting with ~).
+    const literal = evaluateWord(piece, () => (runs = true), index === 0 && (nodes.length === 1 || !piece.text.startsWith("~") || piece.text.includes("/")));
     if (runs || !literal.literal || literal.problems.length > 0) return undefined;
     pieces.push({ text: literal.value, quoted: piece.type !== "word", glob: literal.glob });
   }
   const withItems = pieces.filter((piece) => piece.item !== undefined);
   if (withItems.length === 0) return undefined;
   if (withItems.some((piece) => piece.item?.glob === true) && (pieces[0]?.item?.glob !== true || !namesOnlyMatches(pieces.slice(1)))) return undefined;
-  return { value: pieces.map((piece) => piece.text).join(""), literal: true, glob: pieces.some((piece) => piece.glob) };
+  const glob = pieces.some((piece) => piece.glob);
+  // In a glob, what a quoted piece or a plain item holds of `*`, `?` and `[` would be read as wildcards: not followed.
+  if (glob && pieces.some((piece) => !piece.glob && /[*?[]/.test(piece.text))) return undefined;
+  return { value: pieces.map((piece) => piece.text).join(""), literal: true, glob };
 }
 
 /**

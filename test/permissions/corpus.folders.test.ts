@@ -477,6 +477,12 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('cat secrets/{"}",key}', "ask", FOUND_RULES),
     ...inBothModes('cat {"a b",secrets/key}', "deny", FOUND_RULES),
     ...inBothModes('for d in secrets; do cat "$d"/{"a b",key}; done', "ask", FOUND_RULES, true),
+    // a third review: escaped quotes and blanks inside braces, a select's empty reply, wildcards an item holds
+    ...inBothModes("cat secrets/{x\\',key,\\'y}", "ask", FOUND_RULES, true),
+    ...inBothModes("cat secrets/{$'\\'',key,$'\\''}", "ask", FOUND_RULES, true),
+    ...inBothModes('for d in secrets; do cat "$d"/{key,x\\ y}; done', "ask", FOUND_RULES, true),
+    ...inBothModes('echo 9 | select d in x; do cat secrets/"$d"key; done', "ask", FOUND_RULES, true),
+    ...inBothModes('for d in "[s]ecrets"; do cat "$d"/*; done', "ask", FOUND_RULES, true),
     // a glob item with a name after it may name a file yet to be made, which no glob finds now
     ...inBothModes('for d in sec*; do cp notes "$d/key"; done', "ask", FOUND_RULES, true),
     ...inBothModes('for d in sec*; do cat "$d"/key.bak; done', "ask", FOUND_RULES, true),
@@ -701,6 +707,10 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('for d in /; do rm -rf "$d/etc"; done', "deny", NO_RULES),
     ...inBothModes('for a in /; do for b in etc; do rm -rf "$a$b"; done; done', "deny", NO_RULES),
     ...inBothModes('rm -rf ~/{"a b",*}', "ask", NO_RULES),
+    ...inBothModes("rm -rf {x\\',~,\\'y}", "ask", NO_RULES, true),
+    ...inBothModes('rm -rf "$X"/./*', "ask", NO_RULES),
+    ...inBothModes('rm -rf "$X"/../*', "ask", NO_RULES),
+    ...inBothModes('for d in ""; do rm -rf ~"$d"/; done', "allow", NO_RULES, true),
     ...inBothModes('for v in 1 2; do rm -rf out/"$v"/*; done', "allow", NO_RULES, true),
     ...inBothModes('for f in ~/*; do rm -rf "$f/."; done', "allow", NO_RULES, true),
     ...inBothModes('rm -rf "$X"/build/*', "allow", NO_RULES, true),
