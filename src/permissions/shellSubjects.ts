@@ -87,14 +87,13 @@ function textBeforePlaceholder(word: ShellWord, filler: FilledIn | undefined): s
 }
 
 /**
- * The names a filled-in word goes on with past what ls or pwd printed (`{}/node_modules`,
- * `"{}"/build`: plain names, no `.` or `..`, nothing expanded), when nothing comes before it but
- * `./`: the word then names something inside each printed entry, not the entry. Undefined for any
- * other word or listing (the start folders go with a removal, as with `{}`, `{}/..` or `$X{}`).
+ * The plain names a filled-in word goes on with past its placeholder (`{}/node_modules`,
+ * `"{}"/build`, `{}/link/`: no `.` or `..`, nothing expanded) when nothing comes before it but
+ * `./`: the word names something inside what was filled in. Undefined for any other word.
  */
-function namesInsideListed(word: ShellWord, filler: FilledIn | undefined, from: NonNullable<FilledIn["from"]>): string | undefined {
+function namesAfterPlaceholder(word: ShellWord, filler: FilledIn | undefined): string | undefined {
   const placeholder = filler?.placeholder;
-  if ((from.entriesOnly !== true && from.itself !== true) || typeof placeholder !== "string" || placeholder === "") return undefined;
+  if (typeof placeholder !== "string" || placeholder === "") return undefined;
   const at = word.value.indexOf(placeholder);
   if (at === -1 || !/^(?:\.\/+)*$/.test(word.value.slice(0, at).replace(/["']/g, ""))) return undefined;
   const after = word.value.slice(at + placeholder.length).replace(/["']/g, "");
@@ -102,17 +101,27 @@ function namesInsideListed(word: ShellWord, filler: FilledIn | undefined, from: 
 }
 
 /**
- * What a removal handed what a listing printed takes from its start folders: the folders
- * themselves (`{}`), or, for a word naming something inside each entry (see namesInsideListed),
- * that inside the folder pwd printed (`pwd | xargs -I{} rm -rf {}/build` removes ./build) and
- * nothing of the folder ls listed (its entries' insides are not start folders).
+ * What a removal handed a listing's names takes from its start folders. A word naming something
+ * inside each name (see namesAfterPlaceholder) removes that inside each start folder that is
+ * printed itself (find's, pwd's, ls -d's: `{}/link/` empties where the link leads), and, but for
+ * pwd's folder, the start folders go too, as with `{}` (a folder found may be one of them). Inside
+ * the entries ls prints, nothing of its folder goes.
  */
 function listedFoldersRemoved(part: ShellCommandPart, word: ShellWord, filler: FilledIn | undefined, from: NonNullable<FilledIn["from"]>, removal: boolean | undefined): PathSubject[] {
-  const inside = namesInsideListed(word, filler, from);
+  const inside = namesAfterPlaceholder(word, filler);
   if (inside === undefined) return startFoldersRemoved(part, from, removal);
-  if (removal !== true || from.itself !== true) return [];
+  if (removal !== true || from.entriesOnly === true) return [];
   const searching = { ...part, cwd: from.cwd ?? part.cwd };
-  return from.folders.filter((folder) => folder.literal).flatMap((folder) => pathSubject(searching, { value: `${folder.value}${inside}`, literal: true, glob: false }, "write", { mentionedOnly: true, removal: true }));
+  const insideFolders = from.folders.filter((folder) => folder.literal).flatMap((folder) => pathSubject(searching, { value: `${folder.value}${inside}`, literal: true, glob: false }, "write", { mentionedOnly: true, removal: true }));
+  return from.itself === true ? insideFolders : [...startFoldersRemoved(part, from, removal), ...insideFolders];
+}
+
+/** Whether a filled-in word climbs out of what was filled in (`{}/../x`, `"$1"/../x`): the path it names is then above what the search found. */
+function climbsAbovePlaceholder(word: ShellWord, filler: FilledIn | undefined): boolean {
+  const placeholder = filler?.placeholder;
+  if (typeof placeholder !== "string" || placeholder === "") return false;
+  const at = word.value.indexOf(placeholder);
+  return at !== -1 && /(?:^|\/)\.\.(?:\/|$)/.test(word.value.slice(at + placeholder.length).replace(/["']/g, ""));
 }
 
 /** What a filled-in word reaches of what a search found: the entry itself, or (a word going on past the placeholder, `{}/key`) names below it. */
@@ -202,10 +211,10 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
       continue;
     }
     const from = source !== undefined ? source.from : filled.has(word) ? filler?.from : undefined;
-    // Names split again at blanks (any path may arrive), or text before what is filled in (`sX/key`
-    // with X a name: a path the search never found): only known when it runs. With everything found
-    // removed, the start folders themselves still go.
-    if (from === undefined || from.split === true || textBeforePlaceholder(word, source ?? filler) !== "") {
+    // Names split again at blanks (any path may arrive), text before what is filled in (`sX/key`
+    // with X a name: a path the search never found), or a `..` after it (`{}/../key`, above what was
+    // found): only known when it runs. With everything found removed, the start folders themselves still go.
+    if (from === undefined || from.split === true || textBeforePlaceholder(word, source ?? filler) !== "" || climbsAbovePlaceholder(word, source ?? filler)) {
       if (from !== undefined) subjects.push(...listedFoldersRemoved(part, word, source ?? filler, from, removal));
       // A removal of a word only known when it runs meets the check of folders it may empty (`rm -rf "$X"/*`).
       subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && from === undefined ? { removal: true } : {}) }));

@@ -483,6 +483,10 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('for d in secrets; do cat "$d"/{key,x\\ y}; done', "ask", FOUND_RULES, true),
     ...inBothModes('echo 9 | select d in x; do cat secrets/"$d"key; done', "ask", FOUND_RULES, true),
     ...inBothModes('for d in "[s]ecrets"; do cat "$d"/*; done', "ask", FOUND_RULES, true),
+    // a fifth review: a `..` after the placeholder climbs above what was found
+    ...inBothModes("cd secrets && find . -maxdepth 0 -print0 | xargs -0 -I{} cat {}/../secrets/key", "ask", FOUND_RULES, true),
+    ...inBothModes("cd secrets && ls -d --zero | xargs -0 -I{} cat {}/../secrets/key", "ask", FOUND_RULES, true),
+    ...inBothModes("cd secrets && find . -maxdepth 0 -exec sh -c 'cat \"$1\"/../secrets/key' _ {} \\;", "ask", FOUND_RULES, true),
     // a glob item with a name after it may name a file yet to be made, which no glob finds now
     ...inBothModes('for d in sec*; do cp notes "$d/key"; done', "ask", FOUND_RULES, true),
     ...inBothModes('for d in sec*; do cat "$d"/key.bak; done', "ask", FOUND_RULES, true),
