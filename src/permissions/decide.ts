@@ -187,11 +187,16 @@ function emptiedFolders(subject: PathSubject, forms: PathForms, context: PathCon
   while (keep > 0 && (segments[keep - 1] === "" || matchesEveryEntry(segments[keep - 1] as string))) keep--;
   if (!segments.slice(keep).some((segment) => segment !== "")) return [];
   const folder = segments.slice(0, keep).join("/") || (value.startsWith("/") ? "/" : ".");
-  if (!/[*?[]/.test(folder)) return everyForm(forms);
   const base = subjectBase(subject, context);
-  const expansion = base === undefined ? undefined : expandShellGlob(folder, base);
-  if (base === undefined || expansion === undefined || expansion.kind === "unknown") return everyForm(forms);
-  return expansion.paths.flatMap((path) => everyForm(pathForms(path, base)));
+  const matched = (pattern: string) => {
+    const expansion = base === undefined ? undefined : expandShellGlob(pattern, base);
+    return base === undefined || expansion === undefined || expansion.kind === "unknown" ? undefined : expansion.paths.flatMap((path) => everyForm(pathForms(path, base)));
+  };
+  const emptied = /[*?[]/.test(folder) ? (matched(folder) ?? everyForm(forms)) : everyForm(forms);
+  // `src/*/*` empties each folder `src/*` matches too: a link among them, where it leads.
+  const trimmed = value.replace(/\/+$/, "");
+  const inner = trimmed.slice(0, Math.max(0, trimmed.lastIndexOf("/")));
+  return inner !== "" && inner !== folder && /[*?[]/.test(inner) ? [...emptied, ...(matched(inner) ?? [])] : emptied;
 }
 
 /** A relative removal of the folder it runs in, or of all it holds: `.`, `./`, `*`, `./*`, `?*`. */

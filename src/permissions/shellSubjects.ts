@@ -102,18 +102,34 @@ function namesAfterPlaceholder(word: ShellWord, filler: FilledIn | undefined): s
 
 /**
  * What a removal handed a listing's names takes from its start folders. A word naming something
- * inside each name (see namesAfterPlaceholder) removes that inside each start folder that is
- * printed itself (find's, pwd's, ls -d's: `{}/link/` empties where the link leads), and, but for
- * pwd's folder, the start folders go too, as with `{}` (a folder found may be one of them). Inside
- * the entries ls prints, nothing of its folder goes.
+ * inside each name (see namesAfterPlaceholder) removes that inside each start folder printed
+ * itself (find's, pwd's, ls -d's, and ls -a's `.` and `..`: `{}/link/` empties where the link
+ * leads), and, but for pwd's folder, the start folders go too, as with `{}` (a folder found may be
+ * one of them). Inside the other entries ls prints, nothing of its folder goes, but an entry with a
+ * slash after it (`{}/`) is every entry, followed where it leads (a glob of every entry, then a slash).
  */
 function listedFoldersRemoved(part: ShellCommandPart, word: ShellWord, filler: FilledIn | undefined, from: NonNullable<FilledIn["from"]>, removal: boolean | undefined): PathSubject[] {
+  const searching = { ...part, cwd: from.cwd ?? part.cwd };
+  const placed = (value: string, glob: boolean) => pathSubject(searching, { value, literal: true, glob }, "write", { mentionedOnly: true, removal: true });
+  const slashed = from.entriesOnly === true && removal === true ? entriesFollowed(word, filler) : undefined;
+  if (slashed !== undefined) return [...startFoldersRemoved(part, from, removal), ...from.folders.filter((folder) => folder.literal).flatMap((folder) => [placed(`${folder.value}/*${slashed}`, true), placed(`${folder.value}/.[!.]*${slashed}`, true)]).flat()];
   const inside = namesAfterPlaceholder(word, filler);
   if (inside === undefined) return startFoldersRemoved(part, from, removal);
-  if (removal !== true || from.entriesOnly === true) return [];
-  const searching = { ...part, cwd: from.cwd ?? part.cwd };
-  const insideFolders = from.folders.filter((folder) => folder.literal).flatMap((folder) => pathSubject(searching, { value: `${folder.value}${inside}`, literal: true, glob: false }, "write", { mentionedOnly: true, removal: true }));
-  return from.itself === true ? insideFolders : [...startFoldersRemoved(part, from, removal), ...insideFolders];
+  if (removal !== true) return [];
+  // ls prints its folder itself only as -a's `.` and `..`.
+  const printed = from.entriesOnly === true ? (from.folders.length > 1 ? from.folders : []) : from.folders;
+  const insideFolders = printed.filter((folder) => folder.literal).flatMap((folder) => placed(`${folder.value}${inside}`, false));
+  return from.itself === true || from.entriesOnly === true ? insideFolders : [...startFoldersRemoved(part, from, removal), ...insideFolders];
+}
+
+/** The slashes (and dots) a filled-in word puts right after its placeholder (`{}/`, `"{}"/.`), which make a link among the names lead on; undefined for any other word. */
+function entriesFollowed(word: ShellWord, filler: FilledIn | undefined): string | undefined {
+  const placeholder = filler?.placeholder;
+  if (typeof placeholder !== "string" || placeholder === "") return undefined;
+  const at = word.value.indexOf(placeholder);
+  if (at === -1 || !/^(?:\.\/+)*$/.test(word.value.slice(0, at).replace(/["']/g, ""))) return undefined;
+  const after = word.value.slice(at + placeholder.length).replace(/["']/g, "");
+  return /^\/[/.]*$/.test(after) ? after : undefined;
 }
 
 /** Whether a filled-in word climbs out of what was filled in (`{}/../x`, `"$1"/../x`): the path it names is then above what the search found. */

@@ -24,11 +24,15 @@ const SIMPLE_PARAMETER = /^\$\{?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])\}?$/;
 const BRACE_EXPANSION = /\{[^{}\s]*(?:,|\.\.)[^{}\s]*\}/;
 
 /**
- * Whether a word's text holds a brace expansion, with an escaped character and what quotes hold
- * read as letters (`{"a b",key}`, `{"}",key}` and `{key,x\\ y}` are brace expansions; `{a\\,b}` is not).
+ * Whether a word's text holds a brace expansion, with an escaped character, a `${...}` and what
+ * quotes hold read as letters (`{"a b",key}`, `{"}",key}`, `{key,x\\ y}` and `{x,${d}}` are brace
+ * expansions; `{a\\,b}` is not).
  */
 export function hasBraceExpansion(text: string): boolean {
-  return BRACE_EXPANSION.test(text.replace(/\\[^]|\$'(?:[^'\\]|\\[^])*'|'[^']*'|"(?:[^"\\]|\\[^])*"/g, "x"));
+  let letters = text.replace(/\\[^]|\$'(?:[^'\\]|\\[^])*'|'[^']*'|"(?:[^"\\]|\\[^])*"/g, "x");
+  // A parameter's braces are a letter too (`{x,${d}}` is a brace expansion), innermost first.
+  for (let round = 0; round < 8 && /\$\{[^{}]*\}/.test(letters); round++) letters = letters.replace(/\$\{[^{}]*\}/g, "x");
+  return BRACE_EXPANSION.test(letters);
 }
 
 /** Removes backslash escapes from an unquoted word and notes unquoted glob characters. */

@@ -16,6 +16,8 @@ export interface LsOutput {
   leavesOut: boolean;
   /** --zero: each name ends at a NUL, not a line end. */
   nulSeparated: boolean;
+  /** -p, -F, --file-type, --classify, --indicator-style with -L or --dereference: a link to a folder is printed with a slash after it. */
+  linksSlashed: boolean;
 }
 
 /** GNU ls's long options, and whether each takes a value ("required": the next word when not given with `=`). */
@@ -43,9 +45,11 @@ const VALUED_SHORT = /[IwT]/;
 /** What `words` (ls's own, its name first) print, or undefined when an option is not one ls has (it then prints nothing but an error). */
 export function lsOutput(words: readonly ShellWord[]): LsOutput | undefined {
   const name = words[0]?.value.slice(words[0].value.lastIndexOf("/") + 1);
-  const output: LsOutput = { itself: false, operands: [], dotEntries: false, leavesOut: false, nulSeparated: false };
+  const output: LsOutput = { itself: false, operands: [], dotEntries: false, leavesOut: false, nulSeparated: false, linksSlashed: false };
   let hides = false;
   let all = false;
+  let indicators = false;
+  let dereferences = false;
   for (let index = 1; index < words.length; index++) {
     const value = (words[index] as ShellWord).value;
     if (value === "--") {
@@ -62,6 +66,8 @@ export function lsOutput(words: readonly ShellWord[]): LsOutput | undefined {
       hides ||= option === "hide";
       if (option === "all" || option === "almost-all") output.dotEntries = option === "all";
       if (option === "all" || option === "almost-all") all = true;
+      indicators ||= option === "file-type" || option === "classify" || (option === "indicator-style" && !/^=none$/.test(long[2] ?? ""));
+      dereferences ||= option === "dereference";
       if (long[2] === undefined && LONG_OPTIONS[option] === "required") index++;
       continue;
     }
@@ -77,9 +83,12 @@ export function lsOutput(words: readonly ShellWord[]): LsOutput | undefined {
     for (const letter of flags) if (/[afA]/.test(letter)) output.dotEntries = letter !== "A";
     all ||= /[aAf]/.test(flags);
     output.leavesOut ||= letters[valued] === "I";
+    indicators ||= /[pF]/.test(flags);
+    dereferences ||= flags.includes("L");
     if (valued !== -1 && valued === letters.length - 1) index++;
   }
   // --hide yields to -a and -A; `dir` and `vdir` are ls with a layout.
   output.leavesOut ||= hides && !all;
+  output.linksSlashed = indicators && dereferences;
   return name === "ls" || name === "dir" || name === "vdir" ? output : undefined;
 }

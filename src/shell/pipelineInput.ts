@@ -150,7 +150,8 @@ function printedPaths(part: ShellCommandPart): ShellInput["paths"] {
  */
 function lsListing(part: ShellCommandPart, words: readonly ShellWord[]): ShellInput["paths"] {
   const output = lsOutput(words);
-  if (output === undefined) return undefined;
+  // A link to a folder printed with a slash after it is removed where it leads: not followed.
+  if (output === undefined || output.linksSlashed) return undefined;
   if (output.itself) return namesPrinted(part, output.operands.length === 0 ? [literalWord(".")] : output.operands, !output.nulSeparated);
   if (!output.operands.every((word) => /^\.\/*$/.test(word.value))) return undefined;
   const folders = output.dotEntries ? [literalWord("."), literalWord("..")] : [literalWord(".")];

@@ -487,6 +487,7 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("cd secrets && find . -maxdepth 0 -print0 | xargs -0 -I{} cat {}/../secrets/key", "ask", FOUND_RULES, true),
     ...inBothModes("cd secrets && ls -d --zero | xargs -0 -I{} cat {}/../secrets/key", "ask", FOUND_RULES, true),
     ...inBothModes("cd secrets && find . -maxdepth 0 -exec sh -c 'cat \"$1\"/../secrets/key' _ {} \\;", "ask", FOUND_RULES, true),
+    ...inBothModes("for d in ecrets; do cat {x,s${d}}/key; done", "ask", FOUND_RULES, true),
     // a glob item with a name after it may name a file yet to be made, which no glob finds now
     ...inBothModes('for d in sec*; do cp notes "$d/key"; done', "ask", FOUND_RULES, true),
     ...inBothModes('for d in sec*; do cat "$d"/key.bak; done', "ask", FOUND_RULES, true),
@@ -756,6 +757,12 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('cd ~ && ls | xargs -I{} rm -rf "$PWD"/{}', "deny", NO_RULES),
     ...inBothModes("cd / && pwd | xargs -I{} rm -rf {}/etc", "deny", NO_RULES),
     ...inBothModes("pwd | xargs -I{} rm -rf {}/../$(basename $PWD)", "deny", NO_RULES),
+    // a fourth look: -a prints . and .. themselves, a slash after an entry follows a link, braces around a ${...}
+    ...inBothModes("cd / && ls -a --zero | xargs -0 -I{} rm -rf {}/etc", "deny", NO_RULES),
+    ...inBothModes("cd / && ls --zero | xargs -0 -I{} rm -rf {}/", "deny", NO_RULES, true),
+    ...inBothModes("for d in x; do rm -rf {/etc,${d}}; done", "ask", NO_RULES),
+    ...inBothModes("cd build && ls | xargs -I{} rm -rf {}/", "allow", NO_RULES, true),
+    ...inBothModes("ls -a | xargs -I{} rm -rf {}/node_modules", "allow", NO_RULES, true),
     ...inBothModes("ls | xargs -I{} rm -rf {}/node_modules", "allow", NO_RULES, true),
     ...inBothModes("pwd | xargs -I{} rm -rf {}/build", "allow", NO_RULES, true),
     ...inBothModes("ls --color /etc | xargs rm -rf", "allow", NO_RULES, true),

@@ -45,6 +45,14 @@ describe("lsOutput", () => {
     expect(read("-A", "--hide", ".ssh")?.leavesOut).toBe(false);
   });
 
+  test("-p, -F and their long forms print a link to a folder with a slash only when -L follows links", () => {
+    expect(read("-p")?.linksSlashed).toBe(false);
+    expect(read("-Lp")?.linksSlashed).toBe(true);
+    expect(read("-L", "--classify")?.linksSlashed).toBe(true);
+    expect(read("--dereference", "--indicator-style=slash")?.linksSlashed).toBe(true);
+    expect(read("-L", "--indicator-style=none")?.linksSlashed).toBe(false);
+  });
+
   test("dir and vdir are ls; another program is not", () => {
     expect(lsOutput(words("dir"))?.itself).toBe(false);
     expect(lsOutput(words("/usr/bin/vdir", "-d", "x"))?.itself).toBe(true);
