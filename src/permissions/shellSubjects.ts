@@ -5,6 +5,7 @@
  */
 import { allowForm, fillWords, joinWords, programStarts, programWordsAsRun } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
+import { matchesEveryEntry } from "../shell/globNames.ts";
 import { classifyReadOnly, searchedFolders } from "../shell/readOnlyCommand.ts";
 import { wholeFolderTouches } from "../shell/programs/wholeFolderEffects.ts";
 import type { FilledIn, FolderSpares, ShellAnalysis, ShellCommandPart, ShellCwd, ShellWord } from "../shell/types.ts";
@@ -101,35 +102,39 @@ function namesAfterPlaceholder(word: ShellWord, filler: FilledIn | undefined): s
 }
 
 /**
- * What a removal handed a listing's names takes from its start folders. A word naming something
- * inside each name (see namesAfterPlaceholder) removes that inside each start folder printed
- * itself (find's, pwd's, ls -d's, and ls -a's `.` and `..`: `{}/link/` empties where the link
- * leads), and, but for pwd's folder, the start folders go too, as with `{}` (a folder found may be
- * one of them). Inside the other entries ls prints, nothing of its folder goes, but an entry with a
- * slash after it (`{}/`) is every entry, followed where it leads (a glob of every entry, then a slash).
+ * What a removal handed a listing's names takes from its start folders. A word going on inside
+ * each name (see namesAfterPlaceholder, wildcardsAfterPlaceholder) removes that inside each start
+ * folder printed itself (find's, pwd's, ls -d's: `{}/link/` empties where the link leads), and,
+ * but for pwd's folder, the start folders go too, as with `{}` (a folder found may be one of
+ * them). Of the entries ls prints it removes that inside each of them, a link among them followed
+ * (`{}/dev` through `h -> /home`), and inside -a's `.` and `..`.
  */
 function listedFoldersRemoved(part: ShellCommandPart, word: ShellWord, filler: FilledIn | undefined, from: NonNullable<FilledIn["from"]>, removal: boolean | undefined): PathSubject[] {
-  const searching = { ...part, cwd: from.cwd ?? part.cwd };
-  const placed = (value: string, glob: boolean) => pathSubject(searching, { value, literal: true, glob }, "write", { mentionedOnly: true, removal: true });
-  const slashed = from.entriesOnly === true && removal === true ? entriesFollowed(word, filler) : undefined;
-  if (slashed !== undefined) return [...startFoldersRemoved(part, from, removal), ...from.folders.filter((folder) => folder.literal).flatMap((folder) => [placed(`${folder.value}/*${slashed}`, true), placed(`${folder.value}/.[!.]*${slashed}`, true)]).flat()];
-  const inside = namesAfterPlaceholder(word, filler);
+  const inside = namesAfterPlaceholder(word, filler) ?? wildcardsAfterPlaceholder(word, filler);
   if (inside === undefined) return startFoldersRemoved(part, from, removal);
   if (removal !== true) return [];
-  // ls prints its folder itself only as -a's `.` and `..`.
-  const printed = from.entriesOnly === true ? (from.folders.length > 1 ? from.folders : []) : from.folders;
-  const insideFolders = printed.filter((folder) => folder.literal).flatMap((folder) => placed(`${folder.value}${inside}`, false));
-  return from.itself === true || from.entriesOnly === true ? insideFolders : [...startFoldersRemoved(part, from, removal), ...insideFolders];
+  const searching = { ...part, cwd: from.cwd ?? part.cwd };
+  // A link removed is the link (`{}/hd`), unless a slash after it leads on (`{}/hd/`).
+  const placed = (value: string) => pathSubject(searching, { value, literal: true, glob: /[*?[]/.test(value) }, "write", { mentionedOnly: true, removal: true, linkAlone: true });
+  const folders = from.folders.filter((folder) => folder.literal);
+  if (from.entriesOnly === true) {
+    // Every entry (hidden ones too, `..h` among them), and `.` and `..` themselves when -a printed them.
+    const entries = folders.filter((folder) => folder.value !== "..").flatMap((folder) => ["*", ".[!.]*", "..?*"].flatMap((pattern) => placed(`${folder.value}/${pattern}${inside}`)));
+    return [...entries, ...(folders.length > 1 ? folders.flatMap((folder) => placed(`${folder.value}${inside}`)) : [])];
+  }
+  const insideFolders = folders.flatMap((folder) => placed(`${folder.value}${inside}`));
+  return from.itself === true ? insideFolders : [...startFoldersRemoved(part, from, removal), ...insideFolders];
 }
 
-/** The slashes (and dots) a filled-in word puts right after its placeholder (`{}/`, `"{}"/.`), which make a link among the names lead on; undefined for any other word. */
-function entriesFollowed(word: ShellWord, filler: FilledIn | undefined): string | undefined {
+/** The slashes, dots and wildcards for every entry a filled-in word puts right after its placeholder (`{}/`, `"{}"/.`, `{}/*`), where a link among the names leads on; undefined for any other word. */
+function wildcardsAfterPlaceholder(word: ShellWord, filler: FilledIn | undefined): string | undefined {
   const placeholder = filler?.placeholder;
   if (typeof placeholder !== "string" || placeholder === "") return undefined;
   const at = word.value.indexOf(placeholder);
   if (at === -1 || !/^(?:\.\/+)*$/.test(word.value.slice(0, at).replace(/["']/g, ""))) return undefined;
   const after = word.value.slice(at + placeholder.length).replace(/["']/g, "");
-  return /^\/[/.]*$/.test(after) ? after : undefined;
+  const segments = after.split("/");
+  return after.startsWith("/") && segments.every((segment) => segment === "" || segment === "." || matchesEveryEntry(segment)) ? after : undefined;
 }
 
 /** Whether a filled-in word climbs out of what was filled in (`{}/../x`, `"$1"/../x`): the path it names is then above what the search found. */

@@ -813,6 +813,10 @@ const FOUND_LINKED: Record<string, Case[]> = {
     ...inBothModes("rm -rf etclink/../etc", "deny", NO_RULES, true),
     ...inBothModes("mv ./etclink/../etc /tmp/x", "deny", NO_RULES, true),
     ...inBothModes("mv ./etclink x", "allow", NO_RULES),
+    // a sixth look: a slash after the link's name leads on; each folder a glob's last wildcards empty is followed where a link leads
+    ...inBothModes("find . -maxdepth 0 -exec rm -rf {}/etclink/ \\;", "deny", NO_RULES, true),
+    ...inBothModes('for f in ./e*; do rm -rf "$f"/*; done', "deny", NO_RULES),
+    ...inBothModes("rm -rf ./e*/*", "deny", NO_RULES, true),
   ],
 };
 
