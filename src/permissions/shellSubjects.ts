@@ -87,18 +87,29 @@ function textBeforePlaceholder(word: ShellWord, filler: FilledIn | undefined): s
   return at <= 0 ? "" : word.value.slice(0, at).replace(/["']/g, "");
 }
 
+/** The text of a filled-in word before and after its first placeholder, quotes removed; undefined when it has none. */
+function aroundPlaceholder(word: ShellWord, filler: FilledIn | undefined): { before: string; after: string } | undefined {
+  const placeholder = filler?.placeholder;
+  if (typeof placeholder !== "string" || placeholder === "") return undefined;
+  const at = word.value.indexOf(placeholder);
+  if (at === -1) return undefined;
+  return { before: word.value.slice(0, at).replace(/["']/g, ""), after: word.value.slice(at + placeholder.length).replace(/["']/g, "") };
+}
+
+/** The text after the placeholder of a word that has nothing before it but `./` (what was filled in, then more). */
+function afterFilledIn(word: ShellWord, filler: FilledIn | undefined): string | undefined {
+  const around = aroundPlaceholder(word, filler);
+  return around !== undefined && /^(?:\.\/+)*$/.test(around.before) ? around.after : undefined;
+}
+
 /**
  * The plain names a filled-in word goes on with past its placeholder (`{}/node_modules`,
  * `"{}"/build`, `{}/link/`: no `.` or `..`, nothing expanded) when nothing comes before it but
  * `./`: the word names something inside what was filled in. Undefined for any other word.
  */
 function namesAfterPlaceholder(word: ShellWord, filler: FilledIn | undefined): string | undefined {
-  const placeholder = filler?.placeholder;
-  if (typeof placeholder !== "string" || placeholder === "") return undefined;
-  const at = word.value.indexOf(placeholder);
-  if (at === -1 || !/^(?:\.\/+)*$/.test(word.value.slice(0, at).replace(/["']/g, ""))) return undefined;
-  const after = word.value.slice(at + placeholder.length).replace(/["']/g, "");
-  return /^(?:\/+[A-Za-z0-9_+,=:@%~-][A-Za-z0-9._+,=:@%~-]*)+\/*$/.test(after) ? after : undefined;
+  const after = afterFilledIn(word, filler);
+  return after !== undefined && /^(?:\/+[A-Za-z0-9_+,=:@%~-][A-Za-z0-9._+,=:@%~-]*)+\/*$/.test(after) ? after : undefined;
 }
 
 /**
@@ -128,21 +139,13 @@ function listedFoldersRemoved(part: ShellCommandPart, word: ShellWord, filler: F
 
 /** The slashes, dots and wildcards for every entry a filled-in word puts right after its placeholder (`{}/`, `"{}"/.`, `{}/*`), where a link among the names leads on; undefined for any other word. */
 function wildcardsAfterPlaceholder(word: ShellWord, filler: FilledIn | undefined): string | undefined {
-  const placeholder = filler?.placeholder;
-  if (typeof placeholder !== "string" || placeholder === "") return undefined;
-  const at = word.value.indexOf(placeholder);
-  if (at === -1 || !/^(?:\.\/+)*$/.test(word.value.slice(0, at).replace(/["']/g, ""))) return undefined;
-  const after = word.value.slice(at + placeholder.length).replace(/["']/g, "");
-  const segments = after.split("/");
-  return after.startsWith("/") && segments.every((segment) => segment === "" || segment === "." || matchesEveryEntry(segment)) ? after : undefined;
+  const after = afterFilledIn(word, filler);
+  return after?.startsWith("/") && after.split("/").every((segment) => segment === "" || segment === "." || matchesEveryEntry(segment)) ? after : undefined;
 }
 
 /** Whether a filled-in word climbs out of what was filled in (`{}/../x`, `"$1"/../x`): the path it names is then above what the search found. */
 function climbsAbovePlaceholder(word: ShellWord, filler: FilledIn | undefined): boolean {
-  const placeholder = filler?.placeholder;
-  if (typeof placeholder !== "string" || placeholder === "") return false;
-  const at = word.value.indexOf(placeholder);
-  return at !== -1 && /(?:^|\/)\.\.(?:\/|$)/.test(word.value.slice(at + placeholder.length).replace(/["']/g, ""));
+  return /(?:^|\/)\.\.(?:\/|$)/.test(aroundPlaceholder(word, filler)?.after ?? "");
 }
 
 /** What a filled-in word reaches of what a search found: the entry itself, or (a word going on past the placeholder, `{}/key`) names below it. */

@@ -64,8 +64,10 @@ export function lsOutput(words: readonly ShellWord[]): LsOutput | undefined {
       output.nulSeparated ||= option === "zero";
       output.leavesOut ||= option === "ignore";
       hides ||= option === "hide";
-      if (option === "all" || option === "almost-all") output.dotEntries = option === "all";
-      if (option === "all" || option === "almost-all") all = true;
+      if (option === "all" || option === "almost-all") {
+        output.dotEntries = option === "all";
+        all = true;
+      }
       indicators ||= option === "file-type" || option === "classify" || (option === "indicator-style" && !/^=none$/.test(long[2] ?? ""));
       dereferences ||= option === "dereference";
       if (long[2] === undefined && LONG_OPTIONS[option] === "required") index++;
