@@ -81,10 +81,7 @@ const NAME_ONLY_PROGRAMS: ReadonlySet<string> = new Set(["echo", "printf", "base
 
 /** What a filled-in word has before its first placeholder, quotes aside (`s{}/key` has `s`). */
 function textBeforePlaceholder(word: ShellWord, filler: FilledIn | undefined): string {
-  const placeholder = filler?.placeholder;
-  if (typeof placeholder !== "string" || placeholder === "") return "";
-  const at = word.value.indexOf(placeholder);
-  return at <= 0 ? "" : word.value.slice(0, at).replace(/["']/g, "");
+  return aroundPlaceholder(word, filler)?.before ?? "";
 }
 
 /** The text of a filled-in word before and after its first placeholder, quotes removed; undefined when it has none. */
@@ -96,32 +93,31 @@ function aroundPlaceholder(word: ShellWord, filler: FilledIn | undefined): { bef
   return { before: word.value.slice(0, at).replace(/["']/g, ""), after: word.value.slice(at + placeholder.length).replace(/["']/g, "") };
 }
 
-/** The text after the placeholder of a word that has nothing before it but `./` (what was filled in, then more). */
-function afterFilledIn(word: ShellWord, filler: FilledIn | undefined): string | undefined {
-  const around = aroundPlaceholder(word, filler);
-  return around !== undefined && /^(?:\.\/+)*$/.test(around.before) ? around.after : undefined;
-}
-
 /**
- * The plain names a filled-in word goes on with past its placeholder (`{}/node_modules`,
- * `"{}"/build`, `{}/link/`: no `.` or `..`, nothing expanded) when nothing comes before it but
- * `./`: the word names something inside what was filled in. Undefined for any other word.
+ * What a filled-in word goes on with inside what was filled in, when nothing comes before its
+ * placeholder but `./`: plain names (`{}/node_modules`, `"{}"/build`, `{}/link/`: no `.` or `..`,
+ * nothing expanded), or slashes, dots and wildcards for every entry (`{}/`, `"{}"/.`, `{}/*`),
+ * where a link among the names leads on. Undefined for any other word.
  */
-function namesAfterPlaceholder(word: ShellWord, filler: FilledIn | undefined): string | undefined {
-  const after = afterFilledIn(word, filler);
-  return after !== undefined && /^(?:\/+[A-Za-z0-9_+,=:@%~-][A-Za-z0-9._+,=:@%~-]*)+\/*$/.test(after) ? after : undefined;
+function insideFilledIn(word: ShellWord, filler: FilledIn | undefined): string | undefined {
+  const around = aroundPlaceholder(word, filler);
+  if (around === undefined || !/^(?:\.\/+)*$/.test(around.before)) return undefined;
+  const { after } = around;
+  const plainNames = /^(?:\/+[A-Za-z0-9_+,=:@%~-][A-Za-z0-9._+,=:@%~-]*)+\/*$/.test(after);
+  const wildcards = after.startsWith("/") && after.split("/").every((segment) => segment === "" || segment === "." || matchesEveryEntry(segment));
+  return plainNames || wildcards ? after : undefined;
 }
 
 /**
  * What a removal handed a listing's names takes from its start folders. A word going on inside
- * each name (see namesAfterPlaceholder, wildcardsAfterPlaceholder) removes that inside each start
+ * each name (see insideFilledIn) removes that inside each start
  * folder printed itself (find's, pwd's, ls -d's: `{}/link/` empties where the link leads), and,
  * but for pwd's folder, the start folders go too, as with `{}` (a folder found may be one of
  * them). Of the entries ls prints it removes that inside each of them, a link among them followed
  * (`{}/dev` through `h -> /home`), and inside -a's `.` and `..`.
  */
 function listedFoldersRemoved(part: ShellCommandPart, word: ShellWord, filler: FilledIn | undefined, from: NonNullable<FilledIn["from"]>, removal: boolean | undefined): PathSubject[] {
-  const inside = namesAfterPlaceholder(word, filler) ?? wildcardsAfterPlaceholder(word, filler);
+  const inside = insideFilledIn(word, filler);
   if (inside === undefined) return startFoldersRemoved(part, from, removal);
   if (removal !== true) return [];
   const searching = { ...part, cwd: from.cwd ?? part.cwd };
@@ -135,12 +131,6 @@ function listedFoldersRemoved(part: ShellCommandPart, word: ShellWord, filler: F
   }
   const insideFolders = folders.flatMap((folder) => placed(`${folder.value}${inside}`));
   return from.itself === true ? insideFolders : [...startFoldersRemoved(part, from, removal), ...insideFolders];
-}
-
-/** The slashes, dots and wildcards for every entry a filled-in word puts right after its placeholder (`{}/`, `"{}"/.`, `{}/*`), where a link among the names leads on; undefined for any other word. */
-function wildcardsAfterPlaceholder(word: ShellWord, filler: FilledIn | undefined): string | undefined {
-  const after = afterFilledIn(word, filler);
-  return after?.startsWith("/") && after.split("/").every((segment) => segment === "" || segment === "." || matchesEveryEntry(segment)) ? after : undefined;
 }
 
 /** Whether a filled-in word climbs out of what was filled in (`{}/../x`, `"$1"/../x`): the path it names is then above what the search found. */

@@ -29,6 +29,7 @@ const BRACE_EXPANSION = /\{[^{}\s]*(?:,|\.\.)[^{}\s]*\}/;
  * expansions; `{a\\,b}` is not).
  */
 export function hasBraceExpansion(text: string): boolean {
+  if (!text.includes("{")) return false;
   let letters = text.replace(/\\[^]|\$'(?:[^'\\]|\\[^])*'|'[^']*'|"(?:[^"\\]|\\[^])*"/g, "x");
   // A parameter's braces are a letter too (`{x,${d}}` is a brace expansion), innermost first.
   for (let round = 0; round < 8 && /\$\{[^{}]*\}/.test(letters); round++) letters = letters.replace(/\$\{[^{}]*\}/g, "x");
