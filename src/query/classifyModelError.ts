@@ -3,7 +3,7 @@
  * a garbled stream) into a ModelFailure. The API's error body is read through a schema, never
  * trusted as typed.
  */
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from "@anthropic-ai/sdk";
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from "@anthropic-ai/sdk/core/error";
 import { z } from "../schema/zod.ts";
 import { describeError } from "../errors/describeError.ts";
 import type { ModelFailure } from "./modelFailure.ts";

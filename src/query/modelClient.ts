@@ -4,7 +4,8 @@
  * credentials credentials.ts resolved and nothing it finds by itself, reads bodies with a size
  * limit, and takes an injected fetch for tests and embedders.
  */
-import Anthropic from "@anthropic-ai/sdk";
+import { BaseAnthropic } from "@anthropic-ai/sdk/client";
+import { Messages } from "@anthropic-ai/sdk/resources/messages";
 import type { CredentialSource, Credentials } from "./credentials.ts";
 import { DEFAULT_RESPONSE_LIMITS, limitedFetch, type FetchFunction, type ResponseLimits } from "./limitedFetch.ts";
 
@@ -12,10 +13,14 @@ import { DEFAULT_RESPONSE_LIMITS, limitedFetch, type FetchFunction, type Respons
 export const DEFAULT_API_TIMEOUT_MS = 600_000;
 
 /**
- * The SDK client without its own credential lookup: given no apiKey, the stock client searches
- * profiles and config files on disk; ours sends exactly the headers it was given.
+ * The SDK's base client with the Messages API alone: the stock client also builds every other
+ * resource (beta, files, models, organization...), a third of a megabyte of the binary that the
+ * agent loop never calls. And without its own credential lookup: given no apiKey, the stock
+ * client searches profiles and config files on disk; ours sends exactly the headers it was given.
  */
-class ExplicitCredentialsClient extends Anthropic {
+export class MessagesClient extends BaseAnthropic {
+  readonly messages = new Messages(this);
+
   protected override _shouldResolveDefaultCredentials(): boolean {
     return false;
   }
@@ -35,7 +40,7 @@ export interface CreateModelClientOptions {
 
 /** The SDK client with what streamMessage needs to know about it. */
 export interface ModelClient {
-  readonly anthropic: Anthropic;
+  readonly anthropic: MessagesClient;
   readonly credentialSource: CredentialSource;
   readonly baseURL: string;
   /** Every attempt's limit: until the reply starts, and between two of its events. */
@@ -52,7 +57,7 @@ export function requestTimeoutMs(env: Record<string, string | undefined> = proce
 /** Creates the client. Cheap: make a new one when the credentials change. */
 export function createModelClient(options: CreateModelClientOptions): ModelClient {
   const timeoutMs = options.timeoutMs ?? requestTimeoutMs(options.env);
-  const anthropic = new ExplicitCredentialsClient({
+  const anthropic = new MessagesClient({
     apiKey: null,
     authToken: null,
     baseURL: options.credentials.baseURL,
