@@ -1,19 +1,23 @@
 /**
- * One flavor: compile it for each target (in child processes, alongside the other flavors), bundle
- * its JavaScript for the audit meanwhile, smoke-test what can run here, then audit it. Failed
- * checks come back as lines; a failed compile throws once every other compile has finished.
+ * One flavor: compile it for each target (in child processes, alongside the other flavors, which
+ * checksum what they built and measure the chunks inside one of them), smoke-test what can run
+ * here, then audit it, reading its JavaScript chunks out of that binary (or, when that cannot be
+ * read, bundling them again). Failed checks come back as lines; a failed compile throws once every
+ * other compile has finished.
  */
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import { auditFlavor, type AuditedBinary, type FlavorAudit } from "./auditFlavor.ts";
 import { describeBudgetFailures } from "./budgets.ts";
 import { BuildCheckError } from "./buildErrors.ts";
-import { bundleJavaScript, type FlavorSource } from "./bundleFlavor.ts";
+import { bundleJavaScript, type Chunk, type FlavorSource, type Metafile } from "./bundleFlavor.ts";
 import { createBuildSlots, type BuildSlots } from "./buildSlots.ts";
 import { compileInChild } from "./compileInChild.ts";
+import { chunksInBinary } from "./chunksInBinary.ts";
 import { leakedToolNames } from "./leakCheck.ts";
-import { measureChunks } from "./measureBundle.ts";
-import { sha256File, type ManifestArtifact } from "./releaseFiles.ts";
+import { mapFile } from "./mapFile.ts";
+import { measureChunks, type BundleSize } from "./measureBundle.ts";
+import type { ManifestArtifact } from "./releaseFiles.ts";
 import { smokeTest, type SmokeResult } from "./smokeTest.ts";
 import { executablePath, TARGETS, type TargetName } from "./targets.ts";
 
@@ -57,10 +61,20 @@ interface TargetOptions {
   /** Where compiles wait their turn; shared by the flavors of one build (one per core when not given). */
   slots?: BuildSlots;
   onTarget?: (artifact: BuiltArtifact) => void;
+  /** Hears of anything the build did differently from usual, such as bundling the audited chunks itself. */
+  onNotice?: (line: string) => void;
 }
 
-/** Compiles (in a child process, when a slot is free), smoke-tests and checksums one target's executable. */
-function buildTarget(options: TargetOptions & { slots: BuildSlots }, target: TargetName): Promise<{ binary: AuditedBinary; artifact: BuiltArtifact; failures: string[] }> {
+interface BuiltTarget {
+  binary: AuditedBinary;
+  artifact: BuiltArtifact;
+  /** The sizes of the chunks inside it, when its compile was asked to measure them. */
+  js?: BundleSize;
+  failures: string[];
+}
+
+/** Compiles (in a child process, when a slot is free, which also checksums it and with `measure` measures its chunks) and smoke-tests one target's executable. */
+function buildTarget(options: TargetOptions & { slots: BuildSlots }, target: TargetName, measure: boolean): Promise<BuiltTarget> {
   const { source, outputDirectory } = options;
   const flavor = source.flavor;
   return options.slots.run(async () => {
@@ -69,7 +83,7 @@ function buildTarget(options: TargetOptions & { slots: BuildSlots }, target: Tar
     const path = executablePath(outputDirectory, flavor.name, target);
     rmSync(dirname(path), { recursive: true, force: true });
     mkdirSync(dirname(path), { recursive: true });
-    const compiled = await compileInChild(source, target, path);
+    const compiled = await compileInChild(source, target, path, { measure });
     let smoke: SmokeResult;
     try {
       smoke = smokeTest({ binary: path, target, host: options.host, flavor: flavor.name, commit: source.commit });
@@ -87,7 +101,7 @@ function buildTarget(options: TargetOptions & { slots: BuildSlots }, target: Tar
       features: flavor.features,
       userType: flavor.userType,
       bytes,
-      sha256: await sha256File(path),
+      sha256: compiled.sha256,
       jsBytes: 0,
       jsGzipBytes: 0,
       jsBrotliBytes: 0,
@@ -95,7 +109,7 @@ function buildTarget(options: TargetOptions & { slots: BuildSlots }, target: Tar
       seconds: seconds(started),
     };
     options.onTarget?.(artifact);
-    return { binary: { target, path, bytes, metafile: compiled, smoke }, artifact, failures };
+    return { binary: { target, path, bytes, metafile: compiled.metafile, smoke }, artifact, js: compiled.js, failures };
   });
 }
 
@@ -108,18 +122,33 @@ export async function settleAll<T>(jobs: readonly Promise<T>[]): Promise<T[]> {
 }
 
 /**
+ * The chunks the audit measures and scans, with their metafile and sizes: those inside `binary`,
+ * whose compile measured them as `js`, so the audit reads exactly what runs; bundled again when the
+ * binary's payload could not be read (`js` is then absent: a Bun whose layout embeddedFiles does
+ * not know), which `onNotice` hears of.
+ */
+export async function auditedChunks(source: FlavorSource, binary: AuditedBinary, js: BundleSize | undefined, onNotice?: (line: string) => void): Promise<{ chunks: Chunk[]; metafile: Metafile; js: BundleSize }> {
+  const chunks = js === undefined ? undefined : chunksInBinary(mapFile(binary.path), binary.metafile);
+  if (chunks !== undefined && js !== undefined) return { chunks, metafile: binary.metafile, js };
+  onNotice?.(`${source.flavor.name}: the chunks inside the ${binary.target} binary could not be read, so the audit bundles them again`);
+  const bundle = await bundleJavaScript(source);
+  return { ...bundle, js: measureChunks(bundle.chunks) };
+}
+
+/**
  * Builds, smoke-tests and audits one flavor for `targets`; `onTarget` hears of each executable as
- * it is done. The executables compile in `slots` (shared with the other flavors) while the
- * JavaScript bundle the audit reads is made here.
+ * it is done. The executables compile in `slots`, shared with the other flavors.
  */
 export async function buildFlavor(options: TargetOptions & { targets: readonly TargetName[] }): Promise<BuiltFlavor> {
   const { source } = options;
   const flavor = source.flavor;
   const slots = options.slots ?? createBuildSlots();
-  const compiling = TARGETS.filter((name) => options.targets.includes(name)).map((target) => buildTarget({ ...options, slots }, target));
-  const bundled = bundleJavaScript(source).then(async ({ chunks, metafile }) => ({ chunks, metafile, js: await measureChunks(chunks) }));
-  const [targets, [bundle]] = await Promise.all([settleAll(compiling), settleAll([bundled])]);
-  const { chunks, metafile, js } = bundle as Awaited<typeof bundled>;
+  const names = TARGETS.filter((name) => options.targets.includes(name));
+  const measured = names.includes(options.host) ? options.host : names[0];
+  const targets = await settleAll(names.map((target) => buildTarget({ ...options, slots }, target, target === measured)));
+  const audited = targets.find((target) => target.binary.target === measured);
+  if (audited === undefined) throw new BuildCheckError(`${flavor.name}: no target to build`);
+  const { chunks, metafile, js } = await auditedChunks(source, audited.binary, audited.js, options.onNotice);
   const artifacts = targets.map((target) => target.artifact);
   const audit = auditFlavor({ root: source.root, flavor, chunks, js, metafile, binaries: targets.map((target) => target.binary) });
   for (const artifact of artifacts) {

@@ -1,21 +1,34 @@
 /**
- * Runs compileChild.ts for one flavor and target and returns its metafile: the parent bundles,
- * smoke-tests and audits while the children compile, one per free core (see buildSlots).
+ * Runs compileChild.ts for one flavor and target and returns its report: the parent smoke-tests
+ * and audits while the children compile, one per free core (see buildSlots).
  */
 import { join } from "node:path";
 import { BuildCheckError } from "./buildErrors.ts";
 import type { FlavorSource, Metafile } from "./bundleFlavor.ts";
+import type { BundleSize } from "./measureBundle.ts";
 import type { TargetName } from "./targets.ts";
+
+/** What a compile child reports: the compile's metafile, the executable's SHA-256, and when asked, the sizes of the chunks inside it. */
+export interface CompileReport {
+  metafile: Metafile;
+  sha256: string;
+  /** Absent when not asked for, or when the chunks could not be read out of the executable. */
+  js?: BundleSize;
+}
 
 /** A compile normally takes seconds; a first cross-compile also fetches that platform's runtime. */
 export const COMPILE_TIMEOUT_MS = 10 * 60_000;
 /** What is kept of a failed compile's messages. */
 const MAX_ERROR_CHARS = 20_000;
 
-/** Compiles `source` for `target` into `outfile` in a child process; a failure throws BuildCheckError with its messages. */
-export async function compileInChild(source: FlavorSource, target: TargetName, outfile: string, timeoutMs = COMPILE_TIMEOUT_MS): Promise<Metafile> {
+/**
+ * Compiles `source` for `target` into `outfile` in a child process, which also checksums it and,
+ * with `measure`, measures its chunks; a failure throws BuildCheckError with its messages.
+ */
+export async function compileInChild(source: FlavorSource, target: TargetName, outfile: string, options: { measure?: boolean; timeoutMs?: number } = {}): Promise<CompileReport> {
+  const timeoutMs = options.timeoutMs ?? COMPILE_TIMEOUT_MS;
   const child = Bun.spawn([process.execPath, join(import.meta.dir, "compileChild.ts")], {
-    stdin: new Blob([JSON.stringify({ source, target, outfile })]),
+    stdin: new Blob([JSON.stringify({ source, target, outfile, measure: options.measure === true })]),
     stdout: "pipe",
     stderr: "pipe",
     timeout: timeoutMs,
@@ -30,7 +43,7 @@ export async function compileInChild(source: FlavorSource, target: TargetName, o
     throw new BuildCheckError(message.startsWith("compiling ") ? message : `${what} failed:\n  ${message}`);
   }
   try {
-    return JSON.parse(output) as Metafile;
+    return JSON.parse(output) as CompileReport;
   } catch {
     throw new BuildCheckError(`${what} failed: the compiler's report was not JSON (${output.length} characters)`);
   }

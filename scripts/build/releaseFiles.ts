@@ -1,4 +1,5 @@
 /** `dist/manifest.json` and `dist/SHA256SUMS`: what this run built, with no timestamps. */
+import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../src/files/writeFileAtomic.ts";
 import type { FeatureName } from "../../src/features.ts";
@@ -29,10 +30,23 @@ export interface Manifest {
   artifacts: ManifestArtifact[];
 }
 
-/** The SHA-256 of a file, in hex (streamed: a 100 MB binary is never held whole). */
+/** How much of a file sha256File reads at a time. */
+const HASH_READ_BYTES = 4 * 1024 * 1024;
+
+/** The SHA-256 of a file, in hex (read a few megabytes at a time: a 100 MB binary is never held whole). */
 export async function sha256File(path: string): Promise<string> {
   const hasher = new Bun.CryptoHasher("sha256");
-  for await (const chunk of Bun.file(path).stream()) hasher.update(chunk);
+  const file = await open(path, "r");
+  try {
+    const buffer = Buffer.allocUnsafe(HASH_READ_BYTES);
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      hasher.update(buffer.subarray(0, bytesRead));
+    }
+  } finally {
+    await file.close();
+  }
   return hasher.digest("hex");
 }
 

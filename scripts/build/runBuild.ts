@@ -109,6 +109,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     outputDirectory,
     host,
     slots,
+    onNotice: progress,
     onTarget: (artifact) => {
       done++;
       progress(`[${done}/${total}] ${flavor.name.padEnd(10)} ${artifact.target.padEnd(targetWidth)} ${artifact.seconds.toFixed(1).padStart(5)} s  ${megabytes(artifact.bytes).padStart(9)}  smoke test ${artifact.smokeTest}`);

@@ -3,7 +3,7 @@
  * that runs past its deadline is stopped, and the slots let only so many run at once, in order.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BuildCheckError } from "../../scripts/build/buildErrors.ts";
 import { createBuildSlots } from "../../scripts/build/buildSlots.ts";
@@ -24,14 +24,25 @@ async function failure(job: Promise<unknown>): Promise<BuildCheckError> {
 }
 
 describe("compileInChild", () => {
-  test("compiles an entry into a standalone executable and returns the compile's metafile", async () => {
+  test("compiles an entry into a standalone executable and reports the compile's metafile, the executable's SHA-256 and, when asked, its chunks' sizes", async () => {
     writeFileSync(join(folder.path, "hello.ts"), 'console.log("hi from the child");\n');
     const outfile = join(folder.path, "hello");
-    const metafile = await compileInChild({ root: folder.path, entrypoint: join(folder.path, "hello.ts"), flavor, commit: "abc" }, hostTarget(), outfile);
+    const source = { root: folder.path, entrypoint: join(folder.path, "hello.ts"), flavor, commit: "abc" };
+    const report = await compileInChild(source, hostTarget(), outfile, { measure: true });
     // Input paths are relative to the root, whatever folder the build runs from.
-    expect(Object.keys(metafile.inputs)).toEqual(["hello.ts"]);
+    expect(Object.keys(report.metafile.inputs)).toEqual(["hello.ts"]);
     expect(existsSync(outfile)).toBe(true);
     expect(Bun.spawnSync([outfile]).stdout.toString()).toBe("hi from the child\n");
+    expect(report.sha256).toBe(new Bun.CryptoHasher("sha256").update(readFileSync(outfile)).digest("hex"));
+    // One chunk, the entry, of the size the metafile gives; gzip of so little text is larger than the text.
+    const entryBytes = Object.values(report.metafile.outputs).map((output) => output.bytes);
+    expect(entryBytes).toHaveLength(1);
+    expect(report.js).toMatchObject({ raw: entryBytes[0], chunks: 1 });
+    expect(report.js?.gzip).toBeGreaterThan(0);
+    expect(report.js?.brotli).toBeGreaterThan(0);
+    const unmeasured = await compileInChild(source, hostTarget(), join(folder.path, "hello-again"));
+    expect(unmeasured.js).toBeUndefined();
+    expect(unmeasured.sha256).toMatch(/^[0-9a-f]{64}$/);
   }, 60_000);
 
   test("a compile that fails names the flavor, the target and the compiler's message", async () => {
@@ -43,7 +54,7 @@ describe("compileInChild", () => {
 
   test("a compile past its deadline is stopped and says so", async () => {
     writeFileSync(join(folder.path, "slow.ts"), "console.log(1);\n");
-    const error = await failure(compileInChild({ root: folder.path, entrypoint: join(folder.path, "slow.ts"), flavor, commit: "abc" }, hostTarget(), join(folder.path, "slow"), 1));
+    const error = await failure(compileInChild({ root: folder.path, entrypoint: join(folder.path, "slow.ts"), flavor, commit: "abc" }, hostTarget(), join(folder.path, "slow"), { timeoutMs: 1 }));
     expect(error.message).toBe(`compiling probe for ${hostTarget()} took longer than 0 s and was stopped`);
   });
 });

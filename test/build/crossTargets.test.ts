@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { openSync, readFileSync, readSync, closeSync } from "node:fs";
 import { join } from "node:path";
 import { findBunPayload } from "../../scripts/build/bunPayload.ts";
+import { embeddedFiles } from "../../scripts/build/embeddedFiles.ts";
 import { distinctiveTexts } from "../../scripts/build/gatedTools.ts";
 import { findLeaksInBinary } from "../../scripts/build/leakCheck.ts";
 import { runBuild, type BuildResult } from "../../scripts/build/runBuild.ts";
@@ -73,6 +74,18 @@ describe("cross-compiled targets", () => {
       const runner = findRunner(artifact.target, host);
       if ("reason" in runner) expect(artifact.smokeTest).toBe(`not run: ${runner.reason}`);
       else expect(artifact.smokeTest).toBe(`passed (${runner.runner})`);
+    }
+  });
+
+  test("every format's embedded bundle reads file by file: as many chunks as the audit measured in the host's, one entry, the grammars as assets", () => {
+    const measured = result.audit.flavors[0]?.js.chunks;
+    for (const artifact of result.artifacts) {
+      const files = embeddedFiles(findBunPayload(readFileSync(join(folder.dist, artifact.file))) ?? Buffer.alloc(0));
+      expect(files).toBeDefined();
+      const javascript = (files ?? []).filter((file) => file.javascript);
+      expect(javascript).toHaveLength(measured ?? -1);
+      expect(javascript.filter((file) => !file.name.startsWith("chunk-")).map((file) => file.name)).toEqual(["toolshed"]);
+      expect((files ?? []).filter((file) => !file.javascript).map((file) => file.name.replace(/-\w+\.wasm$/, ".wasm")).sort()).toEqual(["tree-sitter-bash.wasm", "tree-sitter.wasm"]);
     }
   });
 
