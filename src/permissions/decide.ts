@@ -7,6 +7,7 @@
  * otherwise ask); the call is denied if any subject is, asked if any is, and allowed only when
  * every subject is.
  */
+import { existsSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { AnyTool, PermissionResult, ToolUseContext } from "../Tool.ts";
 import { isSymlink, realPathOrUndefined } from "../files/statOrUndefined.ts";
@@ -19,6 +20,7 @@ import { fallbackCommandForms, fallbackFolders, fallbackWords } from "./fallback
 import { applyHookVerdict, hookDenial } from "./hookDecision.ts";
 import { matchCommandPattern } from "./matchCommandPattern.ts";
 import { matchToolName } from "./matchToolName.ts";
+import { bareCharacters, EXPANSIONS_ONLY, spelledWithEmptyExpansions } from "./wordExpansions.ts";
 import { createPathContext, isInsideWorkingFolders, resolvePathSubject, ruledOut, subjectBase, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
 import { planCall } from "./planCall.ts";
 import { criticalRemovalReason, protectedGlobReason, protectedPathReasonIn } from "./protectedPaths.ts";
@@ -205,52 +207,6 @@ function emptiesWhereItRuns(subject: PathSubject): boolean {
   return segments.length === 0 || (subject.word.glob && segments.length === 1 && matchesEveryEntry(segments[0] as string));
 }
 
-/** Where the backtick or the `(` of a `$(` at `at` is closed (just past it), parentheses counted and quotes not read. */
-function substitutionEnd(text: string, at: number): number {
-  if (text[at] === "`") {
-    const close = text.indexOf("`", at + 1);
-    return close === -1 ? text.length : close + 1;
-  }
-  let depth = 0;
-  for (let index = at; index < text.length; index++) {
-    if (text[index] === "(") depth++;
-    else if (text[index] === ")" && --depth === 0) return index + 1;
-  }
-  return text.length;
-}
-
-/**
- * A word's text as the shell acts on it: quotes removed, each quoted or escaped `*`, `?`, `[`,
- * `$` and backtick made an `x`, and each command substitution `$S` (what it prints is not known,
- * nor are the quotes inside it read).
- */
-function bareCharacters(text: string): string {
-  let bare = "";
-  let quote: string | undefined;
-  const inert = (character: string, special: RegExp) => (special.test(character) ? "x" : character);
-  for (let index = 0; index < text.length; index++) {
-    const character = text[index] as string;
-    if (quote === "'") {
-      if (character === "'") quote = undefined;
-      else bare += inert(character, /[*?[$`]/);
-    } else if (character === "\\") {
-      index++;
-      bare += inert(text[index] ?? "", /[*?[$`]/);
-    } else if (character === "`" || (character === "$" && text[index + 1] === "(")) {
-      bare += "$S";
-      index = substitutionEnd(text, character === "`" ? index : index + 1) - 1;
-    } else if (quote === '"') {
-      if (character === '"') quote = undefined;
-      else bare += inert(character, /[*?[]/);
-    } else if (character === "'" || character === '"') quote = character;
-    else bare += character;
-  }
-  return bare;
-}
-
-/** Expansions alone (`$X`, `${X}`, `$1`, `$S` for a substitution): text that may be empty when it runs. */
-const EXPANSIONS_ONLY = /^(?:\$(?:\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?!$-]))+$/;
-
 /**
  * Whether a removal empties a folder only known when it runs: bare wildcards alone (`*`, `.[!.]*`)
  * after a folder whose last name expands something (`"$X"/*`, `build/$X/*`, `$(cmd)/*`), or after
@@ -269,6 +225,33 @@ function emptiesDynamicFolder(subject: PathSubject): boolean {
   return wildcards !== null && EXPANSIONS_ONLY.test(wildcards[1] as string) && matchesEveryName(wildcards[2] as string);
 }
 
+/** rm and rmdir refuse to remove the root folder itself (`rm -rf "$X"/` with X empty removes nothing); find -delete and others do not. */
+function refusesRoot(part: ShellCommandPart | undefined): boolean {
+  const program = part === undefined ? undefined : allowForm(part).words[0]?.value;
+  return program !== undefined && ["rm", "rmdir"].includes(basename(program));
+}
+
+/**
+ * The critical folder a removal's word names were its expansions that may be empty empty, and why
+ * it is critical: not a top-level folder that is not there (`"$OUT"/build` where there is no
+ * `/build`), nor a word that is then empty (`rm -rf "$X"` removes nothing), nor the root folder
+ * for rm, which refuses it.
+ */
+function criticalWereExpansionsEmpty(judge: Judge, subject: PathSubject): { path: string; reason: string } | undefined {
+  const spelled = spelledWithEmptyExpansions(subject.word.value, judge.paths.home);
+  if (spelled === undefined || spelled === "") return undefined;
+  const base = subjectBase(subject, judge.paths);
+  if (base === undefined && !spelled.startsWith("/")) return undefined;
+  const path = resolve(base ?? "/", spelled);
+  if (path !== "/" && dirname(path) === "/" && !existsSync(path)) return undefined;
+  if (path === "/" && refusesRoot(subject.part)) return undefined;
+  for (const form of everyForm(pathForms(path, base ?? "/"))) {
+    const reason = criticalRemovalReason(form, { home: judge.paths.home, workingDirectories: judge.paths.workingDirectories });
+    if (reason !== undefined) return { path: form, reason };
+  }
+  return undefined;
+}
+
 /** The checks no mode can skip: removal of critical paths, writes to protected paths, unknown syntax. */
 function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   if (subject.kind === "command" && subject.part.problems.length > 0) {
@@ -285,6 +268,13 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
   // Everything in a folder a variable or command names (`rm -rf "$X"/*`): empty, it is the root's everything.
   if (subject.removal && subject.unplaced && emptiesDynamicFolder(subject)) {
     return { decision: "ask", reason: `${subject.label} removes everything in a folder only known when it runs; were a variable or command output in it empty, that could be the root folder or the one it runs in` };
+  }
+  // A folder the word names were the variables or command output in it empty (`rm -rf ~/"$X"`, `/etc/$X`, `"$PWD/$X"`).
+  if (subject.removal && subject.unplaced) {
+    const critical = criticalWereExpansionsEmpty(judge, subject);
+    if (critical !== undefined) {
+      return { decision: "ask", reason: `${subject.label} would remove ${critical.path} were the variables or command output in it empty (${critical.reason}); \${NAME:?} stops the command instead when NAME is empty` };
+    }
   }
   // Also for a removal only mentioned (past a wrapper: `sudo rm -rf /`).
   if (subject.removal && forms !== undefined) {

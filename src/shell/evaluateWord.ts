@@ -21,6 +21,8 @@ export interface WordValue {
 export type NestedCommandVisitor = (substitution: ShellNode) => void;
 
 const SIMPLE_PARAMETER = /^\$\{?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])\}?$/;
+/** `${NAME:?}` or `${NAME:?message}`: the value, or the shell stops the command when it is empty (the message is printed, not run). */
+const REQUIRED_PARAMETER = /^\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+):\?[^$`\\}]*\}$/;
 const BRACE_EXPANSION = /\{[^{}\s]*(?:,|\.\.)[^{}\s]*\}/;
 
 /**
@@ -134,8 +136,8 @@ export function evaluateWord(node: ShellNode, visit: NestedCommandVisitor, atWor
       return dynamic(node);
     case "expansion": {
       const problems: string[] = [];
-      if (!SIMPLE_PARAMETER.test(node.text)) {
-        problems.push(`the parameter expansion ${node.text} (only $NAME and \${NAME} are understood)`);
+      if (!SIMPLE_PARAMETER.test(node.text) && !REQUIRED_PARAMETER.test(node.text)) {
+        problems.push(`the parameter expansion ${node.text} (only $NAME, \${NAME} and \${NAME:?} are understood)`);
       }
       findSubstitutions(node, visit);
       return dynamic(node, problems);

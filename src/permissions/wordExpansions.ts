@@ -1,0 +1,108 @@
+/**
+ * A shell word's text read for what its expansions may do when it runs: as the shell acts on it
+ * (bareCharacters), and as it is spelled were every expansion in it that may be empty empty
+ * (spelledWithEmptyExpansions). `${NAME:?}` is never empty: the shell stops the command instead.
+ */
+
+/** Where the backtick or the `(` of a `$(` at `at` is closed (just past it), parentheses counted and quotes not read. */
+function substitutionEnd(text: string, at: number): number {
+  if (text[at] === "`") {
+    const close = text.indexOf("`", at + 1);
+    return close === -1 ? text.length : close + 1;
+  }
+  let depth = 0;
+  for (let index = at; index < text.length; index++) {
+    if (text[index] === "(") depth++;
+    else if (text[index] === ")" && --depth === 0) return index + 1;
+  }
+  return text.length;
+}
+
+/** `${NAME:?}` or `${NAME:?message}` at the start of `text`: a value the shell never lets be empty. */
+const NEVER_EMPTY = /^\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+):\?[^$`\\}]*\}/;
+
+/**
+ * A word's text as the shell acts on it: quotes removed, each quoted or escaped `*`, `?`, `[`,
+ * `$` and backtick made an `x`, each command substitution `$S` (what it prints is not known, nor
+ * are the quotes inside it read), and each `${NAME:?}` an `x` (a name, never empty).
+ */
+export function bareCharacters(text: string): string {
+  let bare = "";
+  let quote: string | undefined;
+  const inert = (character: string, special: RegExp) => (special.test(character) ? "x" : character);
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index] as string;
+    const neverEmpty = character === "$" && quote !== "'" ? NEVER_EMPTY.exec(text.slice(index)) : null;
+    if (quote === "'") {
+      if (character === "'") quote = undefined;
+      else bare += inert(character, /[*?[$`]/);
+    } else if (character === "\\") {
+      index++;
+      bare += inert(text[index] ?? "", /[*?[$`]/);
+    } else if (character === "`" || (character === "$" && text[index + 1] === "(")) {
+      bare += "$S";
+      index = substitutionEnd(text, character === "`" ? index : index + 1) - 1;
+    } else if (neverEmpty !== null) {
+      bare += "x";
+      index += neverEmpty[0].length - 1;
+    } else if (quote === '"') {
+      if (character === '"') quote = undefined;
+      else bare += inert(character, /[*?[]/);
+    } else if (character === "'" || character === '"') quote = character;
+    else bare += character;
+  }
+  return bare;
+}
+
+/** Expansions alone (`$X`, `${X}`, `$1`, `$S` for a substitution): text that may be empty when it runs. */
+export const EXPANSIONS_ONLY = /^(?:\$(?:\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?!$-]))+$/;
+
+/** A parameter that may be empty: a name, a positional parameter, or all of them (`$@`, `$*`). */
+const MAY_BE_EMPTY = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])$/;
+
+/**
+ * The path a word names when each parameter and command substitution in it that may be empty is
+ * (`~/"$X"` is `~/` spelled with the home folder, `/etc/$X` is `/etc/`, `"$HOME/$X"` the home
+ * folder, `"$PWD/$X"` is `./`); undefined when none is in it, or when what it names then is not
+ * plain text: a wildcard (the glob checks judge those), a backslash, an arithmetic expansion, or a
+ * parameter that is never empty or not a plain value (`${X:?}`, `${#X}`).
+ */
+export function spelledWithEmptyExpansions(text: string, home: string): string | undefined {
+  let spelled = "";
+  let quote: string | undefined;
+  let emptied = false;
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index] as string;
+    if (quote === "'") {
+      if (character === "'") quote = undefined;
+      else spelled += character;
+    } else if (character === "\\") {
+      return undefined;
+    } else if (character === "`" || (character === "$" && text[index + 1] === "(")) {
+      if (text.startsWith("$((", index)) return undefined;
+      emptied = true;
+      index = substitutionEnd(text, character === "`" ? index : index + 1) - 1;
+    } else if (character === "$" && /^\$(?:\{[^}]*\}|[A-Za-z_0-9@*])/.test(text.slice(index))) {
+      const expansion = /^\$(?:\{([^}]*)\}|([A-Za-z_][A-Za-z0-9_]*|[0-9@*]))/.exec(text.slice(index)) as RegExpExecArray;
+      const name = expansion[1] ?? expansion[2] ?? "";
+      index += expansion[0].length - 1;
+      if (name === "HOME") spelled += home;
+      else if (name === "PWD" && spelled === "") spelled += ".";
+      else if (MAY_BE_EMPTY.test(name)) emptied = true;
+      else return undefined;
+    } else if (quote === '"') {
+      if (character === '"') quote = undefined;
+      else spelled += character;
+    } else if (character === "'" || character === '"') {
+      quote = character;
+    } else if (/[*?[]/.test(character)) {
+      return undefined;
+    } else {
+      spelled += character;
+    }
+  }
+  if (!emptied) return undefined;
+  // Only an unquoted `~/` at the start is the home folder (`~$X` and `"~"/x` are names).
+  if (text.startsWith("~/")) return `${home}${spelled.slice(1)}`;
+  return spelled.startsWith("~") ? undefined : spelled;
+}
