@@ -158,6 +158,35 @@ export function evaluateWord(node: ShellNode, visit: NestedCommandVisitor, atWor
   }
 }
 
+/** `$HOME` or `${HOME}`. */
+function isHomeVariable(node: ShellNode): boolean {
+  return (node.type === "simple_expansion" || node.type === "expansion") && /^\$(?:HOME|\{HOME\})$/.test(node.text);
+}
+
+/**
+ * A word that starts with the home folder's variable and is literal after it (`"$HOME"/*`,
+ * `$HOME/src`, `"${HOME}/x"`), read as `~/...` is: the home folder, then the rest. Undefined for
+ * any other word.
+ */
+export function evaluateHomeSpelledWord(node: ShellNode, visit: NestedCommandVisitor): WordValue | undefined {
+  const home = process.env.HOME ?? "/";
+  const children = node.namedChildren.filter((child): child is ShellNode => child !== null);
+  if (isHomeVariable(node)) return { value: home, literal: true, glob: false, problems: [] };
+  const [first, ...rest] = children;
+  if (first === undefined) return undefined;
+  if (node.type === "string") {
+    // The variable, then literal text only, all of the string's text between its quotes.
+    if (!isHomeVariable(first) || rest.some((child) => child.type !== "string_content")) return undefined;
+    if (node.text !== `"${children.map((child) => child.text).join("")}"`) return undefined;
+    return { value: home + rest.map((child) => unescapeDoubleQuoted(child.text)).join(""), literal: true, glob: false, problems: [] };
+  }
+  if (node.type !== "concatenation" || hasBraceExpansion(node.text) || (first.type !== "string" && !isHomeVariable(first))) return undefined;
+  const start = evaluateHomeSpelledWord(first, visit);
+  const parts = rest.map((child) => evaluateWord(child, visit, false));
+  if (start === undefined || parts.some((part) => !part.literal || part.problems.length > 0)) return undefined;
+  return { value: start.value + parts.map((part) => part.value).join(""), literal: true, glob: parts.some((part) => part.glob), problems: [] };
+}
+
 /** Visits every command or process substitution anywhere below `node`. */
 export function findSubstitutions(node: ShellNode, visit: NestedCommandVisitor): void {
   for (const child of node.namedChildren) {

@@ -4,7 +4,7 @@
  * stands for the item. collectCommandParts visits the body once per item.
  */
 import { CODE_RUNNERS, inShellWords, VARIABLE_SETTERS } from "./shellBuiltins.ts";
-import { evaluateWord, hasBraceExpansion } from "./evaluateWord.ts";
+import { evaluateHomeSpelledWord, evaluateWord, hasBraceExpansion } from "./evaluateWord.ts";
 import { matchesEveryEntry } from "./globNames.ts";
 import type { ShellNode } from "./shellParser.ts";
 import { MAX_SHELL_PARTS, type ShellAnalysis, type ShellCommandPart, type ShellWord } from "./types.ts";
@@ -79,7 +79,9 @@ export function loopItems(node: ShellNode, name: string, rounds: number, inRepea
   const items: ShellWord[] = [];
   for (const value of values) {
     let runs = false;
-    const word = evaluateWord(value, () => (runs = true));
+    const evaluated = evaluateWord(value, () => (runs = true));
+    // `"$HOME"/*` is what `~/*` is.
+    const word = evaluated.literal ? evaluated : (evaluateHomeSpelledWord(value, () => (runs = true)) ?? evaluated);
     if (runs || !word.literal || word.problems.length > 0) return undefined;
     items.push({ value: word.value, literal: true, glob: word.glob });
   }

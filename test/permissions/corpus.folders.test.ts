@@ -755,6 +755,13 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('rm -rf build/"$X"', "allow", NO_RULES, true),
     ...inBothModes('rm -f "$X".o', "allow", NO_RULES, true),
     ...inBothModes('rm -rf "~/$X"', "allow", NO_RULES, true),
+    // a loop's item spelled with the home folder's variable is what ~ is
+    ...inBothModes('for f in "$HOME"/*; do rm -rf "$f"; done', "deny", NO_RULES),
+    ...inBothModes('for f in $HOME/*; do rm -rf "$f"; done', "deny", NO_RULES),
+    ...inBothModes('for d in "${HOME}"; do rm -rf "$d"/*; done', "deny", NO_RULES),
+    ...inBothModes('for d in "$HOME/"; do rm -rf "$d"; done', "deny", NO_RULES),
+    ...inBothModes('for f in "$HOME"/.cache/*; do rm -rf "$f"; done', "allow", NO_RULES, true),
+    ...inBothModes('for f in "$HOME"/*; do echo "$f"; done', "allow", NO_RULES, true),
     // what pwd prints is the folder it runs in; ls prints the names it is given (-d) or the entries of that folder
     ...inBothModes("pwd | xargs rm -rf", "deny", NO_RULES),
     ...inBothModes("ls -d ~/* | xargs rm -rf", "deny", NO_RULES),
