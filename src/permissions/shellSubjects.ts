@@ -232,6 +232,8 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
       if (from !== undefined) subjects.push(...listedFoldersRemoved(part, word, source ?? filler, from, removal));
       // A removal of a word only known when it runs meets the check of folders it may empty (`rm -rf "$X"/*`).
       subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && from === undefined ? { removal: true } : {}) }));
+      // An unquoted loop variable (`for f in ~/*; do rm -rf $f`) removes at least what its item names.
+      if (removal === true && from === undefined && word.splitItem !== undefined) subjects.push(...pathSubject(part, word.splitItem, access, { mentionedOnly: true, removal: true }));
       continue;
     }
     // A search's paths: any file under its folders that its name tests let through (or, handed

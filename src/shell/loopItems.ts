@@ -181,6 +181,17 @@ export function loopItemFor(node: ShellNode, items: ReadonlyMap<string, ShellWor
   return item;
 }
 
+/**
+ * The item an unquoted `$name` stands for when loopItemFor does not give it because bash splits and
+ * globs it again (a glob item's matches, an item with blanks): it names at least that item's files.
+ */
+export function splitLoopItemFor(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): ShellWord | undefined {
+  if (items === undefined || (node.type !== "simple_expansion" && node.type !== "expansion")) return undefined;
+  const name = referencedName(node.text);
+  const item = name === undefined ? undefined : items.get(name);
+  return item !== undefined && item.literal && loopItemFor(node, items) === undefined ? item : undefined;
+}
+
 /** The loop's or script's name a reference spells (`$d`, `${d}`, `$1`, `"$@"`'s `@`), or undefined. */
 function referencedName(text: string): string | undefined {
   const name = /^\$(?:([A-Za-z_][A-Za-z0-9_]*|[0-9@])|\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|@)\})$/.exec(text);

@@ -7,6 +7,12 @@ export interface ShellWord {
   literal: boolean;
   /** Unquoted glob characters: the shell may expand it to file names. */
   glob: boolean;
+  /**
+   * An unquoted loop variable whose item bash splits and globs again (`for f in ~/*; do rm -rf $f`):
+   * what the word names is not known, but it names at least what the item does, which the check
+   * of critical folders judges.
+   */
+  splitItem?: ShellWord;
 }
 
 /**

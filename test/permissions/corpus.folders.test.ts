@@ -762,6 +762,14 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('for d in "$HOME/"; do rm -rf "$d"; done', "deny", NO_RULES),
     ...inBothModes('for f in "$HOME"/.cache/*; do rm -rf "$f"; done', "allow", NO_RULES, true),
     ...inBothModes('for f in "$HOME"/*; do echo "$f"; done', "allow", NO_RULES, true),
+    // an unquoted loop variable bash splits and globs again names at least its item's files
+    ...inBothModes("for f in ~/*; do rm -rf $f; done", "deny", NO_RULES),
+    ...inBothModes("for f in *; do rm -rf $f; done", "deny", NO_RULES),
+    ...inBothModes("for f in /etc/*; do rm -f ${f}; done", "deny", NO_RULES),
+    ...inBothModes("for f in $HOME/*; do rm -rf $f; done", "deny", NO_RULES),
+    ...inBothModes("for f in *.o; do rm $f; done", "allow", NO_RULES, true),
+    ...inBothModes("for f in build/*; do rm -rf $f; done", "allow", NO_RULES, true),
+    ...inBothModes("for f in ~/*; do echo $f; done", "allow", NO_RULES, true),
     // what pwd prints is the folder it runs in; ls prints the names it is given (-d) or the entries of that folder
     ...inBothModes("pwd | xargs rm -rf", "deny", NO_RULES),
     ...inBothModes("ls -d ~/* | xargs rm -rf", "deny", NO_RULES),
