@@ -1,8 +1,8 @@
 /**
  * The two Bun.build calls of a flavor: the compiled executable per target, and the JavaScript
  * bundle kept in memory, which the audit needs only when it cannot read the chunks out of a binary
- * (see chunksInBinary). Both share one configuration, so either way the audited chunks are the
- * chunks inside the binary.
+ * (see chunksInBinary). Both share one configuration, so the bundle holds the binaries' modules;
+ * made for no platform, it keeps the code each compile drops for the platforms it is not for.
  */
 import { relative, resolve } from "node:path";
 import type { Flavor } from "./flavors.ts";

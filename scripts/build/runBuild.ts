@@ -1,6 +1,6 @@
 /**
- * The whole build: for each flavor, bundle the JavaScript once and compile it for each target,
- * smoke-test what can run here, audit the flavor, then write the manifest, checksums, audit
+ * The whole build: for each flavor, compile it for each target, smoke-test what can run here,
+ * audit the flavor (from the JavaScript inside its binaries), then write the manifest, checksums, audit
  * reports and (on request) the baseline. Checks that fail are collected and reported together.
  * The manifest and checksums are written only when every check passed; the audit reports always.
  * On request, a build that passed goes on to the release archives and the npm tarballs.

@@ -41,6 +41,25 @@ describe("the leak check", () => {
   }, 120_000);
 });
 
+describe("the leak check across platforms", () => {
+  test("finds a gated sentence that only another platform's binary holds, in that binary's chunks", async () => {
+    folder = createBuildFolder({ public: publicFlavor });
+    const result = await runBuild({
+      root: ROOT,
+      flagsDirectory: folder.flags,
+      outputDirectory: folder.dist,
+      baselineFile: folder.baseline,
+      entrypoint: "test/build/fixtures/platformLeakMain.ts",
+      targets: ["linux-x64", "windows-x64"],
+      commit: "0123456789ab",
+    });
+    const leaks = result.audit.flavors[0]?.leaks ?? [];
+    expect(leaks.map((leak) => [leak.tool, leak.where.split(" ")[0]])).toEqual([["Sleep", "chunk"]]);
+    expect(leaks[0]?.evidence).toContain("The user can interrupt the pause");
+    expect(result.failures.some((failure) => failure.startsWith("leak: the public flavor contains the gated tool Sleep"))).toBe(true);
+  }, 120_000);
+});
+
 describe("the leak check on embedded tool schemas", () => {
   test("fails a public build whose embedded schema table holds the internal flavor's gated schemas", async () => {
     folder = createBuildFolder({}, ["public", "internal"]);
