@@ -27,6 +27,7 @@ const MAX_ERROR_CHARS = 20_000;
  */
 export async function compileInChild(source: FlavorSource, target: TargetName, outfile: string, options: { measure?: boolean; timeoutMs?: number } = {}): Promise<CompileReport> {
   const timeoutMs = options.timeoutMs ?? COMPILE_TIMEOUT_MS;
+  const started = performance.now();
   const child = Bun.spawn([process.execPath, join(import.meta.dir, "compileChild.ts")], {
     stdin: new Blob([JSON.stringify({ source, target, outfile, measure: options.measure === true })]),
     stdout: "pipe",
@@ -36,7 +37,9 @@ export async function compileInChild(source: FlavorSource, target: TargetName, o
   });
   const [output, errors, status] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
   const what = `compiling ${source.flavor.name} for ${target}`;
-  if (child.signalCode === "SIGKILL") throw new BuildCheckError(`${what} took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`);
+  // Killed at the deadline, or by something else (the kernel, out of memory): each says so.
+  if (child.signalCode === "SIGKILL" && performance.now() - started >= timeoutMs) throw new BuildCheckError(`${what} took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`);
+  if (child.signalCode !== null) throw new BuildCheckError(`${what} failed: the compiler was killed by ${child.signalCode}${child.signalCode === "SIGKILL" ? " (the system may have run out of memory)" : ""}`);
   if (status !== 0) {
     const message = errors.trim().slice(0, MAX_ERROR_CHARS) || `the compiler exited with status ${status} and said nothing`;
     // The child's message already names the flavor and target when the compile itself failed.

@@ -52,6 +52,14 @@ describe("compileInChild", () => {
     expect(error.message).toContain("missing-module");
   }, 60_000);
 
+  test("a compile killed before its deadline says it was killed, not that it took too long", async () => {
+    // A macro runs inside the compile: this one kills the process compiling it, as the kernel would when memory runs out.
+    writeFileSync(join(folder.path, "killer.ts"), 'export function killer(): string {\n  process.kill(process.pid, "SIGKILL");\n  return "";\n}\n');
+    writeFileSync(join(folder.path, "killed.ts"), 'import { killer } from "./killer.ts" with { type: "macro" };\nconsole.log(killer());\n');
+    const error = await failure(compileInChild({ root: folder.path, entrypoint: join(folder.path, "killed.ts"), flavor, commit: "abc" }, hostTarget(), join(folder.path, "killed")));
+    expect(error.message).toBe(`compiling probe for ${hostTarget()} failed: the compiler was killed by SIGKILL (the system may have run out of memory)`);
+  }, 60_000);
+
   test("a compile past its deadline is stopped and says so", async () => {
     writeFileSync(join(folder.path, "slow.ts"), "console.log(1);\n");
     const error = await failure(compileInChild({ root: folder.path, entrypoint: join(folder.path, "slow.ts"), flavor, commit: "abc" }, hostTarget(), join(folder.path, "slow"), { timeoutMs: 1 }));
