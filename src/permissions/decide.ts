@@ -20,7 +20,7 @@ import { fallbackCommandForms, fallbackFolders, fallbackWords } from "./fallback
 import { applyHookVerdict, hookDenial } from "./hookDecision.ts";
 import { matchCommandPattern } from "./matchCommandPattern.ts";
 import { matchToolName } from "./matchToolName.ts";
-import { bareCharacters, EXPANSIONS_ONLY, spelledWithEmptyExpansions } from "./wordExpansions.ts";
+import { bareCharacters, EXPANSIONS_ONLY, HERE, spelledWithEmptyExpansions, type EmptiedSpelling } from "./wordExpansions.ts";
 import { createPathContext, isInsideWorkingFolders, resolvePathSubject, ruledOut, subjectBase, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
 import { planCall } from "./planCall.ts";
 import { criticalRemovalReason, protectedGlobReason, protectedPathReasonIn } from "./protectedPaths.ts";
@@ -33,7 +33,7 @@ import { hardLinkVerdict, recursiveReadVerdict, unknownCodeVerdict, unknownPathV
 import { commandRules, identifyPrograms, isModeChanger, type ProgramIdentities } from "./programIdentity.ts";
 import { linkLeadingOutside } from "./recursiveReads.ts";
 import { mentionedSpellings, placements, suggestCommandRule } from "./shellSubjects.ts";
-import type { KnownCwd, ShellAnalysis, ShellCommandPart } from "../shell/types.ts";
+import type { KnownCwd, ShellAnalysis, ShellCommandPart, ShellWord } from "../shell/types.ts";
 import type { PathSubject, Subject, ToolSubject } from "./subjects.ts";
 import { suggestPathRule } from "./suggestPathRule.ts";
 import {
@@ -225,26 +225,53 @@ function emptiesDynamicFolder(subject: PathSubject): boolean {
   return wildcards !== null && EXPANSIONS_ONLY.test(wildcards[1] as string) && matchesEveryName(wildcards[2] as string);
 }
 
-/** rm and rmdir refuse to remove the root folder itself (`rm -rf "$X"/` with X empty removes nothing); find -delete and others do not. */
-function refusesRoot(part: ShellCommandPart | undefined): boolean {
-  const program = part === undefined ? undefined : allowForm(part).words[0]?.value;
-  return program !== undefined && ["rm", "rmdir"].includes(basename(program));
+/** The program a part runs past its wrappers (`sudo rm` is rm), and its words. */
+function removerOf(part: ShellCommandPart | undefined): { name: string; words: readonly ShellWord[] } | undefined {
+  const words = part === undefined ? [] : allowForm(part).words;
+  const first = words[0];
+  return first === undefined ? undefined : { name: basename(first.value), words };
+}
+
+/**
+ * Why a removal of `spelled` (a word whose expansions were emptied) removes nothing critical
+ * whatever the folder: rm without -r, -R or -d removes no folder; rm, rmdir and mv refuse `.` and
+ * `..` as the last name (`./"$X"`, `src/../"$X"`); rm and rmdir refuse the root folder (but for
+ * --no-preserve-root, and when a command's output, which need not be empty, was taken away).
+ */
+function refusedAnyway(part: ShellCommandPart | undefined, spelling: EmptiedSpelling, path: string): boolean {
+  const remover = removerOf(part);
+  if (remover === undefined) return false;
+  const { name, words } = remover;
+  const options = words.slice(1).filter((word) => word.literal && word.value.startsWith("-"));
+  if (name === "rm" && !options.some((word) => /^-[^-]*[rRd]/.test(word.value) || ["--recursive", "--dir"].includes(word.value))) return true;
+  if (["rm", "rmdir", "mv"].includes(name) && /(?:^|\/)\.\.?\/*$/.test(spelling.spelled)) return true;
+  return path === "/" && ["rm", "rmdir"].includes(name) && !spelling.substituted && !options.some((word) => word.value === "--no-preserve-root");
 }
 
 /**
  * The critical folder a removal's word names were its expansions that may be empty empty, and why
  * it is critical: not a top-level folder that is not there (`"$OUT"/build` where there is no
- * `/build`), nor a word that is then empty (`rm -rf "$X"` removes nothing), nor the root folder
- * for rm, which refuses it.
+ * `/build`), nor a word that is then empty (`rm -rf "$X"` removes nothing), nor what the remover
+ * refuses anyway (see refusedAnyway). Where it runs is not known (`cd "$X" && find ./"$Y" -delete`),
+ * the word naming that folder itself counts as a working folder would.
  */
 function criticalWereExpansionsEmpty(judge: Judge, subject: PathSubject): { path: string; reason: string } | undefined {
-  const spelled = spelledWithEmptyExpansions(subject.word.value, judge.paths.home);
-  if (spelled === undefined || spelled === "") return undefined;
+  const spelling = spelledWithEmptyExpansions(subject.word.value, judge.paths.home);
+  if (spelling === undefined || spelling.spelled === "") return undefined;
   const base = subjectBase(subject, judge.paths);
-  if (base === undefined && !spelled.startsWith("/")) return undefined;
-  const path = resolve(base ?? "/", spelled);
+  if (spelling.spelled.startsWith(HERE)) {
+    if (base === undefined) return resolve("/", spelling.spelled.slice(1)) === "/" ? { path: "the folder it runs in", reason: "a folder only known when it runs, which may be any" } : undefined;
+    spelling.spelled = base + spelling.spelled.slice(1);
+  }
+  if (base === undefined && !spelling.spelled.startsWith("/")) {
+    const here = resolve("/", spelling.spelled) === "/";
+    return here && !refusedAnyway(subject.part, spelling, ".") ? { path: "the folder it runs in", reason: "a folder only known when it runs, which may be any" } : undefined;
+  }
+  const path = resolve(base ?? "/", spelling.spelled);
+  // Below a name only known when it runs (`~/"${X:?}$Y"`): no critical folder.
+  if (path.includes("\u0000")) return undefined;
   if (path !== "/" && dirname(path) === "/" && !existsSync(path)) return undefined;
-  if (path === "/" && refusesRoot(subject.part)) return undefined;
+  if (refusedAnyway(subject.part, spelling, path)) return undefined;
   for (const form of everyForm(pathForms(path, base ?? "/"))) {
     const reason = criticalRemovalReason(form, { home: judge.paths.home, workingDirectories: judge.paths.workingDirectories });
     if (reason !== undefined) return { path: form, reason };

@@ -4,6 +4,7 @@
  * literal argument as a mentioned path, so Read and Edit deny rules hold against any command.
  */
 import { allowForm, fillWords, joinWords, programStarts, programWordsAsRun } from "../shell/commandForms.ts";
+import { requiredAsPlain } from "../shell/evaluateWord.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { matchesEveryEntry } from "../shell/globNames.ts";
 import { classifyReadOnly, searchedFolders } from "../shell/readOnlyCommand.ts";
@@ -50,7 +51,7 @@ export function mentionedSpellings(value: string): string[] {
  * expanded. Only ever a mention: a command may have changed either variable first.
  */
 function knownFolderSpelling(text: string, cwd?: ShellCwd): string | undefined {
-  const match = /^(?:\$(?:\{(HOME|PWD)\}|(HOME|PWD)(?![A-Za-z0-9_]))|\$\(\s*(?:(?:command|builtin)\s+|\\|\/(?:usr\/)?bin\/)?pwd(?:\s+-[LP]+)*(?:\s+--)?\s*\))(\/[^$`'\\]*)?$/.exec(text.replace(/"/g, ""));
+  const match = /^(?:\$(?:\{(HOME|PWD)\}|(HOME|PWD)(?![A-Za-z0-9_]))|\$\(\s*(?:(?:command|builtin)\s+|\\|\/(?:usr\/)?bin\/)?pwd(?:\s+-[LP]+)*(?:\s+--)?\s*\))(\/[^$`'\\]*)?$/.exec(requiredAsPlain(text).replace(/"/g, ""));
   if (match === null) return undefined;
   const name = match[1] ?? match[2];
   if (name === "HOME") return `${process.env.HOME ?? "/"}${match[3] ?? ""}`;

@@ -1,7 +1,7 @@
 /**
  * A shell word's text read for what its expansions may do when it runs: as the shell acts on it
  * (bareCharacters), and as it is spelled were every expansion in it that may be empty empty
- * (spelledWithEmptyExpansions). `${NAME:?}` is never empty: the shell stops the command instead.
+ * (spelledWithEmptyExpansions), where `${NAME:?}` is never empty: the shell stops the command instead.
  */
 
 /** Where the backtick or the `(` of a `$(` at `at` is closed (just past it), parentheses counted and quotes not read. */
@@ -18,13 +18,10 @@ function substitutionEnd(text: string, at: number): number {
   return text.length;
 }
 
-/** `${NAME:?}` or `${NAME:?message}` at the start of `text`: a value the shell never lets be empty. */
-const NEVER_EMPTY = /^\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+):\?[^$`\\}]*\}/;
-
 /**
  * A word's text as the shell acts on it: quotes removed, each quoted or escaped `*`, `?`, `[`,
- * `$` and backtick made an `x`, each command substitution `$S` (what it prints is not known, nor
- * are the quotes inside it read), and each `${NAME:?}` an `x` (a name, never empty).
+ * `$` and backtick made an `x`, and each command substitution `$S` (what it prints is not known,
+ * nor are the quotes inside it read).
  */
 export function bareCharacters(text: string): string {
   let bare = "";
@@ -32,7 +29,6 @@ export function bareCharacters(text: string): string {
   const inert = (character: string, special: RegExp) => (special.test(character) ? "x" : character);
   for (let index = 0; index < text.length; index++) {
     const character = text[index] as string;
-    const neverEmpty = character === "$" && quote !== "'" ? NEVER_EMPTY.exec(text.slice(index)) : null;
     if (quote === "'") {
       if (character === "'") quote = undefined;
       else bare += inert(character, /[*?[$`]/);
@@ -42,9 +38,6 @@ export function bareCharacters(text: string): string {
     } else if (character === "`" || (character === "$" && text[index + 1] === "(")) {
       bare += "$S";
       index = substitutionEnd(text, character === "`" ? index : index + 1) - 1;
-    } else if (neverEmpty !== null) {
-      bare += "x";
-      index += neverEmpty[0].length - 1;
     } else if (quote === '"') {
       if (character === '"') quote = undefined;
       else bare += inert(character, /[*?[]/);
@@ -60,17 +53,33 @@ export const EXPANSIONS_ONLY = /^(?:\$(?:\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*|[0-9@*
 /** A parameter that may be empty: a name, a positional parameter, or all of them (`$@`, `$*`). */
 const MAY_BE_EMPTY = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])$/;
 
+/** What a word is spelled as were its expansions that may be empty empty (see spelledWithEmptyExpansions). */
+export interface EmptiedSpelling {
+  spelled: string;
+  /** A command substitution was among them (its output need not be empty, nor the path the root folder then). */
+  substituted: boolean;
+}
+
+/** Stands for the name a `${NAME:?}` is: not empty, not known. */
+const UNKNOWN_NAME = "\u0000";
+/** Stands for the folder the command runs in, as `$PWD` or `$(pwd)` print it (not `.`, which rm refuses). */
+export const HERE = "\u0001";
+
 /**
  * The path a word names when each parameter and command substitution in it that may be empty is
  * (`~/"$X"` is `~/` spelled with the home folder, `/etc/$X` is `/etc/`, `"$HOME/$X"` the home
- * folder, `"$PWD/$X"` is `./`); undefined when none is in it, or when what it names then is not
- * plain text: a wildcard (the glob checks judge those), a backslash, an arithmetic expansion, or a
- * parameter that is never empty or not a plain value (`${X:?}`, `${#X}`).
+ * folder, `"$PWD/$X"` and `"$(pwd)/$X"` the folder it runs in, spelled HERE). A `${NAME:?}` is never empty: it stands for a
+ * name, so the word counts only when a `..` climbs out of it (`./"${X:?}"/..`). Undefined when no
+ * such expansion is in it, or when what it names then is not plain text: a wildcard (the glob
+ * checks judge those), a backslash, an arithmetic expansion, or a parameter that is not a plain
+ * value (`${#X}`).
  */
-export function spelledWithEmptyExpansions(text: string, home: string): string | undefined {
+export function spelledWithEmptyExpansions(text: string, home: string): EmptiedSpelling | undefined {
   let spelled = "";
   let quote: string | undefined;
   let emptied = false;
+  let substituted = false;
+  let named = false;
   for (let index = 0; index < text.length; index++) {
     const character = text[index] as string;
     if (quote === "'") {
@@ -80,15 +89,25 @@ export function spelledWithEmptyExpansions(text: string, home: string): string |
       return undefined;
     } else if (character === "`" || (character === "$" && text[index + 1] === "(")) {
       if (text.startsWith("$((", index)) return undefined;
-      emptied = true;
-      index = substitutionEnd(text, character === "`" ? index : index + 1) - 1;
+      const end = substitutionEnd(text, character === "`" ? index : index + 1);
+      // What pwd prints is the folder it runs in, as $PWD.
+      if (spelled === "" && /^(?:\$\(\s*|`\s*)(?:\/(?:usr\/)?bin\/)?pwd(?:\s+-[LP]+)*\s*(?:\)|`)$/.test(text.slice(index, end))) spelled += HERE;
+      else {
+        emptied = true;
+        substituted = true;
+      }
+      index = end - 1;
     } else if (character === "$" && /^\$(?:\{[^}]*\}|[A-Za-z_0-9@*])/.test(text.slice(index))) {
       const expansion = /^\$(?:\{([^}]*)\}|([A-Za-z_][A-Za-z0-9_]*|[0-9@*]))/.exec(text.slice(index)) as RegExpExecArray;
-      const name = expansion[1] ?? expansion[2] ?? "";
+      const name = (expansion[1] ?? expansion[2] ?? "").replace(/:\?[^$`\\}]*$/, "");
+      const required = expansion[1] !== undefined && expansion[1] !== name;
       index += expansion[0].length - 1;
       if (name === "HOME") spelled += home;
-      else if (name === "PWD" && spelled === "") spelled += ".";
-      else if (MAY_BE_EMPTY.test(name)) emptied = true;
+      else if (name === "PWD" && spelled === "") spelled += HERE;
+      else if (required && MAY_BE_EMPTY.test(name)) {
+        spelled += UNKNOWN_NAME;
+        named = true;
+      } else if (MAY_BE_EMPTY.test(name)) emptied = true;
       else return undefined;
     } else if (quote === '"') {
       if (character === '"') quote = undefined;
@@ -101,8 +120,8 @@ export function spelledWithEmptyExpansions(text: string, home: string): string |
       spelled += character;
     }
   }
-  if (!emptied) return undefined;
+  if (!emptied && !(named && /(?:^|\/)\.\.(?:\/|$)/.test(spelled))) return undefined;
   // Only an unquoted `~/` at the start is the home folder (`~$X` and `"~"/x` are names).
-  if (text.startsWith("~/")) return `${home}${spelled.slice(1)}`;
-  return spelled.startsWith("~") ? undefined : spelled;
+  if (text.startsWith("~/")) return { spelled: `${home}${spelled.slice(1)}`, substituted };
+  return spelled.startsWith("~") ? undefined : { spelled, substituted };
 }

@@ -8,7 +8,7 @@
 import { elsewhereWrapper, exactProgramStarts, holdsPlaceholder, sudoShellOption } from "./commandForms.ts";
 import { loopItemFor, loopItemJoined, loopItems, splitLoopItemFor, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, readLoop, setsBefore } from "./loopItems.ts";
 import { CODE_RUNNERS, inShellWords, PLAIN_SETTER_OPTIONS, VARIABLE_SETTERS } from "./shellBuiltins.ts";
-import { evaluateWord, findSubstitutions } from "./evaluateWord.ts";
+import { evaluateWord, findSubstitutions, requiredAsPlain } from "./evaluateWord.ts";
 import { outputOf } from "./pipelineInput.ts";
 import { changesLaterCommands } from "./programs/variableEffects.ts";
 import type { ShellNode } from "./shellParser.ts";
@@ -726,7 +726,7 @@ function updateCwd(part: ShellCommandPart, state: CollectState): void {
   // A plain `cd`, and `cd "$HOME"` (or `"$HOME/"`, `$HOME/.`, also for pushd), go home, as `cd ~` does (the home folder as toolshed sees it, unless the part itself sets HOME).
   const home: ShellWord = { value: process.env.HOME ?? "/", literal: true, glob: false };
   const setsHome = part.assignments.some((assignment) => assignment.name === "HOME");
-  const spelledHome = given.length === 1 && /^\$(?:HOME|\{HOME\})(?:\/+\.?)*$/.test((given[0]?.value ?? "").replace(/"/g, ""));
+  const spelledHome = given.length === 1 && /^\$(?:HOME|\{HOME\})(?:\/+\.?)*$/.test(requiredAsPlain(given[0]?.value ?? "").replace(/"/g, ""));
   const targets = !setsHome && ((name === "cd" && given.length === 0) || (name !== "popd" && spelledHome)) ? [home] : given;
   const target = targets[0];
   const physical = options.some((option) => option.value.includes("P"));

@@ -23,6 +23,14 @@ export type NestedCommandVisitor = (substitution: ShellNode) => void;
 const SIMPLE_PARAMETER = /^\$\{?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])\}?$/;
 /** `${NAME:?}` or `${NAME:?message}`: the value, or the shell stops the command when it is empty (the message is printed, not run). */
 const REQUIRED_PARAMETER = /^\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+):\?[^$`\\}]*\}$/;
+
+/**
+ * A word's text with each `${NAME:?...}` written `${NAME}`, the value it is when the command runs
+ * at all: so `"${HOME:?}"/x` is recognised as the home folder's path wherever `"$HOME"/x` is.
+ */
+export function requiredAsPlain(text: string): string {
+  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+):\?[^$`\\}]*\}/g, (_whole, name: string) => `\${${name}}`);
+}
 const BRACE_EXPANSION = /\{[^{}\s]*(?:,|\.\.)[^{}\s]*\}/;
 
 /**
@@ -160,7 +168,7 @@ export function evaluateWord(node: ShellNode, visit: NestedCommandVisitor, atWor
 
 /** `$HOME` or `${HOME}`. */
 function isHomeVariable(node: ShellNode): boolean {
-  return (node.type === "simple_expansion" || node.type === "expansion") && /^\$(?:HOME|\{HOME\})$/.test(node.text);
+  return (node.type === "simple_expansion" || node.type === "expansion") && /^\$(?:HOME|\{HOME\})$/.test(requiredAsPlain(node.text));
 }
 
 /**
