@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { AnyTool, PermissionResult, ToolUseContext } from "../Tool.ts";
 import { isSymlink, realPathOrUndefined } from "../files/statOrUndefined.ts";
-import { allowForm, programStarts } from "../shell/commandForms.ts";
+import { allowForm, programStarts, programWordsAsRun } from "../shell/commandForms.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { matchesEveryEntry, matchesEveryName } from "../shell/globNames.ts";
 import { classifyReadOnly, classifyReadOnlyIn, type ReadOnlyVerdict } from "../shell/readOnlyCommand.ts";
@@ -225,9 +225,10 @@ function emptiesDynamicFolder(subject: PathSubject): boolean {
   return wildcards !== null && EXPANSIONS_ONLY.test(wildcards[1] as string) && matchesEveryName(wildcards[2] as string);
 }
 
-/** The program a part runs past its wrappers (`sudo rm` is rm), and its words. */
+/** The program a part runs past its wrappers and xargs (`sudo rm`, `xargs rm` are rm), and its words. */
 function removerOf(part: ShellCommandPart | undefined): { name: string; words: readonly ShellWord[] } | undefined {
-  const words = part === undefined ? [] : allowForm(part).words;
+  const asRun = part === undefined ? [] : programWordsAsRun(part).words;
+  const words = asRun.slice(programStarts(asRun).at(-1) ?? 0);
   const first = words[0];
   return first === undefined ? undefined : { name: basename(first.value), words };
 }
@@ -236,11 +237,13 @@ function removerOf(part: ShellCommandPart | undefined): { name: string; words: r
  * Why a removal of `spelled` (a word whose expansions were emptied) removes nothing critical
  * whatever the folder: rm without -r, -R or -d removes no folder; rm, rmdir and mv refuse `.` and
  * `..` as the last name (`./"$X"`, `src/../"$X"`); rm and rmdir refuse the root folder (but for
- * --no-preserve-root, and when a command's output, which need not be empty, was taken away).
+ * --no-preserve-root, and when a command's output, which need not be empty, was taken away). Only
+ * for a word the remover is given itself: what a search finds below a start folder (`find "$X"/
+ * -exec rm -rf {} +`) is removed whatever rm refuses of the start folder.
  */
-function refusedAnyway(part: ShellCommandPart | undefined, spelling: EmptiedSpelling, path: string): boolean {
-  const remover = removerOf(part);
-  if (remover === undefined) return false;
+function refusedAnyway(subject: PathSubject, spelling: EmptiedSpelling, path: string): boolean {
+  const remover = removerOf(subject.part);
+  if (remover === undefined || !remover.words.some((word) => word === subject.word || word.value === subject.word.value)) return false;
   const { name, words } = remover;
   const options = words.slice(1).filter((word) => word.literal && word.value.startsWith("-"));
   if (name === "rm" && !options.some((word) => /^-[^-]*[rRd]/.test(word.value) || ["--recursive", "--dir"].includes(word.value))) return true;
@@ -256,7 +259,9 @@ function refusedAnyway(part: ShellCommandPart | undefined, spelling: EmptiedSpel
  * the word naming that folder itself counts as a working folder would.
  */
 function criticalWereExpansionsEmpty(judge: Judge, subject: PathSubject): { path: string; reason: string } | undefined {
-  const spelling = spelledWithEmptyExpansions(subject.word.value, judge.paths.home);
+  // What xargs may fill in with nothing stands as a parameter that may be empty.
+  const text = subject.emptyFill === undefined ? subject.word.value : subject.word.value.replaceAll(subject.emptyFill, "${_}");
+  const spelling = spelledWithEmptyExpansions(text, judge.paths.home);
   if (spelling === undefined || spelling.spelled === "") return undefined;
   const base = subjectBase(subject, judge.paths);
   if (spelling.spelled.startsWith(HERE)) {
@@ -265,13 +270,13 @@ function criticalWereExpansionsEmpty(judge: Judge, subject: PathSubject): { path
   }
   if (base === undefined && !spelling.spelled.startsWith("/")) {
     const here = resolve("/", spelling.spelled) === "/";
-    return here && !refusedAnyway(subject.part, spelling, ".") ? { path: "the folder it runs in", reason: "a folder only known when it runs, which may be any" } : undefined;
+    return here && !refusedAnyway(subject, spelling, ".") ? { path: "the folder it runs in", reason: "a folder only known when it runs, which may be any" } : undefined;
   }
   const path = resolve(base ?? "/", spelling.spelled);
   // Below a name only known when it runs (`~/"${X:?}$Y"`): no critical folder.
   if (path.includes("\u0000")) return undefined;
   if (path !== "/" && dirname(path) === "/" && !existsSync(path)) return undefined;
-  if (refusedAnyway(subject.part, spelling, path)) return undefined;
+  if (refusedAnyway(subject, spelling, path)) return undefined;
   for (const form of everyForm(pathForms(path, base ?? "/"))) {
     const reason = criticalRemovalReason(form, { home: judge.paths.home, workingDirectories: judge.paths.workingDirectories });
     if (reason !== undefined) return { path: form, reason };

@@ -231,8 +231,11 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     // found): only known when it runs. With everything found removed, the start folders themselves still go.
     if (from === undefined || from.split === true || textBeforePlaceholder(word, source ?? filler) !== "" || climbsAbovePlaceholder(word, source ?? filler)) {
       if (from !== undefined) subjects.push(...listedFoldersRemoved(part, word, source ?? filler, from, removal));
-      // A removal of a word only known when it runs meets the check of folders it may empty (`rm -rf "$X"/*`).
-      subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && from === undefined ? { removal: true } : {}) }));
+      // A removal of a word only known when it runs meets the check of folders it may empty (`rm -rf "$X"/*`),
+      // and what xargs fills in from input not known may be nothing (`xargs -I{} rm -rf ~/{} < list`: an empty line).
+      const placeholder = (source ?? filler)?.placeholder;
+      const emptyFill = from === undefined && filled.has(word) && typeof placeholder === "string" && placeholder !== "" ? { emptyFill: placeholder } : {};
+      subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && from === undefined ? { removal: true, ...emptyFill } : {}) }));
       // An unquoted loop variable (`for f in ~/*; do rm -rf $f`) removes at least what its item names.
       if (removal === true && from === undefined && word.splitItem !== undefined) subjects.push(...pathSubject(part, word.splitItem, access, { mentionedOnly: true, removal: true }));
       continue;
@@ -246,9 +249,10 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     const names = reached.names === undefined ? {} : { names: reached.names, ...(inFolders ? { namedFolders: true } : {}) };
     subjects.push(...listedFoldersRemoved(part, word, source ?? filler, from, removal));
     for (const folder of from.folders.map((written) => placedFolder(written, searching.cwd))) {
+      // A start folder only known when it runs goes too when what is found is removed (`find ~/"$X" -exec rm -rf {} +`).
       subjects.push(...pathSubject(searching, folder, access, folder.literal
         ? { mentionedOnly: true, recursive: true, followsLinks: true, ...names, ...spareField(trustedSpares(from.spares, part, trust)) }
-        : { mentionedOnly: true, unplaced: true }));
+        : { mentionedOnly: true, unplaced: true, ...(removal === true && !inFolders && reached.names === undefined ? { removal: true } : {}) }));
     }
   }
   return subjects;

@@ -55,6 +55,8 @@ export interface PathSubject {
   mentionedOnly?: boolean;
   /** A mentioned file only known when the command runs (`cat $(ls)`): deny and ask rules on its access cannot be shown to miss it. */
   unplaced?: boolean;
+  /** With unplaced: text in the word that xargs fills in, which may be nothing (an empty line or item): `~/{}` may be `~/`. */
+  emptyFill?: string;
   /** Names other parts of the same command may create or replace (`ln -s /etc x`): a path under one leads who knows where. */
   newNames?: NewName[];
 }

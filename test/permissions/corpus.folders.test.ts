@@ -774,6 +774,16 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('rmdir ./"$d"', "allow", NO_RULES, true),
     ...inBothModes('for f in *.o; do rm -f ./"$f"; done', "allow", NO_RULES, true),
     ...inBothModes('mv ./"$f" backup/', "allow", NO_RULES, true),
+    // a start folder only known when it runs goes with what a search removes; xargs may fill in an empty line or item
+    ...inBothModes('find ~/"$X" -exec rm -rf {} +', "ask", NO_RULES),
+    ...inBothModes('find "$X"/ -exec rm -rf {} +', "ask", NO_RULES),
+    ...inBothModes('find ~/"$X" -print0 | xargs -0 rm -rf', "ask", NO_RULES),
+    ...inBothModes("xargs -0 -I{} rm -rf ~/{} < list", "ask", NO_RULES),
+    ...inBothModes("cat list | xargs -I{} rm -rf ~/{}", "ask", NO_RULES),
+    ...inBothModes('find ~/"$X" -name "*.o" -exec rm -rf {} +', "allow", NO_RULES, true),
+    ...inBothModes('find "$X" -exec rm -rf {} +', "allow", NO_RULES, true),
+    ...inBothModes("xargs -I{} rm -f ~/{} < list", "allow", NO_RULES, true),
+    ...inBothModes("xargs -I{} rm -rf build/{} < list", "allow", NO_RULES, true),
     // a loop's item spelled with the home folder's variable is what ~ is
     ...inBothModes('for f in "$HOME"/*; do rm -rf "$f"; done', "deny", NO_RULES),
     ...inBothModes('for f in $HOME/*; do rm -rf "$f"; done', "deny", NO_RULES),
