@@ -215,7 +215,15 @@ function emptiesWhereItRuns(subject: PathSubject): boolean {
  */
 function emptiesDynamicFolder(subject: PathSubject): boolean {
   if (subject.word.literal || !subject.word.glob) return false;
-  const segments = bareCharacters(subject.word.value).split("/");
+  // A `${NAME:?}` is never empty (`"${X:?}"/*` is the careful way to write it), unless a `..` climbs out of it.
+  const named = subject.word.value.replace(/\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+):\?[^$`\\}]*\}/g, "N");
+  const climbs = /(?:^|\/)\.\.(?:\/|$)/.test(subject.word.value.replace(/["']/g, ""));
+  return emptiesFolderOf(bareCharacters(named)) || (climbs && named !== subject.word.value && emptiesFolderOf(bareCharacters(subject.word.value)));
+}
+
+/** emptiesDynamicFolder's test on a word's bare characters. */
+function emptiesFolderOf(bare: string): boolean {
+  const segments = bare.split("/");
   // Wildcards alone (and `.` or `..` among them: `"$X"/./*`, `"$X"/../*`) after the folder.
   let keep = segments.length;
   while (keep > 0 && (/^\.{0,2}$/.test(segments[keep - 1] as string) || matchesEveryEntry(segments[keep - 1] as string))) keep--;
@@ -235,7 +243,8 @@ function removerOf(part: ShellCommandPart | undefined): { name: string; words: r
 
 /**
  * Why a removal of `spelled` (a word whose expansions were emptied) removes nothing critical
- * whatever the folder: rm without -r, -R or -d removes no folder; rm, rmdir and mv refuse `.` and
+ * whatever the folder: rm without -r, -R or -d (before any `--`, and no other word only known when
+ * it runs) removes no folder; rm, rmdir and mv refuse `.` and
  * `..` as the last name (`./"$X"`, `src/../"$X"`); rm and rmdir refuse the root folder (but for
  * --no-preserve-root, and when a command's output, which need not be empty, was taken away). Only
  * for a word the remover is given itself: what a search finds below a start folder (`find "$X"/
@@ -243,10 +252,16 @@ function removerOf(part: ShellCommandPart | undefined): { name: string; words: r
  */
 function refusedAnyway(subject: PathSubject, spelling: EmptiedSpelling, path: string): boolean {
   const remover = removerOf(subject.part);
-  if (remover === undefined || !remover.words.some((word) => word === subject.word || word.value === subject.word.value)) return false;
+  if (remover === undefined || !remover.words.includes(subject.word)) return false;
   const { name, words } = remover;
-  const options = words.slice(1).filter((word) => word.literal && word.value.startsWith("-"));
-  if (name === "rm" && !options.some((word) => /^-[^-]*[rRd]/.test(word.value) || ["--recursive", "--dir"].includes(word.value))) return true;
+  const end = words.findIndex((word) => word.value === "--");
+  const options = words.slice(1, end === -1 ? undefined : end).filter((word) => word.literal && word.value.startsWith("-"));
+  // Without -r (GNU takes `--rec` for --recursive), and only when no other word may be one: one
+  // known only when it runs (`rm $FLAGS ~/"$X"`), or what xargs appends.
+  const long = (option: string, whole: string) => option.length >= 3 && whole.startsWith(option);
+  const recursive = options.some((word) => /^-[^-]*[rRd]/.test(word.value) || long(word.value, "--recursive") || long(word.value, "--dir"));
+  const appended = subject.part !== undefined && programWordsAsRun(subject.part).filler?.appended === true;
+  if (name === "rm" && !recursive && !appended && words.every((word) => word.literal || word === subject.word)) return true;
   if (["rm", "rmdir", "mv"].includes(name) && /(?:^|\/)\.\.?\/*$/.test(spelling.spelled)) return true;
   return path === "/" && ["rm", "rmdir"].includes(name) && !spelling.substituted && !options.some((word) => word.value === "--no-preserve-root");
 }

@@ -234,10 +234,10 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
       // A removal of a word only known when it runs meets the check of folders it may empty (`rm -rf "$X"/*`),
       // and what xargs fills in from input not known may be nothing (`xargs -I{} rm -rf ~/{} < list`: an empty line).
       const placeholder = (source ?? filler)?.placeholder;
-      const emptyFill = from === undefined && filled.has(word) && typeof placeholder === "string" && placeholder !== "" ? { emptyFill: placeholder } : {};
+      const emptyFill = from === undefined && filled.has(word) && (source ?? filler)?.keepsEmpty === true && typeof placeholder === "string" && placeholder !== "" ? { emptyFill: placeholder } : {};
       subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && from === undefined ? { removal: true, ...emptyFill } : {}) }));
       // An unquoted loop variable (`for f in ~/*; do rm -rf $f`) removes at least what its item names.
-      if (removal === true && from === undefined && word.splitItem !== undefined) subjects.push(...pathSubject(part, word.splitItem, access, { mentionedOnly: true, removal: true }));
+      if (removal === true && from === undefined) for (const item of word.splitItems ?? []) subjects.push(...pathSubject(part, item, access, { mentionedOnly: true, removal: true }));
       continue;
     }
     // A search's paths: any file under its folders that its name tests let through (or, handed
@@ -252,7 +252,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
       // A start folder only known when it runs goes too when what is found is removed (`find ~/"$X" -exec rm -rf {} +`).
       subjects.push(...pathSubject(searching, folder, access, folder.literal
         ? { mentionedOnly: true, recursive: true, followsLinks: true, ...names, ...spareField(trustedSpares(from.spares, part, trust)) }
-        : { mentionedOnly: true, unplaced: true, ...(removal === true && !inFolders && reached.names === undefined ? { removal: true } : {}) }));
+        : { mentionedOnly: true, unplaced: true, ...(removal === true && !reached.below && (reached.names === undefined ? !inFolders : reached.names.every(matchesEveryEntry)) ? { removal: true } : {}) }));
     }
   }
   return subjects;

@@ -51,7 +51,7 @@ export function bareCharacters(text: string): string {
 export const EXPANSIONS_ONLY = /^(?:\$(?:\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?!$-]))+$/;
 
 /** A parameter that may be empty: a name, a positional parameter, or all of them (`$@`, `$*`). */
-const MAY_BE_EMPTY = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])$/;
+const MAY_BE_EMPTY = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*!])$/;
 
 /** What a word is spelled as were its expansions that may be empty empty (see spelledWithEmptyExpansions). */
 export interface EmptiedSpelling {
@@ -90,15 +90,18 @@ export function spelledWithEmptyExpansions(text: string, home: string): EmptiedS
     } else if (character === "`" || (character === "$" && text[index + 1] === "(")) {
       if (text.startsWith("$((", index)) return undefined;
       const end = substitutionEnd(text, character === "`" ? index : index + 1);
-      // What pwd prints is the folder it runs in, as $PWD.
+      // What pwd prints is the folder it runs in, as $PWD; dirname prints a folder, `.` at least.
       if (spelled === "" && /^(?:\$\(\s*|`\s*)(?:\/(?:usr\/)?bin\/)?pwd(?:\s+-[LP]+)*\s*(?:\)|`)$/.test(text.slice(index, end))) spelled += HERE;
-      else {
+      else if (/^(?:\$\(\s*|`\s*)dirname\s/.test(text.slice(index, end))) {
+        spelled += UNKNOWN_NAME;
+        named = true;
+      } else {
         emptied = true;
         substituted = true;
       }
       index = end - 1;
-    } else if (character === "$" && /^\$(?:\{[^}]*\}|[A-Za-z_0-9@*])/.test(text.slice(index))) {
-      const expansion = /^\$(?:\{([^}]*)\}|([A-Za-z_][A-Za-z0-9_]*|[0-9@*]))/.exec(text.slice(index)) as RegExpExecArray;
+    } else if (character === "$" && /^\$(?:\{[^}]*\}|[A-Za-z_0-9@*!])/.test(text.slice(index))) {
+      const expansion = /^\$(?:\{([^}]*)\}|([A-Za-z_][A-Za-z0-9_]*|[0-9@*!]))/.exec(text.slice(index)) as RegExpExecArray;
       const name = (expansion[1] ?? expansion[2] ?? "").replace(/:\?[^$`\\}]*$/, "");
       const required = expansion[1] !== undefined && expansion[1] !== name;
       index += expansion[0].length - 1;

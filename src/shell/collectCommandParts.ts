@@ -503,8 +503,8 @@ function wordsOf(nodes: readonly (ShellNode | null)[], part: ShellCommandPart, s
     }
     const value = evaluateWord(node, (substitution) => collectSubstitution(substitution, state));
     part.problems.push(...value.problems);
-    const splitItem = splitLoopItemFor(node, state.loopItems);
-    words.push({ value: value.value, literal: value.literal, glob: value.glob, ...(splitItem === undefined ? {} : { splitItem }) });
+    const splitItems = splitLoopItemFor(node, state.loopItems);
+    words.push({ value: value.value, literal: value.literal, glob: value.glob, ...(splitItems === undefined ? {} : { splitItems }) });
   }
   return words;
 }

@@ -165,12 +165,24 @@ function splitAgain(paths: NonNullable<FilledIn["from"]>): { from: NonNullable<F
   return { from: { ...paths, split: true } };
 }
 
+/** Each part's words as run, made once. */
+const wordsAsRun = new WeakMap<ShellCommandPart, { words: ShellWord[]; filled: ReadonlySet<ShellWord>; filler?: FilledIn }>();
+
 /**
  * The words of the program a part runs, with the words its runner fills in when it runs marked as
  * only known then: find -exec's and fd -x's `{}`, xargs' replace string, or one word more for the
  * input xargs (or fd) adds after them. A part no one fills in is its words, past exact wrappers.
  */
 export function programWordsAsRun(part: ShellCommandPart): { words: ShellWord[]; filled: ReadonlySet<ShellWord>; filler?: FilledIn } {
+  // The same words each time for a part, so a word found in them is known again by identity.
+  const known = wordsAsRun.get(part);
+  if (known !== undefined) return known;
+  const asRun = computeProgramWordsAsRun(part);
+  wordsAsRun.set(part, asRun);
+  return asRun;
+}
+
+function computeProgramWordsAsRun(part: ShellCommandPart): { words: ShellWord[]; filled: ReadonlySet<ShellWord>; filler?: FilledIn } {
   const words = pastExactWrappers(part.words).words;
   let program = words;
   let filler = part.filledIn;
@@ -184,7 +196,8 @@ export function programWordsAsRun(part: ShellCommandPart): { words: ShellWord[];
     const split = xargsNameSplit(words.slice(xargs + 1, at));
     const paths = part.stdin?.paths;
     const from = paths === undefined ? {} : split === "nul" ? (paths.split === true ? {} : { from: paths }) : split === "blanks" ? splitAgain(paths) : {};
-    filler = { placeholder, appended: placeholder === undefined, by: "xargs", ...from };
+    const keepsEmpty = split === "nul" || words.slice(xargs + 1, at).some((word) => /^(?:-d|--delimiter)/.test(word.value));
+    filler = { placeholder, appended: placeholder === undefined, by: "xargs", ...from, ...(keepsEmpty ? { keepsEmpty: true as const } : {}) };
   } else if (pastExactWrappers(part.words).viaXargs) {
     // A bare xargs splits its input at blanks and quotes.
     const paths = part.stdin?.paths;

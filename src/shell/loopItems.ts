@@ -4,7 +4,7 @@
  * stands for the item. collectCommandParts visits the body once per item.
  */
 import { CODE_RUNNERS, inShellWords, VARIABLE_SETTERS } from "./shellBuiltins.ts";
-import { evaluateHomeSpelledWord, evaluateWord, hasBraceExpansion } from "./evaluateWord.ts";
+import { evaluateHomeSpelledWord, evaluateWord, hasBraceExpansion, requiredAsPlain } from "./evaluateWord.ts";
 import { matchesEveryEntry } from "./globNames.ts";
 import type { ShellNode } from "./shellParser.ts";
 import { MAX_SHELL_PARTS, type ShellAnalysis, type ShellCommandPart, type ShellWord } from "./types.ts";
@@ -19,7 +19,7 @@ export const MAX_PARTS_WITH_ROUNDS = 4 * MAX_SHELL_PARTS;
  * longer one), is mentioned there in a way that cannot set it: `$name`, `${name}`, an option
  * letter (`-f`, `my-f`), or the end of a cluster of option letters none of which takes a variable's
  * name (`rm -rf`), never a value glued to such an option (`printf -vf`, `read -af`, `wait -pf`,
- * `compgen -Vf`: those letters in either case) or `--name` (arithmetic's decrement). `name=x`,
+ * `compgen -Vf`: those letters in either case) or `--name` (arithmetic's decrement); `${name:?}` reads it. `name=x`,
  * `read name`, `${name:=x}`, `((name++))`, a trap's or a function's assignment and an inner
  * `for name` all mention it some other way.
  */
@@ -27,7 +27,8 @@ function onlyReads(text: string, at: number, run: string, name: string): boolean
   const before = text.slice(0, at);
   const after = text.slice(at + run.length);
   if (run !== name) return !/[-+]$/.test(before) || (/(?:^|\s)-$/.test(before) && /^[A-Za-z]+$/.test(run) && !/[vapn]/i.test(run.slice(0, -name.length)));
-  return before.endsWith("$") || (before.endsWith("${") && after.startsWith("}")) || (/(?:^|[^-])-$/.test(before));
+  // `${name}` and `${name:?message}` only read it.
+  return before.endsWith("$") || (before.endsWith("${") && /^(?::\?[^$`\\}]*)?\}/.test(after)) || (/(?:^|[^-])-$/.test(before));
 }
 
 /** Where a name is mentioned in a parsed text otherwise than onlyReads allows, and where `for` headers name it. */
@@ -182,19 +183,23 @@ export function loopItemFor(node: ShellNode, items: ReadonlyMap<string, ShellWor
 }
 
 /**
- * The item an unquoted `$name` stands for when loopItemFor does not give it because bash splits and
- * globs it again (a glob item's matches, an item with blanks): it names at least that item's files.
+ * What an unquoted `$name` stands for when loopItemFor does not give it because bash splits and
+ * globs it again: a glob item's matches (the item), or the words an item with blanks splits into
+ * (`"/usr /etc"` is /usr and /etc). It names at least those files.
  */
-export function splitLoopItemFor(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): ShellWord | undefined {
+export function splitLoopItemFor(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): ShellWord[] | undefined {
   if (items === undefined || (node.type !== "simple_expansion" && node.type !== "expansion")) return undefined;
   const name = referencedName(node.text);
   const item = name === undefined ? undefined : items.get(name);
-  return item !== undefined && item.literal && loopItemFor(node, items) === undefined ? item : undefined;
+  if (item === undefined || !item.literal || loopItemFor(node, items) !== undefined) return undefined;
+  if (item.glob) return [item];
+  return item.value.split(/[ \t\n]+/).filter((piece) => piece !== "").map((piece) => ({ value: piece, literal: true, glob: /[*?[]/.test(piece) }));
 }
 
 /** The loop's or script's name a reference spells (`$d`, `${d}`, `$1`, `"$@"`'s `@`), or undefined. */
 function referencedName(text: string): string | undefined {
-  const name = /^\$(?:([A-Za-z_][A-Za-z0-9_]*|[0-9@])|\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|@)\})$/.exec(text);
+  // `${d:?}` is `$d` whenever the command runs at all.
+  const name = /^\$(?:([A-Za-z_][A-Za-z0-9_]*|[0-9@])|\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|@)\})$/.exec(requiredAsPlain(text));
   return name === null ? undefined : (name[1] ?? name[2]);
 }
 

@@ -9,10 +9,10 @@ export interface ShellWord {
   glob: boolean;
   /**
    * An unquoted loop variable whose item bash splits and globs again (`for f in ~/*; do rm -rf $f`):
-   * what the word names is not known, but it names at least what the item does, which the check
-   * of critical folders judges.
+   * what the word names is not known, but it names at least these (the item, or the words it
+   * splits into), which the check of critical folders judges.
    */
-  splitItem?: ShellWord;
+  splitItems?: ShellWord[];
 }
 
 /**
@@ -95,6 +95,8 @@ export interface FolderSpares {
 /** Words filled in when the part runs: those holding the placeholder, or one more after the rest. */
 export interface FilledIn {
   placeholder?: RegExp | string;
+  /** xargs reads items at NULs or another delimiter (-0, -d): an empty one is filled in as nothing (at newlines it skips empty lines). */
+  keepsEmpty?: true;
   appended: boolean;
   /** The program that fills them in, for messages. */
   by: string;
