@@ -20,7 +20,7 @@ import { fallbackCommandForms, fallbackFolders, fallbackWords } from "./fallback
 import { applyHookVerdict, hookDenial } from "./hookDecision.ts";
 import { matchCommandPattern } from "./matchCommandPattern.ts";
 import { matchToolName } from "./matchToolName.ts";
-import { bareCharacters, EXPANSIONS_ONLY, HERE, spelledWithEmptyExpansions, type EmptiedSpelling } from "./wordExpansions.ts";
+import { bareCharacters, EXPANSIONS_ONLY, hasUnquotedExpansion, HERE, quotedRequiredAsNames, spelledWithEmptyExpansions, type EmptiedSpelling } from "./wordExpansions.ts";
 import { createPathContext, isInsideWorkingFolders, resolvePathSubject, ruledOut, subjectBase, type PathContext, type ResolvedPath } from "./pathJudgment.ts";
 import { planCall } from "./planCall.ts";
 import { criticalRemovalReason, protectedGlobReason, protectedPathReasonIn } from "./protectedPaths.ts";
@@ -216,8 +216,8 @@ function emptiesWhereItRuns(subject: PathSubject): boolean {
 function emptiesDynamicFolder(subject: PathSubject): boolean {
   if (subject.word.literal || !subject.word.glob) return false;
   // A `${NAME:?}` is never empty (`"${X:?}"/*` is the careful way to write it), unless a `..` climbs out of it.
-  const named = subject.word.value.replace(/\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+):\?[^$`\\}]*\}/g, "N");
-  const climbs = /(?:^|\/)\.\.(?:\/|$)/.test(subject.word.value.replace(/["']/g, ""));
+  const named = quotedRequiredAsNames(subject.word.value);
+  const climbs = /(?:^|\/)\.\.(?:\/|$)/.test(bareCharacters(subject.word.value));
   return emptiesFolderOf(bareCharacters(named)) || (climbs && named !== subject.word.value && emptiesFolderOf(bareCharacters(subject.word.value)));
 }
 
@@ -254,6 +254,8 @@ function refusedAnyway(subject: PathSubject, spelling: EmptiedSpelling, path: st
   const remover = removerOf(subject.part);
   if (remover === undefined || !remover.words.includes(subject.word)) return false;
   const { name, words } = remover;
+  // An expansion outside quotes may split into other words (`./$f` is `./x /root` for f="x /root"): nothing is refused then.
+  if (hasUnquotedExpansion(subject.word.value)) return false;
   const end = words.findIndex((word) => word.value === "--");
   const options = words.slice(1, end === -1 ? undefined : end).filter((word) => word.literal && word.value.startsWith("-"));
   // Without -r (GNU takes `--rec` for --recursive), and only when no other word may be one: one

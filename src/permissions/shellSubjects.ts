@@ -232,9 +232,10 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
     if (from === undefined || from.split === true || textBeforePlaceholder(word, source ?? filler) !== "" || climbsAbovePlaceholder(word, source ?? filler)) {
       if (from !== undefined) subjects.push(...listedFoldersRemoved(part, word, source ?? filler, from, removal));
       // A removal of a word only known when it runs meets the check of folders it may empty (`rm -rf "$X"/*`),
-      // and what xargs fills in from input not known may be nothing (`xargs -I{} rm -rf ~/{} < list`: an empty line).
+      // and what xargs fills in from input not known may be nothing (`xargs -I{} rm -rf ~/{} < list`: an empty
+      // item at -0 or -d, a quoted empty line `''` otherwise).
       const placeholder = (source ?? filler)?.placeholder;
-      const emptyFill = from === undefined && filled.has(word) && (source ?? filler)?.keepsEmpty === true && typeof placeholder === "string" && placeholder !== "" ? { emptyFill: placeholder } : {};
+      const emptyFill = from === undefined && filled.has(word) && typeof placeholder === "string" && placeholder !== "" ? { emptyFill: placeholder } : {};
       subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && from === undefined ? { removal: true, ...emptyFill } : {}) }));
       // An unquoted loop variable (`for f in ~/*; do rm -rf $f`) removes at least what its item names.
       if (removal === true && from === undefined) for (const item of word.splitItems ?? []) subjects.push(...pathSubject(part, item, access, { mentionedOnly: true, removal: true }));

@@ -47,6 +47,46 @@ export function bareCharacters(text: string): string {
   return bare;
 }
 
+/**
+ * A word's text with each double-quoted `${NAME:?...}` made a plain letter: a name that is never
+ * empty (unquoted, it may be blanks that split into nothing).
+ */
+export function quotedRequiredAsNames(text: string): string {
+  let result = "";
+  let quote: string | undefined;
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index] as string;
+    const required = quote === '"' && character === "$" ? /^\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+):\?[^$`\\}]*\}/.exec(text.slice(index)) : null;
+    if (required !== null) {
+      result += "N";
+      index += required[0].length - 1;
+      continue;
+    }
+    if (character === "\\" && quote !== "'") {
+      result += character + (text[index + 1] ?? "");
+      index++;
+      continue;
+    }
+    if (quote === undefined && (character === "'" || character === '"')) quote = character;
+    else if (quote === character) quote = undefined;
+    result += character;
+  }
+  return result;
+}
+
+/** Whether a word has an expansion outside double quotes, whose value bash splits into words again (`./$f` may be `./x /root`). */
+export function hasUnquotedExpansion(text: string): boolean {
+  let quote: string | undefined;
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index] as string;
+    if (character === "\\" && quote !== "'") index++;
+    else if (quote === undefined && (character === "$" || character === "`")) return true;
+    else if (quote === undefined && (character === "'" || character === '"')) quote = character;
+    else if (quote === character) quote = undefined;
+  }
+  return false;
+}
+
 /** Expansions alone (`$X`, `${X}`, `$1`, `$S` for a substitution): text that may be empty when it runs. */
 export const EXPANSIONS_ONLY = /^(?:\$(?:\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?!$-]))+$/;
 
@@ -71,8 +111,8 @@ export const HERE = "\u0001";
  * folder, `"$PWD/$X"` and `"$(pwd)/$X"` the folder it runs in, spelled HERE). A `${NAME:?}` is never empty: it stands for a
  * name, so the word counts only when a `..` climbs out of it (`./"${X:?}"/..`). Undefined when no
  * such expansion is in it, or when what it names then is not plain text: a wildcard (the glob
- * checks judge those), a backslash, an arithmetic expansion, or a parameter that is not a plain
- * value (`${#X}`).
+ * checks judge those), an arithmetic expansion, or a parameter that is not a plain value
+ * (`${#X}`). An unquoted `${NAME:?}` may be blanks, which split into nothing: it may be empty.
  */
 export function spelledWithEmptyExpansions(text: string, home: string): EmptiedSpelling | undefined {
   let spelled = "";
@@ -86,7 +126,10 @@ export function spelledWithEmptyExpansions(text: string, home: string): EmptiedS
       if (character === "'") quote = undefined;
       else spelled += character;
     } else if (character === "\\") {
-      return undefined;
+      // Unquoted, it makes the next character plain; in double quotes only $ ` " \ are escaped.
+      const next = text[index + 1] ?? "";
+      if (quote !== '"' || /[$`"\\]/.test(next)) index++;
+      spelled += quote !== '"' || /[$`"\\]/.test(next) ? next : "\\";
     } else if (character === "`" || (character === "$" && text[index + 1] === "(")) {
       if (text.startsWith("$((", index)) return undefined;
       const end = substitutionEnd(text, character === "`" ? index : index + 1);
@@ -107,7 +150,8 @@ export function spelledWithEmptyExpansions(text: string, home: string): EmptiedS
       index += expansion[0].length - 1;
       if (name === "HOME") spelled += home;
       else if (name === "PWD" && spelled === "") spelled += HERE;
-      else if (required && MAY_BE_EMPTY.test(name)) {
+      // Quoted, a `${NAME:?}` is a name; unquoted, blanks in it split into nothing.
+      else if (required && quote === '"' && MAY_BE_EMPTY.test(name)) {
         spelled += UNKNOWN_NAME;
         named = true;
       } else if (MAY_BE_EMPTY.test(name)) emptied = true;

@@ -196,8 +196,7 @@ function computeProgramWordsAsRun(part: ShellCommandPart): { words: ShellWord[];
     const split = xargsNameSplit(words.slice(xargs + 1, at));
     const paths = part.stdin?.paths;
     const from = paths === undefined ? {} : split === "nul" ? (paths.split === true ? {} : { from: paths }) : split === "blanks" ? splitAgain(paths) : {};
-    const keepsEmpty = split === "nul" || words.slice(xargs + 1, at).some((word) => /^(?:-d|--delimiter)/.test(word.value));
-    filler = { placeholder, appended: placeholder === undefined, by: "xargs", ...from, ...(keepsEmpty ? { keepsEmpty: true as const } : {}) };
+    filler = { placeholder, appended: placeholder === undefined, by: "xargs", ...from };
   } else if (pastExactWrappers(part.words).viaXargs) {
     // A bare xargs splits its input at blanks and quotes.
     const paths = part.stdin?.paths;

@@ -95,8 +95,6 @@ export interface FolderSpares {
 /** Words filled in when the part runs: those holding the placeholder, or one more after the rest. */
 export interface FilledIn {
   placeholder?: RegExp | string;
-  /** xargs reads items at NULs or another delimiter (-0, -d): an empty one is filled in as nothing (at newlines it skips empty lines). */
-  keepsEmpty?: true;
   appended: boolean;
   /** The program that fills them in, for messages. */
   by: string;
