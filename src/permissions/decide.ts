@@ -281,14 +281,13 @@ function criticalWereExpansionsEmpty(judge: Judge, subject: PathSubject): { path
   const spelling = spelledWithEmptyExpansions(text, judge.paths.home);
   if (spelling === undefined || spelling.spelled === "") return undefined;
   const base = subjectBase(subject, judge.paths);
-  if (spelling.spelled.startsWith(HERE)) {
-    if (base === undefined) return resolve("/", spelling.spelled.slice(1)) === "/" ? { path: "the folder it runs in", reason: "a folder only known when it runs, which may be any" } : undefined;
-    spelling.spelled = base + spelling.spelled.slice(1);
+  const here = spelling.spelled.startsWith(HERE);
+  if (base === undefined && (here || !spelling.spelled.startsWith("/"))) {
+    // The folder it runs in, itself: `$PWD` as it is, a relative word only when rm would not refuse its `.`.
+    const itself = resolve("/", here ? spelling.spelled.slice(1) : spelling.spelled) === "/" && (here || !refusedAnyway(subject, spelling, "."));
+    return itself ? { path: "the folder it runs in", reason: "a folder only known when it runs, which may be any" } : undefined;
   }
-  if (base === undefined && !spelling.spelled.startsWith("/")) {
-    const here = resolve("/", spelling.spelled) === "/";
-    return here && !refusedAnyway(subject, spelling, ".") ? { path: "the folder it runs in", reason: "a folder only known when it runs, which may be any" } : undefined;
-  }
+  if (here) spelling.spelled = base + spelling.spelled.slice(1);
   const path = resolve(base ?? "/", spelling.spelled);
   // Below a name only known when it runs (`~/"${X:?}$Y"`): no critical folder.
   if (path.includes("\u0000")) return undefined;

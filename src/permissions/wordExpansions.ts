@@ -4,6 +4,11 @@
  * (spelledWithEmptyExpansions), where `${NAME:?}` is never empty: the shell stops the command instead.
  */
 
+import { REQUIRED_PARAMETER } from "../shell/evaluateWord.ts";
+
+/** A `${NAME:?}` at the start of a text. */
+const REQUIRED_AT_START = new RegExp(`^${REQUIRED_PARAMETER.source}`);
+
 /** Where the backtick or the `(` of a `$(` at `at` is closed (just past it), parentheses counted and quotes not read. */
 function substitutionEnd(text: string, at: number): number {
   if (text[at] === "`") {
@@ -56,7 +61,7 @@ export function quotedRequiredAsNames(text: string): string {
   let quote: string | undefined;
   for (let index = 0; index < text.length; index++) {
     const character = text[index] as string;
-    const required = quote === '"' && character === "$" ? /^\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+):\?[^$`\\}]*\}/.exec(text.slice(index)) : null;
+    const required = quote === '"' && character === "$" ? REQUIRED_AT_START.exec(text.slice(index)) : null;
     if (required !== null) {
       result += "N";
       index += required[0].length - 1;
@@ -108,8 +113,9 @@ export const HERE = "\u0001";
 /**
  * The path a word names when each parameter and command substitution in it that may be empty is
  * (`~/"$X"` is `~/` spelled with the home folder, `/etc/$X` is `/etc/`, `"$HOME/$X"` the home
- * folder, `"$PWD/$X"` and `"$(pwd)/$X"` the folder it runs in, spelled HERE). A `${NAME:?}` is never empty: it stands for a
- * name, so the word counts only when a `..` climbs out of it (`./"${X:?}"/..`). Undefined when no
+ * folder, `"$PWD/$X"` and `"$(pwd)/$X"` the folder it runs in, spelled HERE). A quoted
+ * `${NAME:?}` is never empty: it stands for a name, so the word counts only when a `..` climbs
+ * out of it (`./"${X:?}"/..`). Undefined when no
  * such expansion is in it, or when what it names then is not plain text: a wildcard (the glob
  * checks judge those), an arithmetic expansion, or a parameter that is not a plain value
  * (`${#X}`). An unquoted `${NAME:?}` may be blanks, which split into nothing: it may be empty.
@@ -145,8 +151,9 @@ export function spelledWithEmptyExpansions(text: string, home: string): EmptiedS
       index = end - 1;
     } else if (character === "$" && /^\$(?:\{[^}]*\}|[A-Za-z_0-9@*!])/.test(text.slice(index))) {
       const expansion = /^\$(?:\{([^}]*)\}|([A-Za-z_][A-Za-z0-9_]*|[0-9@*!]))/.exec(text.slice(index)) as RegExpExecArray;
-      const name = (expansion[1] ?? expansion[2] ?? "").replace(/:\?[^$`\\}]*$/, "");
-      const required = expansion[1] !== undefined && expansion[1] !== name;
+      const requiredName = REQUIRED_AT_START.exec(expansion[0])?.[1];
+      const name = requiredName ?? expansion[1] ?? expansion[2] ?? "";
+      const required = requiredName !== undefined;
       index += expansion[0].length - 1;
       if (name === "HOME") spelled += home;
       else if (name === "PWD" && spelled === "") spelled += HERE;

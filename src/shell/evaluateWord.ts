@@ -21,17 +21,23 @@ export interface WordValue {
 export type NestedCommandVisitor = (substitution: ShellNode) => void;
 
 const SIMPLE_PARAMETER = /^\$\{?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])\}?$/;
-/** `${NAME:?}` or `${NAME:?message}`: the value, or the shell stops the command when it is empty (the message is printed, not run). */
-const REQUIRED_PARAMETER = /^\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+):\?[^$`\\}]*\}$/;
+const BRACE_EXPANSION = /\{[^{}\s]*(?:,|\.\.)[^{}\s]*\}/;
+
+/**
+ * `${NAME:?}` or `${NAME:?message}` (the name captured): the value, or the shell stops the command
+ * when it is empty. The message is printed, not run: one that expands or escapes anything is not this.
+ */
+export const REQUIRED_PARAMETER = /\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+):\?[^$`\\}]*\}/;
+const REQUIRED_PARAMETER_WORD = new RegExp(`^${REQUIRED_PARAMETER.source}$`);
+const REQUIRED_PARAMETERS = new RegExp(REQUIRED_PARAMETER.source, "g");
 
 /**
  * A word's text with each `${NAME:?...}` written `${NAME}`, the value it is when the command runs
  * at all: so `"${HOME:?}"/x` is recognised as the home folder's path wherever `"$HOME"/x` is.
  */
 export function requiredAsPlain(text: string): string {
-  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+):\?[^$`\\}]*\}/g, (_whole, name: string) => `\${${name}}`);
+  return text.replace(REQUIRED_PARAMETERS, (_whole, name: string) => `\${${name}}`);
 }
-const BRACE_EXPANSION = /\{[^{}\s]*(?:,|\.\.)[^{}\s]*\}/;
 
 /**
  * Whether a word's text holds a brace expansion, with an escaped character, a `${...}` and what
@@ -144,7 +150,7 @@ export function evaluateWord(node: ShellNode, visit: NestedCommandVisitor, atWor
       return dynamic(node);
     case "expansion": {
       const problems: string[] = [];
-      if (!SIMPLE_PARAMETER.test(node.text) && !REQUIRED_PARAMETER.test(node.text)) {
+      if (!SIMPLE_PARAMETER.test(node.text) && !REQUIRED_PARAMETER_WORD.test(node.text)) {
         problems.push(`the parameter expansion ${node.text} (only $NAME, \${NAME} and \${NAME:?} are understood)`);
       }
       findSubstitutions(node, visit);

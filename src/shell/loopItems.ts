@@ -28,7 +28,7 @@ function onlyReads(text: string, at: number, run: string, name: string): boolean
   const after = text.slice(at + run.length);
   if (run !== name) return !/[-+]$/.test(before) || (/(?:^|\s)-$/.test(before) && /^[A-Za-z]+$/.test(run) && !/[vapn]/i.test(run.slice(0, -name.length)));
   // `${name}` and `${name:?message}` only read it.
-  return before.endsWith("$") || (before.endsWith("${") && /^(?::\?[^$`\\}]*)?\}/.test(after)) || (/(?:^|[^-])-$/.test(before));
+  return before.endsWith("$") || (before.endsWith("${") && (after.startsWith("}") || requiredAsPlain(`\${${name}${after}`).startsWith(`\${${name}}`))) || (/(?:^|[^-])-$/.test(before));
 }
 
 /** Where a name is mentioned in a parsed text otherwise than onlyReads allows, and where `for` headers name it. */
