@@ -17,17 +17,17 @@ const publicFlavor = JSON.parse(readFileSync(join(ROOT, "flags", "public.json"),
 let folder: ReturnType<typeof createBuildFolder> | undefined;
 afterEach(() => folder?.remove());
 
+/** The public flavor built from a leaking entry into a fresh folder, for the targets given (the host's by default). */
+async function buildLeaky(entrypoint: string, targets?: string[]) {
+  const made = createBuildFolder({ public: publicFlavor });
+  folder = made;
+  const result = await runBuild({ root: ROOT, flagsDirectory: made.flags, outputDirectory: made.dist, baselineFile: made.baseline, entrypoint, ...(targets === undefined ? {} : { targets }), commit: "0123456789ab" });
+  return { result, dist: made.dist };
+}
+
 describe("the leak check", () => {
   test("fails a public build that imports a gated tool statically, naming the tool and the evidence", async () => {
-    folder = createBuildFolder({ public: publicFlavor });
-    const result = await runBuild({
-      root: ROOT,
-      flagsDirectory: folder.flags,
-      outputDirectory: folder.dist,
-      baselineFile: folder.baseline,
-      entrypoint: "test/build/fixtures/leakyMain.ts",
-      commit: "0123456789ab",
-    });
+    const { result, dist } = await buildLeaky("test/build/fixtures/leakyMain.ts");
     expect(result.ok).toBe(false);
     const leak = result.failures.find((failure) => failure.startsWith("leak:"));
     expect(leak).toContain("the public flavor contains the gated tool Sleep");
@@ -37,22 +37,13 @@ describe("the leak check", () => {
     // Found three ways: among the bundle's inputs, in a JavaScript chunk, and in the binary itself.
     expect([...where].sort()).toEqual(["binary", "bundle", "chunk"]);
     expect(audit?.leaks.find((found) => found.where === "bundle inputs")?.evidence).toContain("src/tools/SleepTool/SleepTool.ts");
-    expect(readFileSync(join(folder.dist, "audit.md"), "utf8")).toContain("| Sleep | bundle inputs |");
+    expect(readFileSync(join(dist, "audit.md"), "utf8")).toContain("| Sleep | bundle inputs |");
   }, 120_000);
 });
 
 describe("the leak check across platforms", () => {
   test("finds a gated sentence that only another platform's binary holds, in that binary's chunks", async () => {
-    folder = createBuildFolder({ public: publicFlavor });
-    const result = await runBuild({
-      root: ROOT,
-      flagsDirectory: folder.flags,
-      outputDirectory: folder.dist,
-      baselineFile: folder.baseline,
-      entrypoint: "test/build/fixtures/platformLeakMain.ts",
-      targets: ["linux-x64", "windows-x64"],
-      commit: "0123456789ab",
-    });
+    const { result } = await buildLeaky("test/build/fixtures/platformLeakMain.ts", ["linux-x64", "windows-x64"]);
     const leaks = result.audit.flavors[0]?.leaks ?? [];
     expect(leaks.map((leak) => [leak.tool, leak.where.split(" ")[0]])).toEqual([["Sleep", "chunk"]]);
     expect(leaks[0]?.evidence).toContain("The user can interrupt the pause");
