@@ -4,21 +4,64 @@
  * (spelledWithEmptyExpansions), where `${NAME:?}` is never empty: the shell stops the command instead.
  */
 
+import { decodeAnsiCString } from "../shell/decodeAnsiCString.ts";
 import { REQUIRED_PARAMETER } from "../shell/evaluateWord.ts";
 
 /** A `${NAME:?}` at the start of a text. */
 const REQUIRED_AT_START = new RegExp(`^${REQUIRED_PARAMETER.source}`);
 
-/** Where the backtick or the `(` of a `$(` at `at` is closed (just past it), parentheses counted and quotes not read. */
+/**
+ * Where the backtick or the `(` of a `$(` at `at` is closed (just past it): parentheses counted,
+ * and the quotes, escapes and substitutions inside read as the shell reads them (`$(true ")")` ends
+ * at its last parenthesis).
+ */
 function substitutionEnd(text: string, at: number): number {
   if (text[at] === "`") {
-    const close = text.indexOf("`", at + 1);
-    return close === -1 ? text.length : close + 1;
+    for (let index = at + 1; index < text.length; index++) {
+      if (text[index] === "\\") index++;
+      else if (text[index] === "`") return index + 1;
+    }
+    return text.length;
   }
   let depth = 0;
   for (let index = at; index < text.length; index++) {
-    if (text[index] === "(") depth++;
-    else if (text[index] === ")" && --depth === 0) return index + 1;
+    const character = text[index];
+    if (character === "\\") index++;
+    else if (character === "'") {
+      const close = text.indexOf("'", index + 1);
+      if (close === -1) return text.length;
+      index = close;
+    } else if (character === '"') index = doubleQuotedEnd(text, index) - 1;
+    else if (character === "`") index = substitutionEnd(text, index) - 1;
+    else if (character === "(") depth++;
+    else if (character === ")" && --depth === 0) return index + 1;
+  }
+  return text.length;
+}
+
+/** Where the double-quoted string opened at `at` ends (just past its closing quote), escapes and substitutions inside it read. */
+function doubleQuotedEnd(text: string, at: number): number {
+  for (let index = at + 1; index < text.length; index++) {
+    const character = text[index];
+    if (character === "\\") index++;
+    else if (character === '"') return index + 1;
+    else if (character === "$" && text[index + 1] === "(") index = substitutionEnd(text, index + 1) - 1;
+    else if (character === "`") index = substitutionEnd(text, index) - 1;
+  }
+  return text.length;
+}
+
+/** Where a substitution starting at `at` (a backtick, or the `$` of `$(`) ends, just past it. */
+function substitutionAt(text: string, at: number): number | undefined {
+  if (text[at] === "`") return substitutionEnd(text, at);
+  return text[at] === "$" && text[at + 1] === "(" ? substitutionEnd(text, at + 1) : undefined;
+}
+
+/** The end of an ANSI-C quoted `$'...'` at `at` (just past its closing quote), `\'` inside it read as a quote. */
+function ansiCQuotedEnd(text: string, at: number): number {
+  for (let index = at + 2; index < text.length; index++) {
+    if (text[index] === "\\") index++;
+    else if (text[index] === "'") return index + 1;
   }
   return text.length;
 }
@@ -38,8 +81,12 @@ export function bareCharacters(text: string): string {
       if (character === "'") quote = undefined;
       else bare += inert(character, /[*?[$`]/);
     } else if (character === "\\") {
-      index++;
-      bare += inert(text[index] ?? "", /[*?[$`]/);
+      // In double quotes a backslash escapes only $ ` " \ (`"\.\."` is that name).
+      if (quote === '"' && !/[$`"\\]/.test(text[index + 1] ?? "")) bare += "\\";
+      else {
+        index++;
+        bare += inert(text[index] ?? "", /[*?[$`]/);
+      }
     } else if (character === "`" || (character === "$" && text[index + 1] === "(")) {
       bare += "$S";
       index = substitutionEnd(text, character === "`" ? index : index + 1) - 1;
@@ -72,6 +119,13 @@ export function quotedRequiredAsNames(text: string): string {
       index++;
       continue;
     }
+    // A substitution's own quotes are its own (`"$(echo "'")"`).
+    const end = quote === "'" ? undefined : substitutionAt(text, index);
+    if (end !== undefined) {
+      result += text.slice(index, end);
+      index = end - 1;
+      continue;
+    }
     if (quote === undefined && (character === "'" || character === '"')) quote = character;
     else if (quote === character) quote = undefined;
     result += character;
@@ -84,7 +138,9 @@ export function hasUnquotedExpansion(text: string): boolean {
   let quote: string | undefined;
   for (let index = 0; index < text.length; index++) {
     const character = text[index] as string;
-    if (character === "\\" && quote !== "'") index++;
+    const end = quote === '"' ? substitutionAt(text, index) : undefined;
+    if (end !== undefined) index = end - 1;
+    else if (character === "\\" && quote !== "'") index++;
     else if (quote === undefined && (character === "$" || character === "`")) return true;
     else if (quote === undefined && (character === "'" || character === '"')) quote = character;
     else if (quote === character) quote = undefined;
@@ -136,6 +192,11 @@ export function spelledWithEmptyExpansions(text: string, home: string): EmptiedS
       const next = text[index + 1] ?? "";
       if (quote !== '"' || /[$`"\\]/.test(next)) index++;
       spelled += quote !== '"' || /[$`"\\]/.test(next) ? next : "\\";
+    } else if (quote === undefined && character === "$" && text[index + 1] === "'") {
+      // ANSI-C quoting: the text it spells.
+      const end = ansiCQuotedEnd(text, index);
+      spelled += decodeAnsiCString(text.slice(index + 2, end - 1));
+      index = end - 1;
     } else if (character === "`" || (character === "$" && text[index + 1] === "(")) {
       if (text.startsWith("$((", index)) return undefined;
       const end = substitutionEnd(text, character === "`" ? index : index + 1);

@@ -811,6 +811,12 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("rm -rf ~/${X:?}", "ask", NO_RULES, true),
     ...inBothModes("rm -rf ${X:?}/*", "ask", NO_RULES, true),
     ...inBothModes('for f in "x /root"; do rm -rf ./$f; done', "ask", NO_RULES),
+    // a fourth review: a substitution's own quotes and parentheses, ANSI-C quoting, a backslash in double quotes
+    ...inBothModes(`for f in "x /root"; do rm -rf ./"$(true '"')"$f; done`, "ask", NO_RULES),
+    ...inBothModes('rm -rf ~/"$(true ")")"', "ask", NO_RULES),
+    ...inBothModes(`rm -rf $'/etc/'"$X"`, "ask", NO_RULES),
+    ...inBothModes(`rm -rf ~/$'\\x2f'"$X"`, "ask", NO_RULES),
+    ...inBothModes('rm -rf "${X:?}"/"\\.\\."/*', "allow", NO_RULES),
     // a loop's item spelled with the home folder's variable is what ~ is
     ...inBothModes('for f in "$HOME"/*; do rm -rf "$f"; done', "deny", NO_RULES),
     ...inBothModes('for f in $HOME/*; do rm -rf "$f"; done', "deny", NO_RULES),
