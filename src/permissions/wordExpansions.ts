@@ -11,11 +11,31 @@ import { REQUIRED_PARAMETER } from "../shell/evaluateWord.ts";
 const REQUIRED_AT_START = new RegExp(`^${REQUIRED_PARAMETER.source}`);
 
 /**
- * Where the backtick or the `(` of a `$(` at `at` is closed (just past it): parentheses counted,
- * and the quotes, escapes and substitutions inside read as the shell reads them (`$(true ")")` ends
- * at its last parenthesis).
+ * Where the backtick or the `(` of a `$(` at `at` is closed (just past it): the later of where
+ * reading its quotes says (`$(true ")")` ends at its last parenthesis) and where counting every
+ * parenthesis says (a quote this reading gets wrong, in a comment or a `$'\''`, cannot end it
+ * early). Ending late only hides text after it, which can make a path look more critical, never less.
  */
 function substitutionEnd(text: string, at: number): number {
+  return Math.max(quotedSubstitutionEnd(text, at), countedSubstitutionEnd(text, at));
+}
+
+/** Where a substitution ends, every parenthesis counted and no quote read. */
+function countedSubstitutionEnd(text: string, at: number): number {
+  if (text[at] === "`") {
+    const close = text.indexOf("`", at + 1);
+    return close === -1 ? text.length : close + 1;
+  }
+  let depth = 0;
+  for (let index = at; index < text.length; index++) {
+    if (text[index] === "(") depth++;
+    else if (text[index] === ")" && --depth === 0) return index + 1;
+  }
+  return text.length;
+}
+
+/** Where a substitution ends, its quotes, escapes and inner substitutions read. */
+function quotedSubstitutionEnd(text: string, at: number): number {
   if (text[at] === "`") {
     for (let index = at + 1; index < text.length; index++) {
       if (text[index] === "\\") index++;
@@ -32,7 +52,7 @@ function substitutionEnd(text: string, at: number): number {
       if (close === -1) return text.length;
       index = close;
     } else if (character === '"') index = doubleQuotedEnd(text, index) - 1;
-    else if (character === "`") index = substitutionEnd(text, index) - 1;
+    else if (character === "`") index = quotedSubstitutionEnd(text, index) - 1;
     else if (character === "(") depth++;
     else if (character === ")" && --depth === 0) return index + 1;
   }
@@ -45,16 +65,16 @@ function doubleQuotedEnd(text: string, at: number): number {
     const character = text[index];
     if (character === "\\") index++;
     else if (character === '"') return index + 1;
-    else if (character === "$" && text[index + 1] === "(") index = substitutionEnd(text, index + 1) - 1;
-    else if (character === "`") index = substitutionEnd(text, index) - 1;
+    else if (character === "$" && text[index + 1] === "(") index = quotedSubstitutionEnd(text, index + 1) - 1;
+    else if (character === "`") index = quotedSubstitutionEnd(text, index) - 1;
   }
   return text.length;
 }
 
-/** Where a substitution starting at `at` (a backtick, or the `$` of `$(`) ends, just past it. */
-function substitutionAt(text: string, at: number): number | undefined {
-  if (text[at] === "`") return substitutionEnd(text, at);
-  return text[at] === "$" && text[at + 1] === "(" ? substitutionEnd(text, at + 1) : undefined;
+/** Where a substitution starting at `at` (a backtick, or the `$` of `$(`) ends, just past it, by one way of reading it. */
+function substitutionAt(text: string, at: number, end: (text: string, at: number) => number): number | undefined {
+  if (text[at] === "`") return end(text, at);
+  return text[at] === "$" && text[at + 1] === "(" ? end(text, at + 1) : undefined;
 }
 
 /** The end of an ANSI-C quoted `$'...'` at `at` (just past its closing quote), `\'` inside it read as a quote. */
@@ -101,9 +121,11 @@ export function bareCharacters(text: string): string {
 
 /**
  * A word's text with each double-quoted `${NAME:?...}` made a plain letter: a name that is never
- * empty (unquoted, it may be blanks that split into nothing).
+ * empty (unquoted, it may be blanks that split into nothing). Not in a word with a substitution,
+ * whose quotes may be read otherwise than the shell reads them.
  */
 export function quotedRequiredAsNames(text: string): string {
+  if (/\$\(|`/.test(text)) return text;
   let result = "";
   let quote: string | undefined;
   for (let index = 0; index < text.length; index++) {
@@ -119,13 +141,6 @@ export function quotedRequiredAsNames(text: string): string {
       index++;
       continue;
     }
-    // A substitution's own quotes are its own (`"$(echo "'")"`).
-    const end = quote === "'" ? undefined : substitutionAt(text, index);
-    if (end !== undefined) {
-      result += text.slice(index, end);
-      index = end - 1;
-      continue;
-    }
     if (quote === undefined && (character === "'" || character === '"')) quote = character;
     else if (quote === character) quote = undefined;
     result += character;
@@ -133,12 +148,19 @@ export function quotedRequiredAsNames(text: string): string {
   return result;
 }
 
-/** Whether a word has an expansion outside double quotes, whose value bash splits into words again (`./$f` may be `./x /root`). */
+/**
+ * Whether a word has an expansion outside double quotes, whose value bash splits into words again
+ * (`./$f` may be `./x /root`): by either way of reading where its substitutions end.
+ */
 export function hasUnquotedExpansion(text: string): boolean {
+  return unquotedExpansionBy(text, quotedSubstitutionEnd) || unquotedExpansionBy(text, countedSubstitutionEnd);
+}
+
+function unquotedExpansionBy(text: string, substitutionEnds: (text: string, at: number) => number): boolean {
   let quote: string | undefined;
   for (let index = 0; index < text.length; index++) {
     const character = text[index] as string;
-    const end = quote === '"' ? substitutionAt(text, index) : undefined;
+    const end = quote === '"' ? substitutionAt(text, index, substitutionEnds) : undefined;
     if (end !== undefined) index = end - 1;
     else if (character === "\\" && quote !== "'") index++;
     else if (quote === undefined && (character === "$" || character === "`")) return true;

@@ -755,7 +755,7 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('rm -rf build/"$X"', "allow", NO_RULES, true),
     ...inBothModes('rm -f "$X".o', "allow", NO_RULES, true),
     ...inBothModes('rm -rf "~/$X"', "allow", NO_RULES, true),
-    // a review of that: rm with --no-preserve-root, a command's output (which need not be empty), a folder only
+    // the rule's first review: rm with --no-preserve-root, a command's output (which need not be empty), a folder only
     // known when it runs, ${HOME:?} and ${PWD:?} as the folders they name, a .. out of a ${X:?}; what rm and mv refuse anyway
     ...inBothModes('rm -rf --no-preserve-root "$X"/', "ask", NO_RULES),
     ...inBothModes('rm -rf "$(git rev-parse --show-toplevel)/$X"', "ask", NO_RULES),
@@ -787,7 +787,7 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("xargs -I{} rm -rf build/{} < list", "allow", NO_RULES, true),
     ...inBothModes('rm $FLAGS ~/"$X"', "ask", NO_RULES),
     ...inBothModes('rm -f -- -r ~/"$X"', "allow", NO_RULES, true),
-    // a second review: ${d:?} as a loop's or script's variable, rm's options GNU shortens or xargs appends, the same text
+    // the rule's second review: ${d:?} as a loop's or script's variable, rm's options GNU shortens or xargs appends, the same text
     // as rm's own word, a name test that finds everything, an item that splits into two, $!; what xargs skips and dirname prints
     ...inBothModes('for d in /*; do rm -rf "${d:?}"; done', "deny", NO_RULES),
     ...inBothModes('for f in ~; do rm -rf "${f:?}"; done', "deny", NO_RULES),
@@ -802,7 +802,7 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('rm -rf ~/"$!"', "ask", NO_RULES),
     ...inBothModes('rm -rf "$(dirname "$0")/lib"', "allow", NO_RULES, true),
     ...inBothModes("xargs -I{} rm -rf ~/{} < list", "ask", NO_RULES),
-    // a third review: xargs turns a quoted empty line into an empty item; an escaped .. or letter; an unquoted ${X:?} of
+    // the rule's third review: xargs turns a quoted empty line into an empty item; an escaped .. or letter; an unquoted ${X:?} of
     // blanks splits into nothing; an unquoted variable in a longer word splits into other words
     ...inBothModes('xargs -rd"\\n" -I{} rm -rf ~/{} < list', "ask", NO_RULES),
     ...inBothModes('rm -rf "${X:?}"/.\\./*', "ask", NO_RULES, true),
@@ -811,12 +811,16 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("rm -rf ~/${X:?}", "ask", NO_RULES, true),
     ...inBothModes("rm -rf ${X:?}/*", "ask", NO_RULES, true),
     ...inBothModes('for f in "x /root"; do rm -rf ./$f; done', "ask", NO_RULES),
-    // a fourth review: a substitution's own quotes and parentheses, ANSI-C quoting, a backslash in double quotes
+    // the rule's fourth review: a substitution's own quotes and parentheses, ANSI-C quoting, a backslash in double quotes
     ...inBothModes(`for f in "x /root"; do rm -rf ./"$(true '"')"$f; done`, "ask", NO_RULES),
     ...inBothModes('rm -rf ~/"$(true ")")"', "ask", NO_RULES),
     ...inBothModes(`rm -rf $'/etc/'"$X"`, "ask", NO_RULES),
     ...inBothModes(`rm -rf ~/$'\\x2f'"$X"`, "ask", NO_RULES),
     ...inBothModes('rm -rf "${X:?}"/"\\.\\."/*', "allow", NO_RULES),
+    // the rule's fifth review: quotes the reading of a substitution gets wrong (in $'\'' or a comment) cannot end it early
+    ...inBothModes(`rm -rf ~/"$(: $'\\'' "(')" )"`, "ask", NO_RULES),
+    ...inBothModes(`rm -rf "$(: $'\\'' "(')" )"/*`, "ask", NO_RULES, true),
+    ...inBothModes(`for f in "x /root"; do rm -rf ./"$(echo "(")"$f; done`, "ask", NO_RULES),
     // a loop's item spelled with the home folder's variable is what ~ is
     ...inBothModes('for f in "$HOME"/*; do rm -rf "$f"; done', "deny", NO_RULES),
     ...inBothModes('for f in $HOME/*; do rm -rf "$f"; done', "deny", NO_RULES),
