@@ -216,9 +216,10 @@ function emptiesWhereItRuns(subject: PathSubject): boolean {
 function emptiesDynamicFolder(subject: PathSubject): boolean {
   if (subject.word.literal || !subject.word.glob) return false;
   // A `${NAME:?}` is never empty (`"${X:?}"/*` is the careful way to write it), unless a `..` climbs out of it.
+  const bare = bareCharacters(subject.word.value);
   const named = quotedRequiredAsNames(subject.word.value);
-  const climbs = /(?:^|\/)\.\.(?:\/|$)/.test(bareCharacters(subject.word.value));
-  return emptiesFolderOf(bareCharacters(named)) || (climbs && named !== subject.word.value && emptiesFolderOf(bareCharacters(subject.word.value)));
+  const climbs = /(?:^|\/)\.\.(?:\/|$)/.test(bare);
+  return emptiesFolderOf(named === subject.word.value ? bare : bareCharacters(named)) || (climbs && named !== subject.word.value && emptiesFolderOf(bare));
 }
 
 /** emptiesDynamicFolder's test on a word's bare characters. */
@@ -233,27 +234,26 @@ function emptiesFolderOf(bare: string): boolean {
   return wildcards !== null && EXPANSIONS_ONLY.test(wildcards[1] as string) && matchesEveryName(wildcards[2] as string);
 }
 
-/** The program a part runs past its wrappers and xargs (`sudo rm`, `xargs rm` are rm), and its words. */
-function removerOf(part: ShellCommandPart | undefined): { name: string; words: readonly ShellWord[] } | undefined {
-  const asRun = part === undefined ? [] : programWordsAsRun(part).words;
-  const words = asRun.slice(programStarts(asRun).at(-1) ?? 0);
+/** The program a part runs past its wrappers and xargs (`sudo rm`, `xargs rm` are rm), its words, and whether xargs appends more. */
+function removerOf(part: ShellCommandPart | undefined): { name: string; words: readonly ShellWord[]; appended: boolean } | undefined {
+  const asRun = part === undefined ? undefined : programWordsAsRun(part);
+  const words = asRun === undefined ? [] : asRun.words.slice(programStarts(asRun.words).at(-1) ?? 0);
   const first = words[0];
-  return first === undefined ? undefined : { name: basename(first.value), words };
+  return first === undefined ? undefined : { name: basename(first.value), words, appended: asRun?.filler?.appended === true };
 }
 
 /**
  * Why a removal of `spelled` (a word whose expansions were emptied) removes nothing critical
  * whatever the folder: rm without -r, -R or -d (before any `--`, and no other word only known when
- * it runs) removes no folder; rm, rmdir and mv refuse `.` and
- * `..` as the last name (`./"$X"`, `src/../"$X"`); rm and rmdir refuse the root folder (but for
- * --no-preserve-root, and when a command's output, which need not be empty, was taken away). Only
- * for a word the remover is given itself: what a search finds below a start folder (`find "$X"/
+ * it runs) removes no folder; rm, rmdir and mv refuse `.` and `..` as the last name (`./"$X"`,
+ * `src/../"$X"`); rm and rmdir refuse the root folder (but for --no-preserve-root, and when a
+ * command's output, which need not be empty, was taken away). Only for a word the remover is given itself: what a search finds below a start folder (`find "$X"/
  * -exec rm -rf {} +`) is removed whatever rm refuses of the start folder.
  */
 function refusedAnyway(subject: PathSubject, spelling: EmptiedSpelling, path: string): boolean {
   const remover = removerOf(subject.part);
   if (remover === undefined || !remover.words.includes(subject.word)) return false;
-  const { name, words } = remover;
+  const { name, words, appended } = remover;
   // An expansion outside quotes may split into other words (`./$f` is `./x /root` for f="x /root"): nothing is refused then.
   if (hasUnquotedExpansion(subject.word.value)) return false;
   const end = words.findIndex((word) => word.value === "--");
@@ -262,7 +262,6 @@ function refusedAnyway(subject: PathSubject, spelling: EmptiedSpelling, path: st
   // known only when it runs (`rm $FLAGS ~/"$X"`), or what xargs appends.
   const long = (option: string, whole: string) => option.length >= 3 && whole.startsWith(option);
   const recursive = options.some((word) => /^-[^-]*[rRd]/.test(word.value) || long(word.value, "--recursive") || long(word.value, "--dir"));
-  const appended = subject.part !== undefined && programWordsAsRun(subject.part).filler?.appended === true;
   if (name === "rm" && !recursive && !appended && words.every((word) => word.literal || word === subject.word)) return true;
   if (["rm", "rmdir", "mv"].includes(name) && /(?:^|\/)\.\.?\/*$/.test(spelling.spelled)) return true;
   return path === "/" && ["rm", "rmdir"].includes(name) && !spelling.substituted && !options.some((word) => word.value === "--no-preserve-root");
