@@ -32,6 +32,7 @@ import { hostOfUrl } from "./matchDomain.ts";
 import { hardLinkVerdict, recursiveReadVerdict, unknownCodeVerdict, unknownPathVerdict } from "./pathRuleVerdicts.ts";
 import { commandRules, identifyPrograms, isModeChanger, type ProgramIdentities } from "./programIdentity.ts";
 import { linkLeadingOutside } from "./recursiveReads.ts";
+import { movedWithin } from "./movedWithin.ts";
 import { mentionedSpellings, placements, suggestCommandRule } from "./shellSubjects.ts";
 import type { KnownCwd, ShellAnalysis, ShellCommandPart, ShellWord } from "../shell/types.ts";
 import type { PathSubject, Subject, ToolSubject } from "./subjects.ts";
@@ -331,7 +332,8 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
     // through `.` or `..` (`link/../etc` is where the link leads, then up).
     const linkAlone = subject.linkAlone === true && !/\/\.?$/.test(subject.word.value) && !/(?:^|\/)\.\.?(?:\/|$)/.test(subject.word.value.replace(/^(?:\.\/+)+/, ""));
     const removed = (each: PathForms) => (linkAlone ? linkItself(each) : everyForm(each));
-    const emptied = subject.word.glob ? emptiedFolders(subject, forms, judge.paths) : [];
+    // What mv takes from a folder into a folder inside it leaves it no emptier (`mv * old/`).
+    const emptied = subject.word.glob ? emptiedFolders(subject, forms, judge.paths).filter((folder) => !movedWithin(subject, folder, judge.paths)) : [];
     for (const path of [...(subject.word.glob ? emptied : removed(forms)), ...expansions.flatMap(removed)]) {
       const reason = criticalRemovalReason(path, { home: judge.paths.home, workingDirectories: judge.paths.workingDirectories });
       if (reason !== undefined && subject.mayEmpty === true) return { decision: "ask", reason: `${subject.label} may remove nearly everything in ${path}, whose tests may keep little: ${reason}` };

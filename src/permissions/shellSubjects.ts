@@ -383,7 +383,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     for (const folder of part.wholeFolders ?? []) {
       judged.add(folder.word);
       const spares = trustedSpares(folder.spares, part, trust);
-      const whole = { mentionedOnly: true, recursive: true, ...(spares === undefined ? {} : { spares }), ...(folder.linkAlone === true ? { linkAlone: true } : {}), ...(folder.removal === true ? { removal: true } : {}), ...(folder.mayEmpty === true ? { mayEmpty: true } : {}) };
+      const whole = { mentionedOnly: true, recursive: true, ...(spares === undefined ? {} : { spares }), ...(folder.linkAlone === true ? { linkAlone: true } : {}), ...(folder.removal === true ? { removal: true } : {}), ...(folder.mayEmpty === true ? { mayEmpty: true } : {}), ...(folder.into === undefined ? {} : { movedInto: folder.into }) };
       subjects.push(...pathSubject(part, folder.word, folder.access, folder.word.literal ? whole : { mentionedOnly: true, unplaced: true }));
     }
     // Files named only when the command runs (`cat $(ls)`, `find -exec cat {}`, `xargs rm`): deny and ask rules on reading or changing cannot be shown to miss them.

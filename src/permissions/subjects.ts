@@ -43,6 +43,8 @@ export interface PathSubject {
   recursive?: boolean;
   /** Removed or moved itself (rm, mv): a symlink there is the link alone, not the folder it leads to. */
   linkAlone?: boolean;
+  /** With removal, moved rather than removed (mv): where it goes, a folder to go into or its new name. */
+  movedInto?: ShellWord;
   /** The recursive read or change reaches only files whose names match one of these globs (`find . -name '*.ts' -exec ...`). */
   names?: string[];
   /** With `names`: a folder of such a name is reached whole, so a file under it is reached whatever its own name (find's -name meets folders). */

@@ -73,7 +73,7 @@ export interface ShellCommandPart {
   /** Files the part reads or writes as its program says (sed's `w file`, `git log --output=x`), beyond its plain arguments. */
   touches?: { word: ShellWord; access: "read" | "write" }[];
   /** Folders every file under which the part reads or may change (see programs/wholeFolderEffects.ts). */
-  wholeFolders?: { word: ShellWord; access: "read" | "write"; spares?: FolderSpares; linkAlone?: boolean; removal?: boolean; mayEmpty?: boolean }[];
+  wholeFolders?: { word: ShellWord; access: "read" | "write"; spares?: FolderSpares; linkAlone?: boolean; removal?: boolean; mayEmpty?: boolean; into?: ShellWord }[];
   /** The program that runs this part fills words of it in with text the analysis cannot see (find -exec's `{}`, fd -x's path). */
   filledIn?: FilledIn;
 }

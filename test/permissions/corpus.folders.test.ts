@@ -901,6 +901,10 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("rm -rf $HOME/work", "allow", NO_RULES, true),
     ...inBothModes("rsync -a --delete /tmp/empty/ ./build/", "allow", NO_RULES, true),
     ...inBothModes("trash build", "allow", NO_RULES, true),
+    // a look at what it over-blocked: what mv moves into a folder inside the working folder stays there
+    // (bypassPermissions only: in default mode writing `*` here is asked, for the link to outside among its matches)
+    ...["mv * old/", "mkdir -p old && mv ./* ./old", "mv -t old -- *", "mv ./* {project}/old/", "mv * src/../old/"]
+      .map((command): Case => ({ command, rules: NO_RULES, mode: "bypassPermissions", expected: "allow" })),
   ],
 };
 
@@ -924,6 +928,17 @@ const FOUND_LINKED: Record<string, Case[]> = {
     ...inBothModes("find . -maxdepth 0 -exec rm -rf {}/etclink/ \\;", "deny", NO_RULES, true),
     ...inBothModes('for f in ./e*; do rm -rf "$f"/*; done', "deny", NO_RULES),
     ...inBothModes("rm -rf ./e*/*", "deny", NO_RULES, true),
+  ],
+  "what mv takes out of the working folder leaves it no emptier only where it stays inside": [
+    // controls: out of it, through a link that leads out (now, or once the command makes it), or to where only running it tells
+    ...inBothModes("mv * ../backup/", "deny", NO_RULES, true),
+    ...inBothModes("mv * etclink/", "deny", NO_RULES, true),
+    ...inBothModes("mv * etclink/../old", "deny", NO_RULES, true),
+    ...inBothModes("ln -s /tmp old2; mv * old2/", "deny", NO_RULES, true),
+    ...inBothModes('mv * "$X"', "deny", NO_RULES, true),
+    ...inBothModes("mv * old -S x", "deny", NO_RULES, true),
+    ...inBothModes("mv --target-directory=old *", "deny", NO_RULES, true),
+    ...inBothModes("mv -t ../x *", "deny", NO_RULES, true),
   ],
 };
 

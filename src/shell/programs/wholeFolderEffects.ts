@@ -26,6 +26,8 @@ export interface FolderTouch {
   removal?: boolean;
   /** With removal: maybe emptied, by tests that may or may not leave much (`find /tmp -mtime +7 -delete`): asked, not denied. */
   mayEmpty?: boolean;
+  /** Moved, not removed (mv): where it goes, a folder to go into or its new name. */
+  into?: ShellWord;
 }
 
 const HERE = literalWord(".");
@@ -220,6 +222,19 @@ function tarTouches(words: readonly ShellWord[]): FolderTouch[] {
  * --exchange; and an option's value after the first operand, which is an operand under POSIXLY_CORRECT.
  */
 export function movedAway(words: readonly ShellWord[]): ShellWord[] {
+  return readMove(words).sources;
+}
+
+/**
+ * Where mv puts what it moves, when one word says so: the target folder given as an option, or the
+ * last operand (a folder to move into, or the new name). Not with --exchange, which moves both sides,
+ * nor with a target folder glued to its option (`--target-directory=x`).
+ */
+export function moveDestination(words: readonly ShellWord[]): ShellWord | undefined {
+  return readMove(words).into;
+}
+
+function readMove(words: readonly ShellWord[]): { sources: ShellWord[]; into: ShellWord | undefined } {
   const operands: ShellWord[] = [];
   // Values of -S and -t given after an operand: with POSIXLY_CORRECT the options end at the first
   // operand, and such a word is a source then.
@@ -270,8 +285,23 @@ export function movedAway(words: readonly ShellWord[]): ShellWord[] {
       ? sources.filter((word) => word.literal).map((word) => literalWord(`${into.value}/${word.value.replace(/\/+$/, "").split("/").pop() ?? ""}`, into))
       : [];
     sources = [...operands, ...(into === undefined ? [] : [into]), ...swapped];
+    return { sources: [...new Set([...sources, ...maybeOperands])], into: undefined };
   }
-  return [...new Set([...sources, ...maybeOperands])];
+  // A word that may be an operand (see maybeOperands) leaves the destination unsure.
+  const into = maybeOperands.length > 0 ? undefined : targetGiven ? target : operands.at(-1);
+  return { sources: [...new Set([...sources, ...maybeOperands])], into: sources.length === 0 ? undefined : into };
+}
+
+/**
+ * What mv reads and changes: a link swapped by --exchange is the folder it leads to; moved away, a
+ * folder is gone from where it was, so the critical-path check meets it (`mv ~ /tmp/x`), with where
+ * it goes (moved into a folder inside the one it leaves, it leaves that one no emptier: `mv * old/`).
+ */
+function mvTouches(words: readonly ShellWord[]): FolderTouch[] {
+  const sources = movedAway(words);
+  if (swapsPaths(words)) return moves(sources);
+  const into = moveDestination(words);
+  return [...moves(sources), ...removes(sources)].map((touch) => ({ ...touch, linkAlone: true, ...(into === undefined ? {} : { into }) }));
 }
 
 /** True when mv is given --exchange (or an abbreviation of it) before `--`. */
@@ -356,9 +386,7 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
       return /^-?[A-Za-z]*x/.test(words[1]?.value ?? "") ? writes([HERE]) : [];
     // Also past a wrapper (`sudo mv secrets /tmp`), where the simple file commands are not read.
     case "mv":
-      // A link swapped by --exchange is the folder it leads to.
-      // Moved away, a folder is gone from where it was: the critical-path check meets it (`mv ~ /tmp/x`).
-      return swapsPaths(words) ? moves(movedAway(words)) : [...moves(movedAway(words)), ...removes(movedAway(words))].map((touch) => ({ ...touch, linkAlone: true }));
+      return mvTouches(words);
     case "rm":
       return writes(positionals(words)).map((touch) => ({ ...touch, linkAlone: true }));
     case "trash": case "trash-put": case "gtrash":
