@@ -196,6 +196,22 @@ export function splitLoopItemFor(node: ShellNode, items: ReadonlyMap<string, She
   return item.value.split(/[ \t\n]+/).filter((piece) => piece !== "").map((piece) => ({ value: piece, literal: true, glob: /[*?[]/.test(piece) }));
 }
 
+/** `"$f<text>"`, `"${f}<text>"` or `"$f"<text>`, the text plain characters with no slash. */
+const BESIDE_ITEM = /^"\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})(?:([\w.+,@%=~-]+)"|"([\w.+,@%=~-]+))$/;
+
+/**
+ * For a word that is a loop's literal item followed by plain text (`"$f.bak"`, `"${f}"-old`):
+ * the item and the text, which name a file beside each name the item stands for. Undefined for
+ * any other word.
+ */
+export function besideLoopItem(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): { item: ShellWord; suffix: string } | undefined {
+  if (items === undefined) return undefined;
+  const match = BESIDE_ITEM.exec(node.text);
+  const item = match === null ? undefined : items.get((match[1] ?? match[2]) as string);
+  if (match === null || item === undefined || !item.literal) return undefined;
+  return { item, suffix: (match[3] ?? match[4]) as string };
+}
+
 /** The loop's or script's name a reference spells (`$d`, `${d}`, `$1`, `"$@"`'s `@`), or undefined. */
 function referencedName(text: string): string | undefined {
   // `${d:?}` is `$d` whenever the command runs at all.

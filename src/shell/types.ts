@@ -13,6 +13,11 @@ export interface ShellWord {
    * splits into), which the check of critical folders judges.
    */
   splitItems?: ShellWord[];
+  /**
+   * A loop variable's item followed by plain text with no slash (`"$f.bak"`): each round it names
+   * a file beside what the item names then (`a.bak` beside `a`), in the folder the item's names are in.
+   */
+  besideItem?: { item: ShellWord; suffix: string };
 }
 
 /**

@@ -903,8 +903,16 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("trash build", "allow", NO_RULES, true),
     // a look at what it over-blocked: what mv moves into a folder inside the working folder stays there
     // (bypassPermissions only: in default mode writing `*` here is asked, for the link to outside among its matches)
-    ...["mv * old/", "mkdir -p old && mv ./* ./old", "mv -t old -- *", "mv ./* {project}/old/", "mv * src/../old/"]
+    // and so does each name a loop renames beside itself
+    ...["mv * old/", "mkdir -p old && mv ./* ./old", "mv -t old -- *", "mv ./* {project}/old/", "mv * src/../old/",
+      'for f in *; do mv "$f" "$f.bak"; done', 'for f in ./*; do mv -- "${f}" "${f}"-old; done', 'for f in {project}/*; do mv "$f" "$f.orig"; done']
       .map((command): Case => ({ command, rules: NO_RULES, mode: "bypassPermissions", expected: "allow" })),
+    // controls: renamed elsewhere, by another variable, into a folder, or beside a link the command makes
+    ...inBothModes('for f in *; do mv "$f" "/tmp/$f.bak"; done', "deny", NO_RULES, true),
+    ...inBothModes('for f in *; do mv "$f" "$g.bak"; done', "deny", NO_RULES, true),
+    ...inBothModes('for f in *; do mv "$f" "$f/x"; done', "deny", NO_RULES, true),
+    ...inBothModes('ln -s /tmp x.bak; for f in *; do mv "$f" "$f.bak"; done', "deny", NO_RULES, true),
+    ...inBothModes('for f in *; do mv "$f" "$f.bak" ..; done', "deny", NO_RULES, true),
   ],
 };
 
