@@ -390,12 +390,14 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     subjects.push(...unplacedArguments(part, trust));
     // Any other literal argument may be a file the command reads or changes; so may one that
     // starts with the home or working folder's variable, spelled out for deny and ask rules.
+    // A word of loop items a glob covers (`"$f"/key` over `sec*`) is mentioned as that glob.
     for (const word of part.words.slice(1)) {
       if (word.value === "") continue;
-      const value = word.literal ? (judged.has(word) ? undefined : word.value) : knownFolderSpelling(word.value);
+      const value = word.literal ? (judged.has(word) ? undefined : word.value) : word.loopCovering ?? knownFolderSpelling(word.value);
       if (value === undefined) continue;
+      const glob = word.glob || (word.loopCovering !== undefined && /[*?[]/.test(word.loopCovering));
       for (const spelling of mentionedSpellings(value)) {
-        subjects.push(...pathSubject(part, { value: spelling, literal: true, glob: word.glob }, "read", { mentionedOnly: true }));
+        subjects.push(...pathSubject(part, { value: spelling, literal: true, glob }, "read", { mentionedOnly: true }));
       }
     }
     // Strings of code the analysis cannot read (`open(".env")`): deny and ask rules meet them.

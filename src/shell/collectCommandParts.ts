@@ -6,7 +6,7 @@
  * a `cd` that bash runs in a subshell (a pipeline part, `( )`, a `&` job) moves nothing after it.
  */
 import { elsewhereWrapper, exactProgramStarts, holdsPlaceholder, sudoShellOption } from "./commandForms.ts";
-import { besideLoopItem, loopItemFor, loopItemJoined, loopItems, splitLoopItemFor, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, readLoop, setsBefore } from "./loopItems.ts";
+import { besideLoopItem, loopItemCovering, loopItemFor, loopItemJoined, loopItems, splitLoopItemFor, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, readLoop, setsBefore } from "./loopItems.ts";
 import { CODE_RUNNERS, inShellWords, PLAIN_SETTER_OPTIONS, VARIABLE_SETTERS } from "./shellBuiltins.ts";
 import { evaluateWord, findSubstitutions, requiredAsPlain } from "./evaluateWord.ts";
 import { outputOf } from "./pipelineInput.ts";
@@ -505,7 +505,11 @@ function wordsOf(nodes: readonly (ShellNode | null)[], part: ShellCommandPart, s
     part.problems.push(...value.problems);
     const splitItems = splitLoopItemFor(node, state.loopItems);
     const besideItem = besideLoopItem(node, state.loopItems);
-    words.push({ value: value.value, literal: value.literal, glob: value.glob, ...(splitItems === undefined ? {} : { splitItems }), ...(besideItem === undefined ? {} : { besideItem }) });
+    const loopCovering = loopItemCovering(node, state.loopItems);
+    words.push({
+      value: value.value, literal: value.literal, glob: value.glob,
+      ...(splitItems === undefined ? {} : { splitItems }), ...(besideItem === undefined ? {} : { besideItem }), ...(loopCovering === undefined ? {} : { loopCovering }),
+    });
   }
   return words;
 }

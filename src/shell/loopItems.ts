@@ -196,6 +196,18 @@ export function splitLoopItemFor(node: ShellNode, items: ReadonlyMap<string, She
   return item.value.split(/[ \t\n]+/).filter((piece) => piece !== "").map((piece) => ({ value: piece, literal: true, glob: /[*?[]/.test(piece) }));
 }
 
+/**
+ * A glob every name a word of loops' literal items and literal text takes matches, for deny and ask
+ * rules to meet it by where loopItemJoined does not give the word itself (`"$f"/key` over the
+ * item `sec*` is the glob `sec*` then `/key`; quoted text's `*` and `?` match themselves too). Undefined for any other word, and
+ * for quoted text with a `[` or a backslash, which the glob would read otherwise.
+ */
+export function loopItemCovering(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): string | undefined {
+  const pieces = loopPieces(node, items);
+  if (pieces === undefined || pieces.some((piece) => !piece.glob && /[[\\]/.test(piece.text))) return undefined;
+  return pieces.map((piece) => piece.text).join("");
+}
+
 /** `"$f<text>"`, `"${f}<text>"` or `"$f"<text>`, the text plain characters with no slash. */
 const BESIDE_ITEM = /^"\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})(?:([\w.+,@%=~-]+)"|"([\w.+,@%=~-]+))$/;
 
@@ -255,14 +267,8 @@ function namesOnlyMatches(tail: readonly WordPiece[]): boolean {
   return segments[0] === "" && segments.every((segment) => segment === "" || segment === "." || matchesEveryEntry(segment));
 }
 
-/**
- * A word made of loops' literal items and literal text (`"$d"/*`, `"$f/"`, `$d/build`,
- * `out/"$v"/*`, `"$a$b"`): the items' values with that text, a glob when an item or an unquoted
- * part is one. A glob item (each file it matches) is followed only when it starts the word and
- * the text after it names nothing new (see namesOnlyMatches). Undefined for any other word, and for
- * one that is only an item (see loopItemFor).
- */
-export function loopItemJoined(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): ShellWord | undefined {
+/** A word's pieces, when it is made of loops' literal items (one at least) and literal text only. */
+function loopPieces(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): WordPiece[] | undefined {
   if (items === undefined || (node.type !== "concatenation" && node.type !== "string") || hasBraceExpansion(node.text)) return undefined;
   const nodes = node.type === "string" ? [node] : node.namedChildren.filter((child): child is ShellNode => child !== null);
   const pieces: WordPiece[] = [];
@@ -284,8 +290,20 @@ export function loopItemJoined(node: ShellNode, items: ReadonlyMap<string, Shell
     if (runs || !literal.literal || literal.problems.length > 0) return undefined;
     pieces.push({ text: literal.value, quoted: piece.type !== "word", glob: literal.glob });
   }
+  return pieces.some((piece) => piece.item !== undefined) ? pieces : undefined;
+}
+
+/**
+ * A word made of loops' literal items and literal text (`"$d"/*`, `"$f/"`, `$d/build`,
+ * `out/"$v"/*`, `"$a$b"`): the items' values with that text, a glob when an item or an unquoted
+ * part is one. A glob item (each file it matches) is followed only when it starts the word and
+ * the text after it names nothing new (see namesOnlyMatches). Undefined for any other word, and for
+ * one that is only an item (see loopItemFor).
+ */
+export function loopItemJoined(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): ShellWord | undefined {
+  const pieces = loopPieces(node, items);
+  if (pieces === undefined) return undefined;
   const withItems = pieces.filter((piece) => piece.item !== undefined);
-  if (withItems.length === 0) return undefined;
   if (withItems.some((piece) => piece.item?.glob === true) && (pieces[0]?.item?.glob !== true || !namesOnlyMatches(pieces.slice(1)))) return undefined;
   const glob = pieces.some((piece) => piece.glob);
   // In a glob, what a quoted piece or a plain item holds of `*`, `?` and `[` would be read as wildcards: not followed.

@@ -18,6 +18,8 @@ export interface ShellWord {
    * a file beside what the item names then (`a.bak` beside `a`), in the folder the item's names are in.
    */
   besideItem?: { item: ShellWord; suffix: string };
+  /** A word of loop items and text the analysis cannot name itself: a glob every name it takes matches (see loopItemCovering). */
+  loopCovering?: string;
 }
 
 /**

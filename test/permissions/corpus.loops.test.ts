@@ -101,6 +101,15 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere('read -r n < list; for f in src/a.ts; do echo "$n"; wc -l "$f"; done', "allow", true),
     plain(`for f in ${Array.from({ length: 16 }, (_, index) => `n${index}.ts`).join(" ")}; do wc -l "$f"; echo "$f"; test -e "$f"; echo; done`, "allow"),
   ],
+  "a loop item with more of a name after it is met as the glob of both by deny rules (a review of the gaps)": [
+    ...everywhere('for f in sec*; do base64 "$f"/key; done', "deny"),
+    ...everywhere('for f in s*; do od -c "$f/key"; done', "deny"),
+    ...everywhere('for d in ./*/; do xxd "$d"key; done', "deny"),
+    ...everywhere('for f in secrets; do base64 "$f"/k*; done', "deny", true),
+    // controls: what the glob of both cannot name, in the mode that asks nothing else
+    { command: 'for f in sr*; do base64 "$f"/a.ts; done', rules: RULES, mode: "bypassPermissions", expected: "allow", guard: true },
+    { command: 'for f in s*; do base64 x"$f"/key; done', rules: RULES, mode: "bypassPermissions", expected: "allow", guard: true },
+  ],
 };
 
 let playground: Playground;
