@@ -32,7 +32,7 @@ import { hostOfUrl } from "./matchDomain.ts";
 import { hardLinkVerdict, recursiveReadVerdict, unknownCodeVerdict, unknownPathVerdict } from "./pathRuleVerdicts.ts";
 import { commandRules, identifyPrograms, isModeChanger, type ProgramIdentities } from "./programIdentity.ts";
 import { linkLeadingOutside } from "./recursiveReads.ts";
-import { movedWithin } from "./movedWithin.ts";
+import { movedWithin, soleMovePart } from "./movedWithin.ts";
 import { mentionedSpellings, placements, suggestCommandRule } from "./shellSubjects.ts";
 import type { KnownCwd, ShellAnalysis, ShellCommandPart, ShellWord } from "../shell/types.ts";
 import type { PathSubject, Subject, ToolSubject } from "./subjects.ts";
@@ -91,6 +91,8 @@ interface Judge {
   alsoNamed: readonly string[];
   /** What each command part really runs, while a deny or ask rule about commands is in force. */
   programs?: ProgramIdentities;
+  /** The one part of the command whose moves may stay inside the folder they leave (see soleMovePart). */
+  soleMove?: ShellCommandPart;
 }
 
 function describe(subject: Subject, tool: AnyTool): string {
@@ -333,7 +335,7 @@ function unskippable(judge: Judge, subject: Subject): Verdict | undefined {
     const linkAlone = subject.linkAlone === true && !/\/\.?$/.test(subject.word.value) && !/(?:^|\/)\.\.?(?:\/|$)/.test(subject.word.value.replace(/^(?:\.\/+)+/, ""));
     const removed = (each: PathForms) => (linkAlone ? linkItself(each) : everyForm(each));
     // What mv takes from a folder into a folder inside it leaves it no emptier (`mv * old/`).
-    const emptied = subject.word.glob ? emptiedFolders(subject, forms, judge.paths).filter((folder) => !movedWithin(subject, folder, judge.paths)) : [];
+    const emptied = subject.word.glob ? emptiedFolders(subject, forms, judge.paths).filter((folder) => !movedWithin(subject, folder, judge.paths, judge.soleMove)) : [];
     for (const path of [...(subject.word.glob ? emptied : removed(forms)), ...expansions.flatMap(removed)]) {
       const reason = criticalRemovalReason(path, { home: judge.paths.home, workingDirectories: judge.paths.workingDirectories });
       if (reason !== undefined && subject.mayEmpty === true) return { decision: "ask", reason: `${subject.label} may remove nearly everything in ${path}, whose tests may keep little: ${reason}` };
@@ -603,7 +605,7 @@ async function judgeCall(tool: AnyTool, input: { [key: string]: unknown }, conte
   const hasPath = plan.subjects.some((subject) => subject.kind === "path" && subject.fromTool);
   const own = plan.analyses.length === 0 ? await tool.checkPermissions(input, context) : { behavior: "passthrough" as const };
   const alsoNamed = tool.ruleNamesFor?.(input as never, context) ?? [];
-  const judge: Judge = { tool, input, rules, families, mode, paths, resolved, own, hasPath, hookAllowed: hooks.opinion === "allow", foldersStay, readOnlyParts: new Map(), alsoNamed };
+  const judge: Judge = { tool, input, rules, families, mode, paths, resolved, own, hasPath, hookAllowed: hooks.opinion === "allow", foldersStay, readOnlyParts: new Map(), alsoNamed, soleMove: soleMovePart(plan.analyses) };
   judge.programs = programsOf(judge, plan.subjects);
 
   const verdicts: { subject?: Subject; verdict: Verdict; label: string }[] = plan.subjects.map((subject) => ({

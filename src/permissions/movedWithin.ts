@@ -4,7 +4,9 @@ import { dirname } from "node:path";
 import { realPathOrUndefined } from "../files/statOrUndefined.ts";
 import { expandShellGlob } from "../paths/expandShellGlob.ts";
 import { isPathWithin } from "../paths/isInsideDirectories.ts";
-import type { ShellWord } from "../shell/types.ts";
+import { allowForm, programStarts } from "../shell/commandForms.ts";
+import { classifyReadOnly } from "../shell/readOnlyCommand.ts";
+import type { ShellAnalysis, ShellCommandPart, ShellWord } from "../shell/types.ts";
 import { resolvePathSubject, subjectBase, type PathContext } from "./pathJudgment.ts";
 import type { PathSubject } from "./subjects.ts";
 
@@ -14,12 +16,55 @@ import type { PathSubject } from "./subjects.ts";
  * beside itself (`for f in *; do mv "$f" "$f.bak"; done`). A destination only known when it runs,
  * one the shell expands (`mv * *.bak`), or one a link the command makes may lead through does not count.
  */
-export function movedWithin(subject: PathSubject, folder: string, context: PathContext): boolean {
+export function movedWithin(subject: PathSubject, folder: string, context: PathContext, soleMove: ShellCommandPart | undefined): boolean {
   const into = subject.movedInto;
   const real = realPathOrUndefined(folder);
-  if (into === undefined || real === undefined) return false;
-  const landing = into.besideItem !== undefined ? besideItemLanding(subject, into.besideItem, context) : placedLanding(subject, into, context);
+  if (into === undefined || real === undefined || subject.part === undefined || subject.part !== soleMove) return false;
+  const landing = into.besideItem !== undefined ? besideItemLanding(subject, into.besideItem, context)
+    : takenAsOperands(subject.part, subject.word) ? placedLanding(subject, into, context) : undefined;
   return landing !== undefined && isPathWithin(landing, real);
+}
+
+/**
+ * The part whose moves may stay inside the folder they leave: the command's one part that is not
+ * read-only (a mkdir of plain names aside), run as mv itself, with no wrapper (`env -C /tmp mv`
+ * moves elsewhere), no xargs or find filling it in, and no variable set anywhere (`HOME=/tmp; mv
+ * ~/* ~/x/`). Another part could remove the destination or make it a link (`mv * old/ && rm -rf
+ * old`, `tar xf e.tar; mv * nn/`); nothing but /dev/null may be written by a redirect.
+ */
+export function soleMovePart(analyses: readonly ShellAnalysis[]): ShellCommandPart | undefined {
+  let move: ShellCommandPart | undefined;
+  for (const analysis of analyses) {
+    if (analysis.problems.length > 0 || analysis.redirects.some((redirect) => redirect.access === "write" && redirect.target.value !== "/dev/null")) return undefined;
+    for (const part of analysis.parts) {
+      if (part.problems.length > 0 || part.assignments.length > 0 || (part.unknownCode ?? []).length > 0) return undefined;
+      if (isPlainMkdir(part) || onlyReads(part)) continue;
+      const first = part.words[0];
+      if (move !== undefined || first?.literal !== true || first.value !== "mv" || part.filledIn !== undefined || programStarts(part.words).some((start) => start > 0)) return undefined;
+      move = part;
+    }
+  }
+  return move;
+}
+
+function onlyReads(part: ShellCommandPart): boolean {
+  const form = allowForm(part);
+  if (form.unsafeAssignment !== undefined || form.viaXargs || (part.touches ?? []).some((touch) => touch.access === "write")) return false;
+  return classifyReadOnly(form.words).readOnly;
+}
+
+function isPlainMkdir(part: ShellCommandPart): boolean {
+  return part.words[0]?.value === "mkdir" && part.words.every((word) => word.literal && !word.glob) && (part.touches ?? []).length === 0;
+}
+
+/**
+ * Whether every name the glob `word` expands to reaches mv as a file to move: after a `--`, or when
+ * no name can start with `-` (`./*`, `src/*`), since a file named `-t..` is an option otherwise.
+ */
+function takenAsOperands(part: ShellCommandPart, word: ShellWord): boolean {
+  const at = part.words.indexOf(word);
+  const dashes = part.words.findIndex((each) => each.value === "--");
+  return at !== -1 && (!/^[*?[]/.test(word.value) || (dashes !== -1 && dashes < at));
 }
 
 /** The real folder a literal destination puts things in: the folder it names, or the one it is a new name in. */

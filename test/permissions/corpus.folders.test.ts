@@ -905,7 +905,7 @@ const FOUND: Record<string, Case[]> = {
     // a look at what it over-blocked: what mv moves into a folder inside the working folder stays there
     // (bypassPermissions only: in default mode writing `*` here is asked, for the link to outside among its matches)
     // and so does each name a loop renames beside itself
-    ...["mv * old/", "mkdir -p old && mv ./* ./old", "mv -t old -- *", "mv ./* {project}/old/", "mv * src/../old/",
+    ...["mv -- * old/", "mkdir -p old && mv ./* ./old", "mv -t old -- *", "mv ./* {project}/old/", "mv ./* src/../old/", "mv -- * old/ && ls old",
       'for f in *; do mv "$f" "$f.bak"; done', 'for f in ./*; do mv -- "${f}" "${f}"-old; done', 'for f in {project}/*; do mv "$f" "$f.orig"; done']
       .map((command): Case => ({ command, rules: NO_RULES, mode: "bypassPermissions", expected: "allow" })),
     // controls: renamed elsewhere, by another variable, into a folder, or beside a link the command makes
@@ -914,6 +914,18 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('for f in *; do mv "$f" "$f/x"; done', "deny", NO_RULES, true),
     ...inBothModes('ln -s /tmp x.bak; for f in *; do mv "$f" "$f.bak"; done', "deny", NO_RULES, true),
     ...inBothModes('for f in *; do mv "$f" "$f.bak" ..; done', "deny", NO_RULES, true),
+    // a review: a name the glob gives may be an option (a file named -t..), another part may remove the
+    // destination or make it a link, a wrapper may move elsewhere, a variable may change what ~ is
+    ...inBothModes("mv * old/", "deny", NO_RULES, true),
+    ...inBothModes("touch ./-t.. && mv * old/", "deny", NO_RULES, true),
+    ...inBothModes("mv -- * old/ && rm -rf old", "deny", NO_RULES, true),
+    ...inBothModes("mv -- * old/; find old -delete", "deny", NO_RULES, true),
+    ...inBothModes("mv -- * old/ && mv old /tmp/", "deny", NO_RULES, true),
+    ...inBothModes("tar xf /tmp/e.tar && mv -- * nn/", "deny", NO_RULES, true),
+    ...inBothModes("python3 -c 'import os' ; mv -- * nn/", "deny", NO_RULES, true),
+    ...inBothModes("env -C /tmp mv -- {project}/* old/", "deny", NO_RULES, true),
+    ...inBothModes("read HOME; mv -- ./* ./old", "deny", NO_RULES, true),
+    ...inBothModes('ls | xargs -I{} mv {} old/', "deny", NO_RULES, true),
   ],
 };
 
