@@ -32,7 +32,7 @@ import { hostOfUrl } from "./matchDomain.ts";
 import { hardLinkVerdict, recursiveReadVerdict, unknownCodeVerdict, unknownPathVerdict } from "./pathRuleVerdicts.ts";
 import { commandRules, identifyPrograms, isModeChanger, type ProgramIdentities } from "./programIdentity.ts";
 import { linkLeadingOutside } from "./recursiveReads.ts";
-import { movedWithin, soleMovePart } from "./movedWithin.ts";
+import { movedWithin, soleMovePart, type SoleMove } from "./movedWithin.ts";
 import { mentionedSpellings, placements, suggestCommandRule } from "./shellSubjects.ts";
 import type { KnownCwd, ShellAnalysis, ShellCommandPart, ShellWord } from "../shell/types.ts";
 import type { PathSubject, Subject, ToolSubject } from "./subjects.ts";
@@ -92,7 +92,7 @@ interface Judge {
   /** What each command part really runs, while a deny or ask rule about commands is in force. */
   programs?: ProgramIdentities;
   /** The one part of the command whose moves may stay inside the folder they leave (see soleMovePart). */
-  soleMove?: ShellCommandPart;
+  soleMove?: SoleMove;
 }
 
 function describe(subject: Subject, tool: AnyTool): string {

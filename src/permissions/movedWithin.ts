@@ -1,6 +1,6 @@
 /** Whether what mv takes out of a folder stays in it (`mv * old/`), which leaves that folder no emptier. */
 import { lstatSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import { realPathOrUndefined } from "../files/statOrUndefined.ts";
 import { expandShellGlob } from "../paths/expandShellGlob.ts";
 import { isPathWithin } from "../paths/isInsideDirectories.ts";
@@ -11,17 +11,18 @@ import { resolvePathSubject, subjectBase, type PathContext } from "./pathJudgmen
 import type { PathSubject } from "./subjects.ts";
 
 /**
- * True when the subject is moved (see PathSubject.movedInto) to where links lead now inside
- * `folder`: into a folder there, or as a new name there, or each name a loop's item stands for
- * beside itself (`for f in *; do mv "$f" "$f.bak"; done`). A destination only known when it runs,
+ * True when the subject is moved (see PathSubject.movedInto) out of a working folder to where
+ * links lead now inside it: into a folder there, or each name a loop's item stands for beside itself (`for f in *; do mv "$f" "$f.bak"; done`). A destination only known when it runs,
  * one the shell expands (`mv * *.bak`), or one a link the command makes may lead through does not count.
  */
-export function movedWithin(subject: PathSubject, folder: string, context: PathContext, soleMove: ShellCommandPart | undefined): boolean {
+export function movedWithin(subject: PathSubject, folder: string, context: PathContext, soleMove: SoleMove | undefined): boolean {
   const into = subject.movedInto;
   const real = realPathOrUndefined(folder);
-  if (into === undefined || real === undefined || subject.part === undefined || subject.part !== soleMove) return false;
+  if (into === undefined || real === undefined || soleMove === undefined || subject.part === undefined || subject.part !== soleMove.part) return false;
+  // A working folder only: a system folder's names are where links and programs expect them (`mv /usr/* /usr/local/`).
+  if (!context.workingDirectories.some((working) => realPathOrUndefined(working) === real)) return false;
   const landing = into.besideItem !== undefined ? besideItemLanding(subject, into.besideItem, context)
-    : takenAsOperands(subject.part, subject.word) ? placedLanding(subject, into, context) : undefined;
+    : takenAsOperands(subject.part, subject.word) ? placedLanding(subject, into, context, soleMove.madeBefore) : undefined;
   return landing !== undefined && isPathWithin(landing, real);
 }
 
@@ -32,19 +33,30 @@ export function movedWithin(subject: PathSubject, folder: string, context: PathC
  * ~/* ~/x/`). Another part could remove the destination or make it a link (`mv * old/ && rm -rf
  * old`, `tar xf e.tar; mv * nn/`); nothing but /dev/null may be written by a redirect.
  */
-export function soleMovePart(analyses: readonly ShellAnalysis[]): ShellCommandPart | undefined {
-  let move: ShellCommandPart | undefined;
+export function soleMovePart(analyses: readonly ShellAnalysis[]): SoleMove | undefined {
+  let move: SoleMove | undefined;
+  const made: ShellCommandPart[] = [];
   for (const analysis of analyses) {
     if (analysis.problems.length > 0 || analysis.redirects.some((redirect) => redirect.access === "write" && redirect.target.value !== "/dev/null")) return undefined;
     for (const part of analysis.parts) {
       if (part.problems.length > 0 || part.assignments.length > 0 || (part.unknownCode ?? []).length > 0) return undefined;
-      if (isPlainMkdir(part) || onlyReads(part)) continue;
+      if (isPlainMkdir(part)) {
+        if (move === undefined) made.push(part);
+        continue;
+      }
+      if (onlyReads(part)) continue;
       const first = part.words[0];
       if (move !== undefined || first?.literal !== true || first.value !== "mv" || part.filledIn !== undefined || programStarts(part.words).some((start) => start > 0)) return undefined;
-      move = part;
+      move = { part, madeBefore: made };
     }
   }
   return move;
+}
+
+/** The part soleMovePart finds, and the plain mkdir parts before it (a folder one makes is a folder to move into). */
+export interface SoleMove {
+  part: ShellCommandPart;
+  madeBefore: readonly ShellCommandPart[];
 }
 
 function onlyReads(part: ShellCommandPart): boolean {
@@ -67,13 +79,21 @@ function takenAsOperands(part: ShellCommandPart, word: ShellWord): boolean {
   return at !== -1 && (!/^[*?[]/.test(word.value) || (dashes !== -1 && dashes < at));
 }
 
-/** The real folder a literal destination puts things in: the folder it names, or the one it is a new name in. */
-function placedLanding(subject: PathSubject, into: ShellWord, context: PathContext): string | undefined {
+/**
+ * The real folder a literal destination puts things in: a folder there now. Not a new name or a
+ * file, onto which each of many moves would land in turn (`for f in *; do mv "$f" x; done`).
+ */
+function placedLanding(subject: PathSubject, into: ShellWord, context: PathContext, madeBefore: readonly ShellCommandPart[]): string | undefined {
   if (!into.literal || into.glob) return undefined;
   const destination = resolvePathSubject({ ...subject, word: into, movedInto: undefined }, context);
   const forms = destination.forms;
   if (forms === undefined || destination.unknown !== undefined || destination.throughNewLink !== undefined) return undefined;
-  return forms.isDirectory ? forms.canonical : dirname(forms.canonical);
+  // Not there yet, it is a folder when a mkdir before the move makes it (`mkdir -p old && mv -- * old/`).
+  const made = () => !isThere(forms.lexical) && madeBefore.some((part) => part.words.slice(1).some((word) => {
+    const base = subjectBase({ cwd: part.cwd }, context);
+    return !word.value.startsWith("-") && base !== undefined && resolve(base, word.value) === forms.lexical;
+  }));
+  return forms.isDirectory || made() ? forms.canonical : undefined;
 }
 
 /**
@@ -92,6 +112,16 @@ function besideItemLanding(subject: PathSubject, beside: NonNullable<ShellWord["
   if (itemFolder.forms === undefined || itemFolder.unknown !== undefined || itemFolder.throughNewLink !== undefined) return undefined;
   // `*/` names folders: what is beside each name is inside that folder, itself in the item's folder.
   return item.glob ? itemFolder.forms.canonical : dirname(itemFolder.forms.canonical);
+}
+
+/** Whether anything, a dangling link too, is at `path`. */
+function isThere(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isFolderOrLink(path: string, base: string): boolean {

@@ -6,7 +6,7 @@
  * a `cd` that bash runs in a subshell (a pipeline part, `( )`, a `&` job) moves nothing after it.
  */
 import { elsewhereWrapper, exactProgramStarts, holdsPlaceholder, sudoShellOption } from "./commandForms.ts";
-import { besideLoopItem, loopItemCovering, loopItemFor, loopItemJoined, loopItems, splitLoopItemFor, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, readLoop, setsBefore } from "./loopItems.ts";
+import { besideLoopItem, loopItemCovering, loopItemFor, loopItemJoined, loopItems, loopVariableKept, splitLoopItemFor, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, readLoop, setsBefore } from "./loopItems.ts";
 import { CODE_RUNNERS, inShellWords, PLAIN_SETTER_OPTIONS, VARIABLE_SETTERS } from "./shellBuiltins.ts";
 import { evaluateWord, findSubstitutions, requiredAsPlain } from "./evaluateWord.ts";
 import { outputOf } from "./pipelineInput.ts";
@@ -372,6 +372,7 @@ function collectFor(node: ShellNode, state: CollectState): void {
   // A select's variable is empty when the reply names no item: only a for loop's items are followed.
   const select = node.child(0)?.type === "select";
   const items = name === undefined || body === null || select ? undefined : loopItems(node, name, state.loopRounds ?? 1, state.inRepeatedBody === true);
+  if (name !== undefined && body !== null && !select && items === undefined && collectListingLoop(node, name, state)) return;
   if (name === undefined || body === null || items === undefined) return collectOnce(node, state);
   const { analysis } = state;
   const saved = savePoint(state);
@@ -402,6 +403,37 @@ function collectFor(node: ShellNode, state: CollectState): void {
   if (!moved) return;
   analysis.problems.push(`its for statement changes the working folder between rounds: ${JSON.stringify(clip(node.text))}`);
   state.cwd = { kind: "unknown", reason: "after the for statement the working folder is not known" };
+}
+
+/**
+ * `for f in $(ls); do body; done`: a loop over a listing's output runs its body once per name,
+ * `"$f"` standing for what the listing printed, split at blanks, as in the words xargs runs.
+ * False (nothing collected) for any other loop.
+ */
+function collectListingLoop(node: ShellNode, name: string, state: CollectState): boolean {
+  const values = node.childrenForFieldName("value").filter((value): value is ShellNode => value !== null);
+  const value = values[0];
+  if (values.length !== 1 || value?.type !== "command_substitution" || !loopVariableKept(node, name, state.inRepeatedBody === true)) return false;
+  const { analysis } = state;
+  const saved = savePoint(state);
+  const [listed] = listedBySubstitution(value, state);
+  goBack(state, saved);
+  if (listed === undefined) return false;
+  const outer = { loopItems: state.loopItems, filledIn: state.filledIn };
+  state.filledIn = { placeholder: listed.text, appended: false, by: "for", from: { ...listed.paths, split: true } };
+  state.loopItems = new Map([...(outer.loopItems ?? []), [name, { value: listed.text, literal: false, glob: false }]]);
+  try {
+    collectOnce(node, state);
+  } finally {
+    state.loopItems = outer.loopItems;
+    state.filledIn = outer.filledIn;
+  }
+  // A builtin that sets variables by a name the text does not show: visited again, once, unknown.
+  if (setsBefore(analysis, saved.parts) || analysis.parts.slice(saved.parts).some((part) => maySetLoopVariable(part, true, name))) {
+    goBack(state, saved);
+    collectOnce(node, state);
+  }
+  return true;
 }
 
 /** Whether a redirection of a group around the loop (`{ while ...; done < list; }`) gives it another input than the pipeline's. */
@@ -487,8 +519,39 @@ export function collectSubstitution(node: ShellNode, state: CollectState): void 
   // A substitution runs in a subshell: a `cd` inside it does not move the outer command.
 }
 
+/**
+ * Collects a command substitution and gives what it prints when that is a listing's paths
+ * (`$(ls)`, `$(find . -name x)`), with the text that stands for them.
+ */
+function listedBySubstitution(node: ShellNode, state: CollectState): { text: string; paths: NonNullable<ShellInput["paths"]> }[] {
+  const from = state.analysis.parts.length;
+  collectSubstitution(node, state);
+  if (node.type !== "command_substitution") return [];
+  const last = state.analysis.parts.slice(from).at(-1);
+  // What echo, printf and pwd print is read where it stands (`"$(pwd)"/x` is the working folder's x).
+  if (last === undefined || !node.text.includes(last.source) || ["echo", "printf", "pwd"].includes(last.words[0]?.value ?? "")) return [];
+  const paths = outputOf(last).paths;
+  return paths === undefined || paths.itself === true ? [] : [{ text: node.text, paths }];
+}
+
+/**
+ * What the shell fills in from a listing's output (`rm -rf $(ls)` is `ls | xargs rm -rf`): the
+ * part's words holding it are filled in from those paths, split at blanks. Two such listings in
+ * one part are more than the analysis follows.
+ */
+function fillFromListing(part: ShellCommandPart, listed: readonly { text: string; paths: NonNullable<ShellInput["paths"]> }[]): void {
+  const [first, ...more] = listed;
+  if (first === undefined || part.filledIn !== undefined) return;
+  if (more.length > 0) {
+    part.problems.push(`${clip(part.source)} is handed the output of more than one listing (${clip(first.text)}, ${clip(more[0]?.text ?? "")}), which the analysis does not follow`);
+    return;
+  }
+  part.filledIn = { placeholder: first.text, appended: false, by: "command substitution", from: { ...first.paths, split: true } };
+}
+
 function wordsOf(nodes: readonly (ShellNode | null)[], part: ShellCommandPart, state: CollectState): ShellWord[] {
   const words: ShellWord[] = [];
+  const listed: { text: string; paths: NonNullable<ShellInput["paths"]> }[] = [];
   for (const node of nodes) {
     if (node === null) continue;
     if (node.type === "variable_assignment") {
@@ -498,10 +561,15 @@ function wordsOf(nodes: readonly (ShellNode | null)[], part: ShellCommandPart, s
     }
     const item = loopItemFor(node, state.loopItems) ?? loopItemJoined(node, state.loopItems);
     if (item !== undefined) {
+      // Unquoted, a listed name is split and globbed again: any path may arrive (`while read f; do rm -rf $f`).
+      const filler = part.filledIn;
+      if (!item.literal && node.type !== "string" && filler?.from !== undefined && filler.placeholder === item.value && filler.from.split !== true) {
+        part.filledIn = { ...filler, from: { ...filler.from, split: true } };
+      }
       words.push({ ...item });
       continue;
     }
-    const value = evaluateWord(node, (substitution) => collectSubstitution(substitution, state));
+    const value = evaluateWord(node, (substitution) => listed.push(...listedBySubstitution(substitution, state)));
     part.problems.push(...value.problems);
     const splitItems = splitLoopItemFor(node, state.loopItems);
     const besideItem = besideLoopItem(node, state.loopItems);
@@ -511,6 +579,7 @@ function wordsOf(nodes: readonly (ShellNode | null)[], part: ShellCommandPart, s
       ...(splitItems === undefined ? {} : { splitItems }), ...(besideItem === undefined ? {} : { besideItem }), ...(loopCovering === undefined ? {} : { loopCovering }),
     });
   }
+  fillFromListing(part, listed);
   return words;
 }
 

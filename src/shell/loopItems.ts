@@ -89,6 +89,17 @@ export function loopItems(node: ShellNode, name: string, rounds: number, inRepea
   return items;
 }
 
+/**
+ * Whether a for loop's variable keeps what the header gives it while the body runs, as far as
+ * the command's text shows (see loopItems): a name bash never sets itself, nothing that may set it.
+ */
+export function loopVariableKept(node: ShellNode, name: string, inRepeatedBody: boolean): boolean {
+  const body = node.childForFieldName("body");
+  if (body === null || !/^[a-z][a-z0-9_]*$/.test(name) || inRepeatedBody) return false;
+  const mentions = mentionsOf(node, name);
+  return mentions.unsafe === 0 && !mentions.headers.some((at) => at > body.startIndex && at < body.endIndex);
+}
+
 /** What `while read` gives its variable, and whether each name arrives as printed: `IFS= read -r -d '' name` reads a NUL-separated listing whole. */
 export interface ReadLoop {
   name: string;
@@ -166,7 +177,8 @@ export function setsBefore(analysis: ShellAnalysis, end: number): boolean {
 
 /**
  * The item a loop variable stands for in this round, for a word that is only `"$name"` or
- * `"${name}"`, or the same unquoted when the item has nothing splitting or globbing would change.
+ * `"${name}"`, or the same unquoted when the item has nothing splitting or globbing would change
+ * or stands for what a listing prints (an item that is not literal: see collectWhile).
  */
 export function loopItemFor(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): ShellWord | undefined {
   if (items === undefined) return undefined;
@@ -177,8 +189,9 @@ export function loopItemFor(node: ShellNode, items: ReadonlyMap<string, ShellWor
   const name = referencedName(reference.text);
   const item = name === undefined ? undefined : items.get(name);
   if (item === undefined || (quoted && node.text !== `"${reference.text}"`)) return undefined;
-  // Unquoted, the item is split and globbed again: only one neither changes (no blanks, no glob or extglob characters).
-  if (!quoted && (item.glob || !/^[^\s*?[\]\\()]+$/.test(item.value))) return undefined;
+  // Unquoted, the item is split and globbed again: only one neither changes (no blanks, no glob or
+  // extglob characters), or what stands for names a listing prints, which may be any (see wordsOf).
+  if (!quoted && item.literal && (item.glob || !/^[^\s*?[\]\\()]+$/.test(item.value))) return undefined;
   return item;
 }
 

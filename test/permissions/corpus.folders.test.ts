@@ -905,7 +905,7 @@ const FOUND: Record<string, Case[]> = {
     // a look at what it over-blocked: what mv moves into a folder inside the working folder stays there
     // (bypassPermissions only: in default mode writing `*` here is asked, for the link to outside among its matches)
     // and so does each name a loop renames beside itself
-    ...["mv -- * old/", "mkdir -p old && mv ./* ./old", "mv -t old -- *", "mv ./* {project}/old/", "mv ./* src/../old/", "mv -- * old/ && ls old",
+    ...["mv -- * src/", "mkdir -p old && mv ./* ./old", "mv -t src -- *", "mv ./* {project}/src/", "mv ./* secrets/../src/", "mkdir old; mv -- * old/ && ls old",
       'for f in *; do mv "$f" "$f.bak"; done', 'for f in ./*; do mv -- "${f}" "${f}"-old; done', 'for f in {project}/*; do mv "$f" "$f.orig"; done']
       .map((command): Case => ({ command, rules: NO_RULES, mode: "bypassPermissions", expected: "allow" })),
     // controls: renamed elsewhere, by another variable, into a folder, or beside a link the command makes
@@ -926,6 +926,27 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("env -C /tmp mv -- {project}/* old/", "deny", NO_RULES, true),
     ...inBothModes("read HOME; mv -- ./* ./old", "deny", NO_RULES, true),
     ...inBothModes('ls | xargs -I{} mv {} old/', "deny", NO_RULES, true),
+    // a second review: many files moved onto one name in turn, a folder made only after, a system folder
+    ...inBothModes('for f in ./*; do mv "$f" x; done', "deny", NO_RULES, true),
+    ...inBothModes('for f in ./*; do mv "$f" src/a.ts; done', "deny", NO_RULES, true),
+    ...inBothModes("mv -- * newname", "deny", NO_RULES, true),
+    ...inBothModes("mv -- * old; mkdir old", "deny", NO_RULES, true),
+    ...inBothModes("mv /etc/* /etc/ssl/", "deny", NO_RULES, true),
+    ...inBothModes('for f in /usr/*; do mv "$f" "$f.bak"; done', "deny", NO_RULES, true),
+    // a look at the gaps: what a listing prints and the shell fills in is removed as what xargs is handed
+    ...inBothModes("rm -rf $(ls)", "deny", NO_RULES),
+    ...inBothModes('rm -rf "$(ls)"', "deny", NO_RULES),
+    ...inBothModes("rm -rf `ls`", "deny", NO_RULES),
+    ...inBothModes("rm -rf $(find ~ -maxdepth 1)", "deny", NO_RULES),
+    ...inBothModes('for f in $(ls); do rm -rf "$f"; done', "deny", NO_RULES),
+    ...inBothModes("for f in $(ls -A); do rm -rf $f; done", "deny", NO_RULES),
+    ...inBothModes("ls | while read f; do rm -rf $f; done", "deny", NO_RULES),
+    ...inBothModes('find . -print0 | while IFS= read -r -d "" f; do rm -rf $f; done', "deny", NO_RULES),
+    // controls: what a search picks out, names printed, a listing's names used elsewhere
+    ...inBothModes("rm -f $(find . -name '*.pyc')", "allow", NO_RULES, true),
+    ...inBothModes('for f in $(ls); do echo "$f"; done', "allow", NO_RULES, true),
+    ...inBothModes('rm -rf "$(pwd)/build"', "allow", NO_RULES, true),
+    ...inBothModes("git log $(git rev-parse HEAD)", "allow", NO_RULES, true),
   ],
 };
 
