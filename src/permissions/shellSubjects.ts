@@ -400,6 +400,10 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
         subjects.push(...pathSubject(part, { value: spelling, literal: true, glob }, "read", { mentionedOnly: true }));
       }
     }
+    // An unquoted loop variable (`for f in secrets/*; do base64 $f`) names at least what its item names.
+    for (const word of part.words.slice(1)) {
+      for (const item of word.splitItems ?? []) subjects.push(...pathSubject(part, item, "read", { mentionedOnly: true }));
+    }
     // Strings of code the analysis cannot read (`open(".env")`): deny and ask rules meet them.
     for (const text of part.mentions ?? []) {
       for (const value of mentionedSpellings(text.trim())) {

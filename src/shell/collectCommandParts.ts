@@ -371,7 +371,11 @@ function collectFor(node: ShellNode, state: CollectState): void {
   if (name !== undefined && changesLaterCommands(name)) state.variablesMayChange = true;
   // A select's variable is empty when the reply names no item: only a for loop's items are followed.
   const select = node.child(0)?.type === "select";
-  const items = name === undefined || body === null || select ? undefined : loopItems(node, name, state.loopRounds ?? 1, state.inRepeatedBody === true);
+  // What bash cannot expand as the analysis would (`~+`) makes the command one it cannot check, in the header too.
+  for (const value of node.childrenForFieldName("value")) {
+    if (value !== null) for (const problem of evaluateWord(value, () => {}).problems) if (!state.analysis.problems.includes(problem)) state.analysis.problems.push(problem);
+  }
+  const items = name === undefined || body === null || select ? undefined : loopItems(node, name, state.loopRounds ?? 1, state.inRepeatedBody === true, state.loopItems);
   if (name !== undefined && body !== null && !select && items === undefined && collectListingLoop(node, name, state)) return;
   if (name === undefined || body === null || items === undefined) return collectOnce(node, state);
   const { analysis } = state;

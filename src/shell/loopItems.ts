@@ -71,7 +71,7 @@ function mentionsOf(node: ShellNode, name: string): NameMentions {
  * set by the shell), and not inside a loop visited once for all its rounds (a trap set late in a
  * while body runs before this loop's next round).
  */
-export function loopItems(node: ShellNode, name: string, rounds: number, inRepeatedBody: boolean): ShellWord[] | undefined {
+export function loopItems(node: ShellNode, name: string, rounds: number, inRepeatedBody: boolean, outer?: ReadonlyMap<string, ShellWord>): ShellWord[] | undefined {
   const body = node.childForFieldName("body");
   const values = node.childrenForFieldName("value").filter((value): value is ShellNode => value !== null);
   if (body === null || values.length === 0 || values.length * rounds > MAX_LOOP_ROUNDS || !/^[a-z][a-z0-9_]*$/.test(name) || inRepeatedBody) return undefined;
@@ -79,12 +79,24 @@ export function loopItems(node: ShellNode, name: string, rounds: number, inRepea
   if (mentions.unsafe > 0 || mentions.headers.some((at) => at > body.startIndex && at < body.endIndex)) return undefined;
   const items: ShellWord[] = [];
   for (const value of values) {
+    // An outer loop's item (`for f in "$d"/*` in a loop over d), or a glob every name it gives matches (`"$d"/k*`).
+    const known = outer === undefined ? undefined : loopItemFor(value, outer) ?? loopItemJoined(value, outer);
+    if (known !== undefined) {
+      items.push({ value: known.value, literal: known.literal, glob: known.glob });
+      continue;
+    }
+    const covering = outer === undefined ? undefined : loopItemCovering(value, outer);
+    if (covering !== undefined) {
+      items.push({ value: covering, literal: true, glob: /[*?[]/.test(covering) });
+      continue;
+    }
     let runs = false;
     const evaluated = evaluateWord(value, () => (runs = true));
     // `"$HOME"/*` is what `~/*` is.
     const word = evaluated.literal ? evaluated : (evaluateHomeSpelledWord(value, () => (runs = true)) ?? evaluated);
-    if (runs || !word.literal || word.problems.length > 0) return undefined;
-    items.push({ value: word.value, literal: true, glob: word.glob });
+    if (runs || word.problems.length > 0) return undefined;
+    // A word only known when it runs stands as written (`"$PWD"/*`, `"$X"/*`): the body's `"$f"` is judged as that word.
+    items.push({ value: word.value, literal: word.literal, glob: word.glob });
   }
   return items;
 }
@@ -216,7 +228,7 @@ export function splitLoopItemFor(node: ShellNode, items: ReadonlyMap<string, She
  * for quoted text with a `[` or a backslash, which the glob would read otherwise.
  */
 export function loopItemCovering(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): string | undefined {
-  const pieces = loopPieces(node, items);
+  const pieces = loopPieces(node, items, true);
   if (pieces === undefined || pieces.some((piece) => !piece.glob && /[[\\]/.test(piece.text))) return undefined;
   return pieces.map((piece) => piece.text).join("");
 }
@@ -280,13 +292,17 @@ function namesOnlyMatches(tail: readonly WordPiece[]): boolean {
   return segments[0] === "" && segments.every((segment) => segment === "" || segment === "." || matchesEveryEntry(segment));
 }
 
-/** A word's pieces, when it is made of loops' literal items (one at least) and literal text only. */
-function loopPieces(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): WordPiece[] | undefined {
+/**
+ * A word's pieces, when it is made of loops' literal items (one at least) and literal text only;
+ * with `unquoted`, an item bash splits and globs again counts as its text too (`$f/key`), which
+ * names the same files as long as no name it stands for holds a blank or a wildcard.
+ */
+function loopPieces(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined, unquoted = false): WordPiece[] | undefined {
   if (items === undefined || (node.type !== "concatenation" && node.type !== "string") || hasBraceExpansion(node.text)) return undefined;
   const nodes = node.type === "string" ? [node] : node.namedChildren.filter((child): child is ShellNode => child !== null);
   const pieces: WordPiece[] = [];
   for (const [index, piece] of nodes.entries()) {
-    const item = loopItemFor(piece, items);
+    const item = loopItemFor(piece, items) ?? (unquoted ? splitLoopItemFor(piece, items)?.find((each) => each.glob) : undefined);
     if (item !== undefined) {
       if (!item.literal) return undefined;
       pieces.push({ text: item.value, item, quoted: piece.type === "string", glob: item.glob });

@@ -440,7 +440,8 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("sh -c 'f() { cat \"$1\"; }; f \"$(cat list)\"' _ notes", "ask", FOUND_RULES, true),
     ...inBothModes("sh -c 'cat \"$@\"' _ notes src", "ask", FOUND_RULES, true),
     ...inBothModes("sh -c 'cat \"${1:-x}\"' _ notes", "ask", FOUND_RULES, true),
-    ...inBothModes("sh -c 'cat $1' _ 'notes secrets/key'", "ask", FOUND_RULES, true),
+    // (the words the unquoted parameter splits into are mentioned as well: asked before, denied since)
+    ...inBothModes("sh -c 'cat $1' _ 'notes secrets/key'", "deny", FOUND_RULES),
     // a third review: a word that splits when it runs shifts the numbers; set and shift spelled with quotes or escapes;
     // BASH_ARGV0; shells that number otherwise (csh) or read startup files (-i, -l); a found folder cd goes to
     ...inBothModes("sh -c 'cat \"$2\"' _ $(printf 'x secr%sts/key' e) notes", "ask", FOUND_RULES),
@@ -942,6 +943,12 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("for f in $(ls -A); do rm -rf $f; done", "deny", NO_RULES),
     ...inBothModes("ls | while read f; do rm -rf $f; done", "deny", NO_RULES),
     ...inBothModes('find . -print0 | while IFS= read -r -d "" f; do rm -rf $f; done', "deny", NO_RULES),
+    // a loop over a word only known when it runs stands for that word (`"$f"` over `"$PWD"/*` is `"$PWD"/*`)
+    ...inBothModes('for f in "$PWD"/*; do rm -rf "$f"; done', "deny", NO_RULES),
+    ...inBothModes("for f in $PWD/*; do rm -rf $f; done", "deny", NO_RULES),
+    ...inBothModes('for f in "$X"/*; do rm -rf "$f"; done', "ask", NO_RULES),
+    // (an inner loop over an outer one's item is judged as the glob of both: as rm -rf */* is)
+    ...inBothModes('for d in */; do for f in "$d"*; do rm -rf "$f"; done; done', "deny", NO_RULES),
     // controls: what a search picks out, names printed, a listing's names used elsewhere
     ...inBothModes("rm -f $(find . -name '*.pyc')", "allow", NO_RULES, true),
     ...inBothModes('for f in $(ls); do echo "$f"; done', "allow", NO_RULES, true),
