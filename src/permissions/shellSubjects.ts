@@ -238,7 +238,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
       const emptyFill = from === undefined && filled.has(word) && typeof placeholder === "string" && placeholder !== "" ? { emptyFill: placeholder } : {};
       subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && from === undefined ? { removal: true, ...emptyFill } : {}) }));
       // An unquoted loop variable (`for f in ~/*; do rm -rf $f`) removes at least what its item names.
-      if (removal === true && from === undefined) for (const item of word.splitItems ?? []) subjects.push(...pathSubject(part, item, access, { mentionedOnly: true, removal: true }));
+      if (removal === true) for (const item of word.splitItems ?? []) subjects.push(...pathSubject(part, item, access, { mentionedOnly: true, removal: true }));
       continue;
     }
     // A search's paths: any file under its folders that its name tests let through (or, handed

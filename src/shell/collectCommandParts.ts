@@ -532,8 +532,8 @@ function listedBySubstitution(node: ShellNode, state: CollectState): { text: str
   collectSubstitution(node, state);
   if (node.type !== "command_substitution") return [];
   const last = state.analysis.parts.slice(from).at(-1);
-  // What echo, printf and pwd print is read where it stands (`"$(pwd)"/x` is the working folder's x).
-  if (last === undefined || !node.text.includes(last.source) || ["echo", "printf", "pwd"].includes(last.words[0]?.value ?? "")) return [];
+  // What pwd prints is read where it stands (`"$(pwd)"/x` is the working folder's x).
+  if (last === undefined || !node.text.includes(last.source) || last.words[0]?.value === "pwd") return [];
   const paths = outputOf(last).paths;
   return paths === undefined || paths.itself === true ? [] : [{ text: node.text, paths }];
 }
@@ -543,9 +543,11 @@ function listedBySubstitution(node: ShellNode, state: CollectState): { text: str
  * part's words holding it are filled in from those paths, split at blanks. Two such listings in
  * one part are more than the analysis follows.
  */
-function fillFromListing(part: ShellCommandPart, listed: readonly { text: string; paths: NonNullable<ShellInput["paths"]> }[]): void {
+function fillFromListing(part: ShellCommandPart, words: readonly ShellWord[], listed: readonly { text: string; paths: NonNullable<ShellInput["paths"]> }[]): void {
   const [first, ...more] = listed;
   if (first === undefined || part.filledIn !== undefined) return;
+  // Only where nothing else in the word is only known when it runs (`./"$(ls)"$f` keeps the checks of `$f`).
+  if (words.some((word) => word.value.includes(first.text) && /[$`]/.test(word.value.replaceAll(first.text, "")))) return;
   if (more.length > 0) {
     part.problems.push(`${clip(part.source)} is handed the output of more than one listing (${clip(first.text)}, ${clip(more[0]?.text ?? "")}), which the analysis does not follow`);
     return;
@@ -583,7 +585,7 @@ function wordsOf(nodes: readonly (ShellNode | null)[], part: ShellCommandPart, s
       ...(splitItems === undefined ? {} : { splitItems }), ...(besideItem === undefined ? {} : { besideItem }), ...(loopCovering === undefined ? {} : { loopCovering }),
     });
   }
-  fillFromListing(part, listed);
+  fillFromListing(part, words, listed);
   return words;
 }
 

@@ -173,29 +173,35 @@ export function evaluateWord(node: ShellNode, visit: NestedCommandVisitor, atWor
 }
 
 /** `$HOME` or `${HOME}`. */
-function isHomeVariable(node: ShellNode): boolean {
-  return (node.type === "simple_expansion" || node.type === "expansion") && /^\$(?:HOME|\{HOME\})$/.test(requiredAsPlain(node.text));
+/** What a reference to the home or working folder stands for (the home folder's path, or `.`), if it is one. */
+function folderVariable(node: ShellNode): string | undefined {
+  if (node.type === "command_substitution") return /^\$\(\s*pwd\s*\)$/.test(node.text) ? "." : undefined;
+  if (node.type !== "simple_expansion" && node.type !== "expansion") return undefined;
+  const name = /^\$(?:(HOME|PWD)|\{(HOME|PWD)\})$/.exec(requiredAsPlain(node.text));
+  if (name === null) return undefined;
+  return (name[1] ?? name[2]) === "HOME" ? (process.env.HOME ?? "/") : ".";
 }
 
 /**
- * A word that starts with the home folder's variable and is literal after it (`"$HOME"/*`,
- * `$HOME/src`, `"${HOME}/x"`), read as `~/...` is: the home folder, then the rest. Undefined for
- * any other word.
+ * A word that starts with the home or working folder's variable (or `$(pwd)`) and is literal
+ * after it (`"$HOME"/*`, `$PWD/src`, `"${HOME}/x"`), read as `~/...` or `./...` is: that folder,
+ * then the rest. Undefined for any other word.
  */
-export function evaluateHomeSpelledWord(node: ShellNode, visit: NestedCommandVisitor): WordValue | undefined {
-  const home = process.env.HOME ?? "/";
+export function evaluateFolderSpelledWord(node: ShellNode, visit: NestedCommandVisitor): WordValue | undefined {
   const children = node.namedChildren.filter((child): child is ShellNode => child !== null);
-  if (isHomeVariable(node)) return { value: home, literal: true, glob: false, problems: [] };
+  const whole = folderVariable(node);
+  if (whole !== undefined) return { value: whole, literal: true, glob: false, problems: [] };
   const [first, ...rest] = children;
   if (first === undefined) return undefined;
   if (node.type === "string") {
     // The variable, then literal text only, all of the string's text between its quotes.
-    if (!isHomeVariable(first) || rest.some((child) => child.type !== "string_content")) return undefined;
+    const start = folderVariable(first);
+    if (start === undefined || rest.some((child) => child.type !== "string_content")) return undefined;
     if (node.text !== `"${children.map((child) => child.text).join("")}"`) return undefined;
-    return { value: home + rest.map((child) => unescapeDoubleQuoted(child.text)).join(""), literal: true, glob: false, problems: [] };
+    return { value: start + rest.map((child) => unescapeDoubleQuoted(child.text)).join(""), literal: true, glob: false, problems: [] };
   }
-  if (node.type !== "concatenation" || hasBraceExpansion(node.text) || (first.type !== "string" && !isHomeVariable(first))) return undefined;
-  const start = evaluateHomeSpelledWord(first, visit);
+  if (node.type !== "concatenation" || hasBraceExpansion(node.text) || (first.type !== "string" && folderVariable(first) === undefined)) return undefined;
+  const start = evaluateFolderSpelledWord(first, visit);
   const parts = rest.map((child) => evaluateWord(child, visit, false));
   if (start === undefined || parts.some((part) => !part.literal || part.problems.length > 0)) return undefined;
   return { value: start.value + parts.map((part) => part.value).join(""), literal: true, glob: parts.some((part) => part.glob), problems: [] };

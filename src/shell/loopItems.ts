@@ -4,7 +4,7 @@
  * stands for the item. collectCommandParts visits the body once per item.
  */
 import { CODE_RUNNERS, inShellWords, VARIABLE_SETTERS } from "./shellBuiltins.ts";
-import { evaluateHomeSpelledWord, evaluateWord, hasBraceExpansion, requiredAsPlain } from "./evaluateWord.ts";
+import { evaluateFolderSpelledWord, evaluateWord, hasBraceExpansion, requiredAsPlain } from "./evaluateWord.ts";
 import { matchesEveryEntry } from "./globNames.ts";
 import type { ShellNode } from "./shellParser.ts";
 import { MAX_SHELL_PARTS, type ShellAnalysis, type ShellCommandPart, type ShellWord } from "./types.ts";
@@ -91,9 +91,13 @@ export function loopItems(node: ShellNode, name: string, rounds: number, inRepea
       continue;
     }
     let runs = false;
-    const evaluated = evaluateWord(value, () => (runs = true));
-    // `"$HOME"/*` is what `~/*` is.
-    const word = evaluated.literal ? evaluated : (evaluateHomeSpelledWord(value, () => (runs = true)) ?? evaluated);
+    let word = evaluateWord(value, () => (runs = true));
+    // `"$HOME"/*` is what `~/*` is, `"$PWD"/*` and `"$(pwd)"/*` what `./*` is.
+    if (!word.literal) {
+      let spelledRuns = false;
+      const spelled = evaluateFolderSpelledWord(value, () => (spelledRuns = true));
+      if (spelled !== undefined && !spelledRuns) [word, runs] = [spelled, false];
+    }
     if (runs || word.problems.length > 0) return undefined;
     // A word only known when it runs stands as written (`"$PWD"/*`, `"$X"/*`): the body's `"$f"` is judged as that word.
     items.push({ value: word.value, literal: word.literal, glob: word.glob });

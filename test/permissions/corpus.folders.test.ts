@@ -707,7 +707,8 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("sh -c 'rm -rf \"$1\"/*' _ ~", "deny", NO_RULES),
     // a second review: quotes inside a substitution, a variable before the wildcard in one name, text in the loop item's quotes, nested loops, braces
     ...inBothModes(`rm -rf "$X$(: '"')"/*`, "ask", NO_RULES),
-    ...inBothModes('rm -rf "$(echo /)"*', "ask", NO_RULES),
+    // (what echo prints is the listing the shell fills in: `/` then `*`, everything in the root folder; asked before)
+    ...inBothModes('rm -rf "$(echo /)"*', "deny", NO_RULES),
     ...inBothModes('cd ~ && rm -rf "$X"*', "ask", NO_RULES),
     ...inBothModes('rm -rf ./"$X"*', "ask", NO_RULES),
     ...inBothModes('for f in ~/*; do rm -rf "$f/"; done', "deny", NO_RULES),
@@ -949,6 +950,14 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('for f in "$X"/*; do rm -rf "$f"; done', "ask", NO_RULES),
     // (an inner loop over an outer one's item is judged as the glob of both: as rm -rf */* is)
     ...inBothModes('for d in */; do for f in "$d"*; do rm -rf "$f"; done; done', "deny", NO_RULES),
+    // a third review: what echo and printf print is a listing too, and `"$(pwd)"` in a loop's items is `.`
+    ...inBothModes("rm -rf $(echo *)", "deny", NO_RULES),
+    ...inBothModes("rm -rf $(printf '%s\\n' *)", "deny", NO_RULES),
+    ...inBothModes("rm -rf $(echo .)", "deny", NO_RULES),
+    ...inBothModes('for f in "$(pwd)"/*; do rm -rf "$f"; done', "deny", NO_RULES),
+    ...inBothModes('for f in "$PWD"/*; do rm -rf "$f"/; done', "deny", NO_RULES),
+    ...inBothModes('for f in "x /root"; do rm -rf ./"$(echo "(")"$f; done', "ask", NO_RULES, true),
+    { command: 'for f in "$PWD"/*; do mv "$f" "$f.bak"; done', rules: NO_RULES, mode: "bypassPermissions", expected: "allow", guard: true },
     // controls: what a search picks out, names printed, a listing's names used elsewhere
     ...inBothModes("rm -f $(find . -name '*.pyc')", "allow", NO_RULES, true),
     ...inBothModes('for f in $(ls); do echo "$f"; done', "allow", NO_RULES, true),
