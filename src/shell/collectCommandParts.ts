@@ -6,7 +6,7 @@
  * a `cd` that bash runs in a subshell (a pipeline part, `( )`, a `&` job) moves nothing after it.
  */
 import { elsewhereWrapper, exactProgramStarts, holdsPlaceholder, sudoShellOption } from "./commandForms.ts";
-import { besideLoopItem, loopItemCovering, loopItemFor, loopItemJoined, loopItems, loopVariableKept, splitLoopItemFor, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, readLoop, setsBefore } from "./loopItems.ts";
+import { besideLoopItem, placeholderJoined, loopItemCovering, loopItemFor, loopItemJoined, loopItems, loopVariableKept, splitLoopItemFor, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, readLoop, setsBefore } from "./loopItems.ts";
 import { CODE_RUNNERS, inShellWords, PLAIN_SETTER_OPTIONS, VARIABLE_SETTERS } from "./shellBuiltins.ts";
 import { evaluateWord, findSubstitutions, requiredAsPlain } from "./evaluateWord.ts";
 import { outputOf } from "./pipelineInput.ts";
@@ -565,7 +565,7 @@ function wordsOf(nodes: readonly (ShellNode | null)[], part: ShellCommandPart, s
       if (assignment !== undefined) words.push({ value: `${assignment.name}=${assignment.value.value}`, literal: assignment.value.literal, glob: false });
       continue;
     }
-    const item = loopItemFor(node, state.loopItems) ?? loopItemJoined(node, state.loopItems);
+    const item = loopItemFor(node, state.loopItems) ?? loopItemJoined(node, state.loopItems) ?? placeholderJoined(node, state.loopItems);
     if (item !== undefined) {
       // Unquoted, a listed name is split and globbed again: any path may arrive (`while read f; do rm -rf $f`).
       const filler = part.filledIn;

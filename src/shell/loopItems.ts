@@ -237,6 +237,19 @@ export function loopItemCovering(node: ShellNode, items: ReadonlyMap<string, She
   return pieces.map((piece) => piece.text).join("");
 }
 
+/**
+ * `./` and then an item that stands for what a listing prints (`"./$f"` in `while read f`), with
+ * at most slashes after it: the same names, as a word that holds what the listing fills in.
+ */
+export function placeholderJoined(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): ShellWord | undefined {
+  const pieces = loopPieces(node, items, false, true);
+  const at = pieces?.findIndex((piece) => piece.item !== undefined) ?? -1;
+  if (pieces === undefined || at === -1 || pieces[at]?.item?.literal !== false) return undefined;
+  const around = [...pieces.slice(0, at), ...pieces.slice(at + 1)];
+  if (!pieces.slice(0, at).every((piece) => /^(?:\.\/+)*$/.test(piece.text)) || !pieces.slice(at + 1).every((piece) => /^\/*$/.test(piece.text)) || around.some((piece) => piece.item !== undefined)) return undefined;
+  return { value: pieces.map((piece) => piece.text).join(""), literal: false, glob: false };
+}
+
 /** `"$f<text>"`, `"${f}<text>"` or `"$f"<text>`, the text plain characters with no slash. */
 const BESIDE_ITEM = /^"\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})(?:([\w.+,@%=~-]+)"|"([\w.+,@%=~-]+))$/;
 
@@ -269,7 +282,7 @@ interface WordPiece {
 }
 
 /** A double-quoted string's pieces: its quoted text and literal items (`"$d/etc"`, `"build$v"`); undefined when anything else is in it or no item is. */
-function quotedPieces(node: ShellNode, items: ReadonlyMap<string, ShellWord>): WordPiece[] | undefined {
+function quotedPieces(node: ShellNode, items: ReadonlyMap<string, ShellWord>, placeholders = false): WordPiece[] | undefined {
   const pieces: WordPiece[] = [];
   for (const child of node.namedChildren) {
     if (child === null) continue;
@@ -279,7 +292,7 @@ function quotedPieces(node: ShellNode, items: ReadonlyMap<string, ShellWord>): W
     }
     const name = child.type === "simple_expansion" || child.type === "expansion" ? referencedName(child.text) : undefined;
     const item = name === undefined ? undefined : items.get(name);
-    if (item === undefined || !item.literal) return undefined;
+    if (item === undefined || (!item.literal && !placeholders)) return undefined;
     pieces.push({ text: item.value, item, quoted: true, glob: item.glob });
   }
   return pieces.some((piece) => piece.item !== undefined) ? pieces : undefined;
@@ -301,18 +314,18 @@ function namesOnlyMatches(tail: readonly WordPiece[]): boolean {
  * with `unquoted`, an item bash splits and globs again counts as its text too (`$f/key`), which
  * names the same files as long as no name it stands for holds a blank or a wildcard.
  */
-function loopPieces(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined, unquoted = false): WordPiece[] | undefined {
+function loopPieces(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined, unquoted = false, placeholders = false): WordPiece[] | undefined {
   if (items === undefined || (node.type !== "concatenation" && node.type !== "string") || hasBraceExpansion(node.text)) return undefined;
   const nodes = node.type === "string" ? [node] : node.namedChildren.filter((child): child is ShellNode => child !== null);
   const pieces: WordPiece[] = [];
   for (const [index, piece] of nodes.entries()) {
     const item = loopItemFor(piece, items) ?? (unquoted ? splitLoopItemFor(piece, items)?.find((each) => each.glob) : undefined);
     if (item !== undefined) {
-      if (!item.literal) return undefined;
+      if (!item.literal && !placeholders) return undefined;
       pieces.push({ text: item.value, item, quoted: piece.type === "string", glob: item.glob });
       continue;
     }
-    const quoted = piece.type === "string" ? quotedPieces(piece, items) : undefined;
+    const quoted = piece.type === "string" ? quotedPieces(piece, items, placeholders) : undefined;
     if (quoted !== undefined) {
       pieces.push(...quoted);
       continue;
@@ -337,7 +350,9 @@ export function loopItemJoined(node: ShellNode, items: ReadonlyMap<string, Shell
   const pieces = loopPieces(node, items);
   if (pieces === undefined) return undefined;
   const withItems = pieces.filter((piece) => piece.item !== undefined);
-  if (withItems.some((piece) => piece.item?.glob === true) && (pieces[0]?.item?.glob !== true || !namesOnlyMatches(pieces.slice(1)))) return undefined;
+  // `./` before a glob item names the same files (`"./$f"` over `*` is `./*`).
+  const lead = pieces.findIndex((piece) => piece.item !== undefined || !/^(?:\.\/+)*$/.test(piece.text));
+  if (withItems.some((piece) => piece.item?.glob === true) && (lead === -1 || pieces[lead]?.item?.glob !== true || !namesOnlyMatches(pieces.slice(lead + 1)))) return undefined;
   const glob = pieces.some((piece) => piece.glob);
   // In a glob, what a quoted piece or a plain item holds of `*`, `?` and `[` would be read as wildcards: not followed.
   if (glob && pieces.some((piece) => !piece.glob && /[*?[]/.test(piece.text))) return undefined;

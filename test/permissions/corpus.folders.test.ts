@@ -958,6 +958,14 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('for f in "$PWD"/*; do rm -rf "$f"/; done', "deny", NO_RULES),
     ...inBothModes('for f in "x /root"; do rm -rf ./"$(echo "(")"$f; done', "ask", NO_RULES, true),
     { command: 'for f in "$PWD"/*; do mv "$f" "$f.bak"; done', rules: NO_RULES, mode: "bypassPermissions", expected: "allow", guard: true },
+    // `./` before a loop's item names the same files
+    ...inBothModes('for f in *; do rm -rf "./$f"; done', "deny", NO_RULES),
+    ...inBothModes('for f in *; do rm -rf ./"$f"; done', "deny", NO_RULES),
+    ...inBothModes('for f in $(ls); do rm -rf "./$f"; done', "deny", NO_RULES),
+    ...inBothModes('ls | while read f; do rm -rf "./$f"; done', "deny", NO_RULES),
+    ...inBothModes('ls | while read f; do rm -rf "$f/"; done', "deny", NO_RULES),
+    ...inBothModes('for f in *.tmp; do rm -rf "./$f"; done', "allow", NO_RULES, true),
+    ...inBothModes('find . -name "*.o" | while read f; do rm -f "./$f"; done', "allow", NO_RULES, true),
     // controls: what a search picks out, names printed, a listing's names used elsewhere
     ...inBothModes("rm -f $(find . -name '*.pyc')", "allow", NO_RULES, true),
     ...inBothModes('for f in $(ls); do echo "$f"; done', "allow", NO_RULES, true),
