@@ -6,7 +6,7 @@
  * a `cd` that bash runs in a subshell (a pipeline part, `( )`, a `&` job) moves nothing after it.
  */
 import { elsewhereWrapper, exactProgramStarts, holdsPlaceholder, sudoShellOption } from "./commandForms.ts";
-import { besideLoopItem, placeholderJoined, loopItemCovering, loopItemFor, loopItemJoined, loopItems, loopVariableKept, splitLoopItemFor, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, readLoop, setsBefore } from "./loopItems.ts";
+import { besideLoopItem, placeholderJoined, loopItemCovering, loopItemFor, loopItemJoined, loopItems, loopVariableKept, MAX_LOOP_ROUNDS, splitLoopItemFor, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, readLoop, setsBefore } from "./loopItems.ts";
 import { CODE_RUNNERS, inShellWords, PLAIN_SETTER_OPTIONS, VARIABLE_SETTERS } from "./shellBuiltins.ts";
 import { evaluateWord, findSubstitutions, requiredAsPlain } from "./evaluateWord.ts";
 import { outputOf } from "./pipelineInput.ts";
@@ -410,34 +410,73 @@ function collectFor(node: ShellNode, state: CollectState): void {
 }
 
 /**
- * `for f in $(ls); do body; done`: a loop over a listing's output runs its body once per name,
- * `"$f"` standing for what the listing printed, split at blanks, as in the words xargs runs.
- * False (nothing collected) for any other loop.
+ * `for f in $(ls) x; do body; done`: a loop whose items hold what a listing prints runs its body
+ * once per item, `"$f"` standing, in a listing's round, for what the listing printed, split at
+ * blanks, as in the words xargs runs (`./$(ls)` for each name after `./`), and otherwise for the
+ * literal item. False (nothing collected) for any other loop: an item only known when it runs
+ * otherwise, or one that holds more than one substitution or one that lists nothing.
  */
 function collectListingLoop(node: ShellNode, name: string, state: CollectState): boolean {
   const values = node.childrenForFieldName("value").filter((value): value is ShellNode => value !== null);
-  const value = values[0];
-  if (values.length !== 1 || value?.type !== "command_substitution" || !loopVariableKept(node, name, state.inRepeatedBody === true)) return false;
+  const body = node.childForFieldName("body");
+  if (body === null || values.length === 0 || values.length * (state.loopRounds ?? 1) > MAX_LOOP_ROUNDS || !loopVariableKept(node, name, state.inRepeatedBody === true)) return false;
   const { analysis } = state;
   const saved = savePoint(state);
-  const [listed] = listedBySubstitution(value, state);
-  goBack(state, saved);
-  if (listed === undefined) return false;
-  const outer = { loopItems: state.loopItems, filledIn: state.filledIn };
-  state.filledIn = { placeholder: listed.text, appended: false, by: "for", from: { ...listed.paths, split: true } };
-  state.loopItems = new Map([...(outer.loopItems ?? []), [name, { value: listed.text, literal: false, glob: false }]]);
+  // The header's substitutions run once, before the rounds.
+  const rounds: { item: ShellWord; filler?: FilledIn }[] = [];
+  let listings = 0;
+  for (const value of values) {
+    const substitutions: ShellNode[] = [];
+    const word = evaluateWord(value, (substitution) => substitutions.push(substitution));
+    if (word.problems.length > 0 || substitutions.length > 1) return undoListingLoop(state, saved);
+    if (substitutions.length === 0) {
+      if (!word.literal) return undoListingLoop(state, saved);
+      rounds.push({ item: { value: word.value, literal: true, glob: word.glob } });
+      continue;
+    }
+    const [listed, ...more] = listedBySubstitution(substitutions[0] as ShellNode, state);
+    if (listed === undefined || more.length > 0) return undoListingLoop(state, saved);
+    listings++;
+    rounds.push({ item: { value: word.value, literal: false, glob: false }, filler: { placeholder: listed.text, appended: false, by: "for", from: { ...listed.paths, split: true } } });
+  }
+  if (listings === 0) return undoListingLoop(state, saved);
+  const outer = { loopItems: state.loopItems, filledIn: state.filledIn, loopRounds: state.loopRounds };
+  const bodyStart = analysis.parts.length;
+  state.loopRounds = (outer.loopRounds ?? 1) * rounds.length;
+  let moved = false;
   try {
-    collectOnce(node, state);
+    rounds.forEach(({ item, filler }, round) => {
+      const start = analysis.parts.length;
+      state.cwd = saved.cwd;
+      state.loopItems = new Map([...(outer.loopItems ?? []), [name, item]]);
+      state.filledIn = filler ?? outer.filledIn;
+      collectStatement(body, state);
+      moved ||= state.cwd !== saved.cwd;
+      if (round > 0) for (const part of analysis.parts.slice(start)) part.repeated = true;
+    });
   } finally {
     state.loopItems = outer.loopItems;
     state.filledIn = outer.filledIn;
+    state.loopRounds = outer.loopRounds;
   }
-  // A builtin that sets variables by a name the text does not show: visited again, once, unknown.
-  if (setsBefore(analysis, saved.parts) || analysis.parts.slice(saved.parts).some((part) => maySetLoopVariable(part, true, name))) {
+  // Too many parts, or a builtin that sets variables by a name the text does not show: visited again, once, unknown.
+  if (analysis.parts.length > MAX_PARTS_WITH_ROUNDS || setsBefore(analysis, saved.parts) || analysis.parts.slice(bodyStart).some((part) => maySetLoopVariable(part, true, name))) {
     goBack(state, saved);
     collectOnce(node, state);
+    return true;
+  }
+  state.cwd = saved.cwd;
+  if (moved) {
+    analysis.problems.push(`its for statement changes the working folder between rounds: ${JSON.stringify(clip(node.text))}`);
+    state.cwd = { kind: "unknown", reason: "after the for statement the working folder is not known" };
   }
   return true;
+}
+
+/** Takes back what collectListingLoop collected of a loop it does not follow. */
+function undoListingLoop(state: CollectState, saved: SavePoint): false {
+  goBack(state, saved);
+  return false;
 }
 
 /** Whether a redirection of a group around the loop (`{ while ...; done < list; }`) gives it another input than the pipeline's. */
@@ -531,11 +570,32 @@ function listedBySubstitution(node: ShellNode, state: CollectState): { text: str
   const from = state.analysis.parts.length;
   collectSubstitution(node, state);
   if (node.type !== "command_substitution") return [];
-  const last = state.analysis.parts.slice(from).at(-1);
-  // What pwd prints is read where it stands (`"$(pwd)"/x` is the working folder's x).
-  if (last === undefined || !node.text.includes(last.source) || last.words[0]?.value === "pwd") return [];
-  const paths = outputOf(last).paths;
-  return paths === undefined || paths.itself === true ? [] : [{ text: node.text, paths }];
+  const parts = state.analysis.parts.slice(from);
+  const listed: { text: string; paths: NonNullable<ShellInput["paths"]> }[] = [];
+  for (const command of printingCommands(node)) {
+    const part = parts.findLast((each) => each.source === command.text);
+    // What pwd prints is read where it stands (`"$(pwd)"/x` is the working folder's x).
+    if (part === undefined || part.words[0]?.value === "pwd") continue;
+    const paths = outputOf(part).paths;
+    if (paths !== undefined && paths.itself !== true && paths.folders.length > 0) listed.push({ text: node.text, paths });
+  }
+  return listed;
+}
+
+/** The commands whose output a substitution prints: the last of each pipeline, through lists, groups and redirections. */
+function printingCommands(node: ShellNode): ShellNode[] {
+  const found: ShellNode[] = [];
+  const visit = (each: ShellNode): void => {
+    if (each.type === "command") found.push(each);
+    else if (each.type === "pipeline") {
+      const last = each.namedChildren.filter((child): child is ShellNode => child !== null).at(-1);
+      if (last !== undefined) visit(last);
+    } else if (["list", "compound_statement", "subshell", "redirected_statement"].includes(each.type)) {
+      for (const child of each.namedChildren) if (child !== null && !REDIRECTS.has(child.type)) visit(child);
+    }
+  };
+  for (const child of node.namedChildren) if (child !== null) visit(child);
+  return found;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { ShellNode } from "./shellParser.ts";
 import { MAX_SHELL_PARTS, type ShellAnalysis, type ShellCommandPart, type ShellWord } from "./types.ts";
 
 /** The most rounds of `for` loops followed item by item, nested loops' rounds multiplied. */
-const MAX_LOOP_ROUNDS = 16;
+export const MAX_LOOP_ROUNDS = 16;
 /** The most parts a command may have while its loops are followed item by item (each round's parts count); past this a loop is visited once. */
 export const MAX_PARTS_WITH_ROUNDS = 4 * MAX_SHELL_PARTS;
 

@@ -958,6 +958,15 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('for f in "$PWD"/*; do rm -rf "$f"/; done', "deny", NO_RULES),
     ...inBothModes('for f in "x /root"; do rm -rf ./"$(echo "(")"$f; done', "ask", NO_RULES, true),
     { command: 'for f in "$PWD"/*; do mv "$f" "$f.bak"; done', rules: NO_RULES, mode: "bypassPermissions", expected: "allow", guard: true },
+    // what a substitution prints is what each command printing to it prints, and a loop's other items have rounds of their own
+    ...inBothModes("rm -rf $(ls; true)", "deny", NO_RULES),
+    ...inBothModes("rm -rf $(ls || true)", "deny", NO_RULES),
+    ...inBothModes("rm -rf $({ ls; } 2>/dev/null)", "deny", NO_RULES),
+    ...inBothModes('for f in x $(ls); do rm -rf "$f"; done', "deny", NO_RULES),
+    ...inBothModes('for f in $(ls) x; do rm -rf "$f"; done', "deny", NO_RULES),
+    ...inBothModes('for f in ./$(ls); do rm -rf "$f"; done', "deny", NO_RULES),
+    ...inBothModes('for f in src $(true); do rm -rf "$f"/; done', "allow", NO_RULES, true),
+    ...inBothModes("rm -rf $(ls | grep build)", "allow", NO_RULES, true),
     // `./` before a loop's item names the same files
     ...inBothModes('for f in *; do rm -rf "./$f"; done', "deny", NO_RULES),
     ...inBothModes('for f in *; do rm -rf ./"$f"; done', "deny", NO_RULES),
