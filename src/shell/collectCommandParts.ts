@@ -5,7 +5,7 @@
  * are collected with the folder they act in, so a `cd` before a relative write is followed, and
  * a `cd` that bash runs in a subshell (a pipeline part, `( )`, a `&` job) moves nothing after it.
  */
-import { elsewhereWrapper, exactProgramStarts, holdsPlaceholder, sudoShellOption } from "./commandForms.ts";
+import { dynamicProgramPastWrappers, elsewhereWrapper, exactProgramStarts, holdsPlaceholder, sudoShellOption } from "./commandForms.ts";
 import { besideLoopItem, placeholderJoined, loopItemCovering, loopItemFor, loopItemJoined, loopItems, loopVariableKept, MAX_LOOP_ROUNDS, splitLoopItemFor, MAX_PARTS_WITH_ROUNDS, maySetLoopVariable, readLoop, setsBefore } from "./loopItems.ts";
 import { CODE_RUNNERS, inShellWords, PLAIN_SETTER_OPTIONS, VARIABLE_SETTERS } from "./shellBuiltins.ts";
 import { evaluateWord, findSubstitutions, requiredAsPlain } from "./evaluateWord.ts";
@@ -756,6 +756,9 @@ function collectCommand(node: ShellNode, extraArguments: ShellNode[], state: Col
     const program = part.words[at];
     if (program?.glob) part.problems.push(`the command name ${program.value} has glob characters`);
   }
+  // Past a wrapper too (`sudo "$X" -rf /`), a program only known when it runs is asked about.
+  const dynamicProgram = name?.literal === true ? dynamicProgramPastWrappers(part.words) : undefined;
+  if (dynamicProgram !== undefined) part.problems.push(`the command name ${dynamicProgram.value} is only known when it runs`);
   const shellCommand = sudoShellOption(part.words);
   if (shellCommand !== undefined) part.problems.push(`sudo ${shellCommand} runs its command through a shell, which expands the $ in it`);
   // A command run under another root is asked: no path in it is where it seems. One run in

@@ -596,6 +596,20 @@ function exactWrapperLength(words: readonly ShellWord[]): number | undefined {
  * analysis asks about a program named by one.
  */
 export function exactProgramStarts(words: readonly ShellWord[]): number[] {
+  const { starts, at } = exactWrappers(words);
+  const program = words[at];
+  if (starts.length > 0 && (program === undefined || !program.literal || program.value.startsWith("-"))) return [];
+  return starts;
+}
+
+/** The program a wrapper read exactly runs, when it is only known when the command runs (`sudo "$X" -rf /`). */
+export function dynamicProgramPastWrappers(words: readonly ShellWord[]): ShellWord | undefined {
+  const { starts, at } = exactWrappers(words);
+  const program = words[at];
+  return starts.length > 0 && program !== undefined && !program.literal ? program : undefined;
+}
+
+function exactWrappers(words: readonly ShellWord[]): { starts: number[]; at: number } {
   const starts: number[] = [];
   let at = 0;
   for (let depth = 0; depth < 8; depth++) {
@@ -603,13 +617,11 @@ export function exactProgramStarts(words: readonly ShellWord[]): number[] {
     if (rest[0] === undefined || !rest[0].literal || rest[0].glob) break;
     const length = exactWrapperLength(rest);
     if (length === undefined || length >= rest.length) break;
-    if (rest.slice(0, length).some((word) => !word.literal || word.glob)) return [];
+    if (rest.slice(0, length).some((word) => !word.literal || word.glob)) return { starts: [], at: 0 };
     at += length;
     starts.push(at);
   }
-  const program = words[at];
-  if (starts.length > 0 && (program === undefined || !program.literal || program.value.startsWith("-"))) return [];
-  return starts;
+  return { starts, at };
 }
 
 /** The words an allow rule is matched against, and whether a bare `xargs` was stripped. */

@@ -958,6 +958,16 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('for f in "$PWD"/*; do rm -rf "$f"/; done', "deny", NO_RULES),
     ...inBothModes('for f in "x /root"; do rm -rf ./"$(echo "(")"$f; done', "ask", NO_RULES, true),
     { command: 'for f in "$PWD"/*; do mv "$f" "$f.bak"; done', rules: NO_RULES, mode: "bypassPermissions", expected: "allow", guard: true },
+    // removers the engine did not know (shred -u, wipe, srm), and a program only known when it runs past a wrapper
+    ...inBothModes("shred -u ~/*", "deny", NO_RULES),
+    ...inBothModes("shred -n 3 -u ./*", "deny", NO_RULES),
+    ...inBothModes("shred --remove=wipe ./*", "deny", NO_RULES),
+    ...inBothModes("wipe -rf ~", "deny", NO_RULES),
+    ...inBothModes("srm -r /etc", "deny", NO_RULES),
+    ...inBothModes('sudo "$X" -rf /', "ask", NO_RULES),
+    ...inBothModes('timeout 5 "$X" -rf /', "ask", NO_RULES),
+    ...inBothModes("shred -u build/b.o", "allow", NO_RULES, true),
+    ...inBothModes("srm -r build", "allow", NO_RULES, true),
     // what a substitution prints is what each command printing to it prints, and a loop's other items have rounds of their own
     ...inBothModes("rm -rf $(ls; true)", "deny", NO_RULES),
     ...inBothModes("rm -rf $(ls || true)", "deny", NO_RULES),

@@ -391,6 +391,16 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
       return writes(positionals(words)).map((touch) => ({ ...touch, linkAlone: true }));
     case "trash": case "trash-put": case "gtrash":
       return removes(operands(words));
+    case "shred": {
+      // shred overwrites what it is given (through a link, the file it leads to), and with -u removes it.
+      const files = operands(words, new Set(["-n", "-s", "--iterations", "--size", "--random-source"]));
+      const dashes = words.findIndex((word) => word.value === "--");
+      const options = words.slice(1, dashes === -1 ? undefined : dashes);
+      const removing = options.some((word) => /^-[^-]*u/.test(word.value) || /^--remove(?:=|$)/.test(word.value) || (word.value.length >= 5 && "--remove".startsWith(word.value)));
+      return removing ? [...writes(files), ...removes(files)] : writes(files);
+    }
+    case "wipe": case "srm":
+      return removes(operands(words, new Set(["-Q", "-l", "-o", "-M", "-S", "-x", "-p", "-b"])));
     case "gio": {
       const [command, ...given] = operands(words);
       // A local file's URI is its path (`file:///etc`).
