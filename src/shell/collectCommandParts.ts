@@ -428,14 +428,16 @@ function collectListingLoop(node: ShellNode, name: string, state: CollectState):
   for (const value of values) {
     const substitutions: ShellNode[] = [];
     const word = evaluateWord(value, (substitution) => substitutions.push(substitution));
-    if (word.problems.length > 0 || substitutions.length > 1) return undoListingLoop(state, saved);
+    if (word.problems.length > 0) return undoListingLoop(state, saved);
     if (substitutions.length === 0) {
       if (!word.literal) return undoListingLoop(state, saved);
       rounds.push({ item: { value: word.value, literal: true, glob: word.glob } });
       continue;
     }
-    const [listed, ...more] = listedBySubstitution(substitutions[0] as ShellNode, state);
-    if (listed === undefined || more.length > 0) return undoListingLoop(state, saved);
+    const [listed, ...more] = substitutions.flatMap((substitution) => listedBySubstitution(substitution, state));
+    // A listing among others in one item (`$(ls; ls)`, `$(ls)$(ls)`) is more than the analysis follows.
+    if (listed !== undefined && (more.length > 0 || substitutions.length > 1)) return undoListingLoop(state, saved, `the for statement's item ${clip(value.text)} holds what a listing prints among other output, which the analysis does not follow`);
+    if (listed === undefined) return undoListingLoop(state, saved);
     listings++;
     rounds.push({ item: { value: word.value, literal: false, glob: false }, filler: { placeholder: listed.text, appended: false, by: "for", from: { ...listed.paths, split: true } } });
   }
@@ -473,9 +475,10 @@ function collectListingLoop(node: ShellNode, name: string, state: CollectState):
   return true;
 }
 
-/** Takes back what collectListingLoop collected of a loop it does not follow. */
-function undoListingLoop(state: CollectState, saved: SavePoint): false {
+/** Takes back what collectListingLoop collected of a loop it does not follow, and says why it is asked, when it is. */
+function undoListingLoop(state: CollectState, saved: SavePoint, problem?: string): false {
   goBack(state, saved);
+  if (problem !== undefined) state.analysis.problems.push(problem);
   return false;
 }
 

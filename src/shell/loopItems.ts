@@ -11,6 +11,8 @@ import { MAX_SHELL_PARTS, type ShellAnalysis, type ShellCommandPart, type ShellW
 
 /** The most rounds of `for` loops followed item by item, nested loops' rounds multiplied. */
 export const MAX_LOOP_ROUNDS = 16;
+/** Text that may change the folder a command runs in (a builtin, or a wrapper's or program's option). */
+const CHANGES_FOLDER = /\b(?:cd|pushd|popd)\b|(?:^|\s)-(?:C|D)\b|--(?:chdir|directory|work-tree|git-dir)\b/;
 /** The most parts a command may have while its loops are followed item by item (each round's parts count); past this a loop is visited once. */
 export const MAX_PARTS_WITH_ROUNDS = 4 * MAX_SHELL_PARTS;
 
@@ -92,6 +94,9 @@ export function loopItems(node: ShellNode, name: string, rounds: number, inRepea
     }
     let runs = false;
     let word = evaluateWord(value, () => (runs = true));
+    // The working folder when the header runs is where a body that may change folders (in a subshell
+    // or in the background too: `(cd src && rm -rf "$f")`) no longer runs: such an item stays unknown.
+    if (!word.literal && /\bPWD\b|\bpwd\b/.test(value.text) && CHANGES_FOLDER.test(body.text)) return undefined;
     // `"$HOME"/*` is what `~/*` is, `"$PWD"/*` and `"$(pwd)"/*` what `./*` is.
     if (!word.literal) {
       let spelledRuns = false;

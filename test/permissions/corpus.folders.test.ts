@@ -974,6 +974,9 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("rm -rf $({ ls; } 2>/dev/null)", "deny", NO_RULES),
     ...inBothModes('for f in x $(ls); do rm -rf "$f"; done', "deny", NO_RULES),
     ...inBothModes('for f in $(ls) x; do rm -rf "$f"; done', "deny", NO_RULES),
+    // a fourth review: a listing among other output in one item is asked, not left unknown
+    ...inBothModes('for f in $(ls 2>/dev/null || ls -A); do rm -rf "$f"; done', "ask", NO_RULES),
+    ...inBothModes('for f in $(ls)$(ls); do rm -rf "$f"; done', "ask", NO_RULES),
     ...inBothModes('for f in ./$(ls); do rm -rf "$f"; done', "deny", NO_RULES),
     ...inBothModes('for f in src $(true); do rm -rf "$f"/; done', "allow", NO_RULES, true),
     ...inBothModes("rm -rf $(ls | grep build)", "allow", NO_RULES, true),

@@ -116,6 +116,9 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere('for d in sec*; do for f in "$d"; do base64 "$f"/key; done; done', "deny"),
     ...everywhere('for f in ~+/sec*; do base64 "$f"/key; done', "ask"),
     ...everywhere('for f in "$PWD"/s*; do base64 "$f"/key; done', "deny"),
+    // a fourth review: the working folder when the header ran is not where a body that changes folders runs
+    ...everywhere('for f in "$PWD"/secrets/key; do (cd src && cat "$f"); done', "ask", true),
+    ...everywhere('for f in "$(pwd)"/secrets/*; do (cd src && cat "$f"); done', "ask", true),
     // controls: what the glob of both cannot name, in the mode that asks nothing else
     { command: 'for f in sr*; do base64 "$f"/a.ts; done', rules: RULES, mode: "bypassPermissions", expected: "allow", guard: true },
     { command: 'for f in s*; do base64 x"$f"/key; done', rules: RULES, mode: "bypassPermissions", expected: "allow", guard: true },
