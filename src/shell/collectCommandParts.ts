@@ -42,6 +42,8 @@ export interface CollectState {
   stdin?: ShellInput;
   /** The standard input a redirection of a whole pipeline gives its last command (`a | b < file`). */
   lastStdin?: ShellInput;
+  /** What a while loop reads from a listing redirected into it (`done < <(find ...)`). */
+  loopInput?: { loop: ShellNode; paths: NonNullable<ShellInput["paths"]> };
   /** Called after each part is added, so callers can look inside it (`bash -c`, `find -exec`). */
   onPart(part: ShellCommandPart, state: CollectState): void;
   /** Parses text bash itself parses again (backticks with escapes inside). */
@@ -497,8 +499,9 @@ function inputRedirectedAround(node: ShellNode): boolean {
  * listing, each as found). Any other while loop is visited once, its variables only known when it runs.
  */
 function collectWhile(node: ShellNode, state: CollectState): void {
-  const paths = state.stdin?.paths;
-  const loop = paths === undefined || inputRedirectedAround(node) ? undefined : readLoop(node, state.inRepeatedBody === true);
+  const listed = state.loopInput?.loop === node ? state.loopInput.paths : undefined;
+  const paths = listed ?? state.stdin?.paths;
+  const loop = paths === undefined || (listed === undefined && inputRedirectedAround(node)) ? undefined : readLoop(node, state.inRepeatedBody === true);
   if (paths === undefined || loop === undefined) return collectOnce(node, state);
   const { analysis } = state;
   const saved = savePoint(state);
@@ -997,8 +1000,29 @@ function collectRedirected(node: ShellNode, state: CollectState): void {
   }
   if (extra.length > 0) state.analysis.problems.push(`it has words after a redirection of a compound command: ${clip(node.text)}`);
   // A compound command's redirections are opened before it runs, in the folder it starts in.
+  const before = state.analysis.parts.length;
   for (const redirect of redirects) collectRedirect(redirect, state);
-  collectStatement(body, state);
+  // `while read f; do ...; done < <(find ...)` reads what the listing prints, as from a pipeline.
+  const listed = body.type === "while_statement" && redirects.length === 1 ? listedInput(redirects[0] as ShellNode, state.analysis.parts.slice(before)) : undefined;
+  const outer = state.loopInput;
+  if (listed !== undefined) state.loopInput = { loop: body, paths: listed };
+  try {
+    collectStatement(body, state);
+  } finally {
+    state.loopInput = outer;
+  }
+}
+
+/** What a `< <(listing)` redirection gives its command to read: the paths the one listing printing to it prints. */
+function listedInput(redirect: ShellNode, parts: readonly ShellCommandPart[]): NonNullable<ShellInput["paths"]> | undefined {
+  const target = targetNodes(redirect)[0];
+  if (redirect.type !== "file_redirect" || !/^<\s*<\(/.test(redirect.text) || target?.type !== "process_substitution") return undefined;
+  const listings = printingCommands(target).flatMap((command) => {
+    const part = parts.findLast((each) => each.source === command.text);
+    const paths = part === undefined || part.words[0]?.value === "pwd" ? undefined : outputOf(part).paths;
+    return paths === undefined || paths.itself === true || paths.folders.length === 0 ? [] : [paths];
+  });
+  return listings.length === 1 ? listings[0] : undefined;
 }
 
 function targetNodes(redirect: ShellNode): ShellNode[] {

@@ -974,6 +974,11 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("rm -rf $({ ls; } 2>/dev/null)", "deny", NO_RULES),
     ...inBothModes('for f in x $(ls); do rm -rf "$f"; done', "deny", NO_RULES),
     ...inBothModes('for f in $(ls) x; do rm -rf "$f"; done', "deny", NO_RULES),
+    // a read loop over a listing redirected into it reads it as from a pipeline
+    ...inBothModes('while read f; do rm -rf "$f"; done < <(find ~ -maxdepth 1)', "deny", NO_RULES),
+    ...inBothModes('while IFS= read -r -d "" f; do rm -rf "$f"; done < <(find . -print0)', "deny", NO_RULES),
+    ...inBothModes('while read f; do rm -rf "./$f"; done < <(ls)', "deny", NO_RULES),
+    ...inBothModes('while IFS= read -r f; do rm -f "$f"; done < <(find . -name "*.bak")', "allow", NO_RULES, true),
     // a fourth review: a listing among other output in one item is asked, not left unknown
     ...inBothModes('for f in $(ls 2>/dev/null || ls -A); do rm -rf "$f"; done', "ask", NO_RULES),
     ...inBothModes('for f in $(ls)$(ls); do rm -rf "$f"; done', "ask", NO_RULES),
