@@ -35,8 +35,41 @@ function onlyReads(text: string, at: number, run: string, name: string): boolean
 
 /** Where a name is mentioned in a parsed text otherwise than onlyReads allows, and where `for` headers name it. */
 interface NameMentions {
-  unsafe: number;
+  /** Where the name is written in a way that may set it. */
+  unsafeAt: number[];
   headers: number[];
+}
+
+/**
+ * How many of the mentions that may set the name lie outside text that runs in a subshell of its
+ * own before the loop's body and cannot set the body's variable: a substitution in the loop's
+ * header (`for f in $(find . -type f)`), or what feeds a `while` (see feedingSubshells).
+ */
+function unsafeMentions(mentions: NameMentions, subshells: readonly ShellNode[]): number {
+  return mentions.unsafeAt.filter((at) => !subshells.some((node) => at >= node.startIndex && at < node.endIndex)).length;
+}
+
+/** The command substitutions in a for loop's header words. */
+function headerSubstitutions(node: ShellNode): ShellNode[] {
+  return node.childrenForFieldName("value").flatMap((value) => (value === null ? [] : [value, ...value.descendantsOfType("command_substitution")]))
+    .filter((value): value is ShellNode => value !== null && value.type === "command_substitution");
+}
+
+/**
+ * What feeds a while loop and runs in a subshell of its own: the commands before it in its
+ * pipeline, and a process substitution it is redirected from (`done < <(find . -type f)`).
+ */
+function feedingSubshells(node: ShellNode): ShellNode[] {
+  const found: ShellNode[] = [];
+  let current: ShellNode = node;
+  while (current.parent !== null && current.parent.type === "redirected_statement") {
+    current = current.parent;
+    found.push(...current.descendantsOfType("process_substitution").filter((each): each is ShellNode => each !== null && each.startIndex >= node.endIndex));
+  }
+  const pipeline = current.parent;
+  if (pipeline === null || pipeline.type !== "pipeline") return found;
+  const members = pipeline.namedChildren.filter((child): child is ShellNode => child !== null);
+  return [...found, ...members.slice(0, members.findIndex((member) => member.startIndex === current.startIndex))];
 }
 
 /** Per parsed tree and name, worked out once: a command may hold many loops over the same name. */
@@ -53,14 +86,14 @@ function mentionsOf(node: ShellNode, name: string): NameMentions {
     return variable === null || variable === undefined || variable.text !== name ? [] : [variable.startIndex];
   });
   const text = root.text;
-  let unsafe = 0;
+  const unsafeAt: number[] = [];
   for (const found of text.matchAll(/[A-Za-z0-9_]+/g)) {
     const run = found[0];
     if (!run.endsWith(name)) continue;
     const at = found.index + run.length - name.length;
-    if (!(run === name && headers.includes(at)) && !onlyReads(text, found.index, run, name)) unsafe++;
+    if (!(run === name && headers.includes(at)) && !onlyReads(text, found.index, run, name)) unsafeAt.push(found.index);
   }
-  const mentions = { unsafe, headers };
+  const mentions = { unsafeAt, headers };
   byName.set(name, mentions);
   return mentions;
 }
@@ -78,7 +111,7 @@ export function loopItems(node: ShellNode, name: string, rounds: number, inRepea
   const values = node.childrenForFieldName("value").filter((value): value is ShellNode => value !== null);
   if (body === null || values.length === 0 || values.length * rounds > MAX_LOOP_ROUNDS || !/^[a-z][a-z0-9_]*$/.test(name) || inRepeatedBody) return undefined;
   const mentions = mentionsOf(node, name);
-  if (mentions.unsafe > 0 || mentions.headers.some((at) => at > body.startIndex && at < body.endIndex)) return undefined;
+  if (unsafeMentions(mentions, headerSubstitutions(node)) > 0 || mentions.headers.some((at) => at > body.startIndex && at < body.endIndex)) return undefined;
   const items: ShellWord[] = [];
   for (const value of values) {
     // An outer loop's item (`for f in "$d"/*` in a loop over d), or a glob every name it gives matches (`"$d"/k*`).
@@ -118,7 +151,7 @@ export function loopVariableKept(node: ShellNode, name: string, inRepeatedBody: 
   const body = node.childForFieldName("body");
   if (body === null || !/^[a-z][a-z0-9_]*$/.test(name) || inRepeatedBody) return false;
   const mentions = mentionsOf(node, name);
-  return mentions.unsafe === 0 && !mentions.headers.some((at) => at > body.startIndex && at < body.endIndex);
+  return unsafeMentions(mentions, headerSubstitutions(node)) === 0 && !mentions.headers.some((at) => at > body.startIndex && at < body.endIndex);
 }
 
 /** What `while read` gives its variable, and whether each name arrives as printed: `IFS= read -r -d '' name` reads a NUL-separated listing whole. */
@@ -157,7 +190,7 @@ export function readLoop(node: ShellNode, inRepeatedBody: boolean): ReadLoop | u
   if (name === undefined || index !== words.length - 1 || !/^[a-z][a-z0-9_]*$/.test(name)) return undefined;
   // The condition's own read is the one mention that sets it.
   const mentions = mentionsOf(node, name);
-  if (mentions.unsafe !== 1 || mentions.headers.some((at) => at > body.startIndex && at < body.endIndex)) return undefined;
+  if (unsafeMentions(mentions, feedingSubshells(node)) !== 1 || mentions.headers.some((at) => at > body.startIndex && at < body.endIndex)) return undefined;
   return { name, wholeAtNuls: nul && raw && assignments.length === 1 };
 }
 

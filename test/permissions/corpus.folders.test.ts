@@ -974,6 +974,11 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("rm -rf $({ ls; } 2>/dev/null)", "deny", NO_RULES),
     ...inBothModes('for f in x $(ls); do rm -rf "$f"; done', "deny", NO_RULES),
     ...inBothModes('for f in $(ls) x; do rm -rf "$f"; done', "deny", NO_RULES),
+    // the loop's name written in what feeds it runs in a subshell, which cannot set the body's variable (`-type f`)
+    ...inBothModes('for f in $(find ~ -type f); do rm -f "$f"; done', "deny", NO_RULES),
+    ...inBothModes('find ~ -type f | while read f; do rm -f "$f"; done', "deny", NO_RULES),
+    ...inBothModes('while read f; do rm -f "$f"; done < <(find ~ -type f)', "deny", NO_RULES),
+    ...inBothModes('find . -type f -name "*.o" | while read f; do rm -f "$f"; done', "allow", NO_RULES, true),
     // a read loop over a listing redirected into it reads it as from a pipeline
     ...inBothModes('while read f; do rm -rf "$f"; done < <(find ~ -maxdepth 1)', "deny", NO_RULES),
     ...inBothModes('while IFS= read -r -d "" f; do rm -rf "$f"; done < <(find . -print0)', "deny", NO_RULES),
