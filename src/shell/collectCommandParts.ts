@@ -1002,8 +1002,10 @@ function collectRedirected(node: ShellNode, state: CollectState): void {
   // A compound command's redirections are opened before it runs, in the folder it starts in.
   const before = state.analysis.parts.length;
   for (const redirect of redirects) collectRedirect(redirect, state);
-  // `while read f; do ...; done < <(find ...)` reads what the listing prints, as from a pipeline.
-  const listed = body.type === "while_statement" && redirects.length === 1 ? listedInput(redirects[0] as ShellNode, state.analysis.parts.slice(before)) : undefined;
+  // `while read f; do ...; done < <(find ...)` reads what the listing prints, as from a pipeline
+  // (its one input redirection; others may send its output or errors elsewhere).
+  const inputs = redirects.filter((redirect) => redirect.type !== "file_redirect" || /^\d*<(?![&>])/.test(redirect.text));
+  const listed = body.type === "while_statement" && inputs.length === 1 ? listedInput(inputs[0] as ShellNode, state.analysis.parts.slice(before), state) : undefined;
   const outer = state.loopInput;
   if (listed !== undefined) state.loopInput = { loop: body, paths: listed };
   try {
@@ -1013,15 +1015,19 @@ function collectRedirected(node: ShellNode, state: CollectState): void {
   }
 }
 
-/** What a `< <(listing)` redirection gives its command to read: the paths the one listing printing to it prints. */
-function listedInput(redirect: ShellNode, parts: readonly ShellCommandPart[]): NonNullable<ShellInput["paths"]> | undefined {
+/**
+ * What a `< <(listing)` redirection gives its command to read: the paths the one listing printing
+ * to it prints. More than one listing is more than the analysis follows (the command is asked).
+ */
+function listedInput(redirect: ShellNode, parts: readonly ShellCommandPart[], state: CollectState): NonNullable<ShellInput["paths"]> | undefined {
   const target = targetNodes(redirect)[0];
-  if (redirect.type !== "file_redirect" || !/^<\s*<\(/.test(redirect.text) || target?.type !== "process_substitution") return undefined;
+  if (redirect.type !== "file_redirect" || !/^0?<\s*<\(/.test(redirect.text) || target?.type !== "process_substitution") return undefined;
   const listings = printingCommands(target).flatMap((command) => {
     const part = parts.findLast((each) => each.source === command.text);
     const paths = part === undefined || part.words[0]?.value === "pwd" ? undefined : outputOf(part).paths;
     return paths === undefined || paths.itself === true || paths.folders.length === 0 ? [] : [paths];
   });
+  if (listings.length > 1) state.analysis.problems.push(`${clip(redirect.text)} gives the loop what more than one listing prints, which the analysis does not follow`);
   return listings.length === 1 ? listings[0] : undefined;
 }
 

@@ -374,7 +374,8 @@ function wrapperLength(words: readonly ShellWord[]): number | undefined {
 function envLength(words: readonly ShellWord[]): number | undefined {
   let index = 1;
   for (let word = words[index]; word !== undefined; word = words[index]) {
-    if (!word.literal) return undefined;
+    // A word only known when it runs stands where the program does (`env "$X" -rf /`).
+    if (!word.literal) break;
     const option = word.value;
     if (option === "--") {
       index++;

@@ -966,6 +966,10 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("srm -r /etc", "deny", NO_RULES),
     ...inBothModes('sudo "$X" -rf /', "ask", NO_RULES),
     ...inBothModes('timeout 5 "$X" -rf /', "ask", NO_RULES),
+    // a fifth review: --remove as GNU reads it abbreviated, env before a program only known when it runs
+    ...inBothModes("shred --re ~/*", "deny", NO_RULES),
+    ...inBothModes("shred --rem=unlink ./*", "deny", NO_RULES),
+    ...inBothModes('env "$X" -rf /', "ask", NO_RULES),
     ...inBothModes("shred -u build/b.o", "allow", NO_RULES, true),
     ...inBothModes("srm -r build", "allow", NO_RULES, true),
     // what a substitution prints is what each command printing to it prints, and a loop's other items have rounds of their own
@@ -984,6 +988,10 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('while IFS= read -r -d "" f; do rm -rf "$f"; done < <(find . -print0)', "deny", NO_RULES),
     ...inBothModes('while read f; do rm -rf "./$f"; done < <(ls)', "deny", NO_RULES),
     ...inBothModes('while IFS= read -r f; do rm -f "$f"; done < <(find . -name "*.bak")', "allow", NO_RULES, true),
+    // a fifth review: other redirections beside it, and more than one listing feeding it
+    ...inBothModes('while read f; do rm -rf "$f"; done < <(ls) 2>/dev/null', "deny", NO_RULES),
+    ...inBothModes('while read f; do rm -rf "$f"; done 0< <(ls)', "deny", NO_RULES),
+    ...inBothModes('while read f; do rm -rf "$f"; done < <(ls; ls)', "ask", NO_RULES),
     // a fourth review: a listing among other output in one item is asked, not left unknown
     ...inBothModes('for f in $(ls 2>/dev/null || ls -A); do rm -rf "$f"; done', "ask", NO_RULES),
     ...inBothModes('for f in $(ls)$(ls); do rm -rf "$f"; done', "ask", NO_RULES),

@@ -396,7 +396,9 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
       const files = operands(words, new Set(["-n", "-s", "--iterations", "--size", "--random-source"]));
       const dashes = words.findIndex((word) => word.value === "--");
       const options = words.slice(1, dashes === -1 ? undefined : dashes);
-      const removing = options.some((word) => /^-[^-]*u/.test(word.value) || /^--remove(?:=|$)/.test(word.value) || (word.value.length >= 5 && "--remove".startsWith(word.value)));
+      // --remove as GNU reads it: abbreviated to two letters or more (`--re`, `--rem=unlink`).
+      const long = (value: string) => /^--([a-z]{2,})(?:=|$)/.exec(value)?.[1];
+      const removing = options.some((word) => /^-[^-]*u/.test(word.value) || "remove".startsWith(long(word.value) ?? "-"));
       return removing ? [...writes(files), ...removes(files)] : writes(files);
     }
     case "wipe": case "srm":
