@@ -9,6 +9,7 @@ import { classifyFileCommand } from "../shell/fileCommand.ts";
 import { matchesEveryEntry } from "../shell/globNames.ts";
 import { classifyReadOnly, searchedFolders } from "../shell/readOnlyCommand.ts";
 import { wholeFolderTouches } from "../shell/programs/wholeFolderEffects.ts";
+import { hasUnquotedExpansion } from "./wordExpansions.ts";
 import type { FilledIn, FolderSpares, ShellAnalysis, ShellCommandPart, ShellCwd, ShellWord } from "../shell/types.ts";
 import type { NewName, PathSubject, Subject } from "./subjects.ts";
 
@@ -236,7 +237,10 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
       // item at -0 or -d, a quoted empty line `''` otherwise).
       const placeholder = (source ?? filler)?.placeholder;
       const emptyFill = from === undefined && filled.has(word) && typeof placeholder === "string" && placeholder !== "" ? { emptyFill: placeholder } : {};
-      subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && from === undefined ? { removal: true, ...emptyFill } : {}) }));
+      // A read of a word of loop items a glob covers (`cat "$f"/key` over `sec*`) is a read of what that glob names.
+      const covering = from === undefined && access === "read" && removal !== true && word.loopCovering !== undefined && !hasUnquotedExpansion(word.value) ? word.loopCovering : undefined;
+      if (covering !== undefined) subjects.push(...pathSubject(part, { value: covering, literal: true, glob: /[*?[]/.test(covering) }, access, { mentionedOnly: true }));
+      else subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && from === undefined ? { removal: true, ...emptyFill } : {}) }));
       // An unquoted loop variable (`for f in ~/*; do rm -rf $f`) removes at least what its item names.
       if (removal === true) for (const item of word.splitItems ?? []) subjects.push(...pathSubject(part, item, access, { mentionedOnly: true, removal: true }));
       continue;

@@ -64,7 +64,8 @@ const GROUPS: Record<string, Case[]> = {
     // (the words the unquoted item splits into are mentioned as well: asked before, denied since)
     ...everywhere('for f in "src/a.ts secrets/key"; do cat $f; done', "deny"),
     ...everywhere("for f in src/*.ts; do cat $f; done", "ask", true),
-    ...everywhere('for f in src/*.ts; do cat "$f.bak"; done', "ask", true),
+    // (read as the glob that covers it, src/*.ts.bak, which no deny rule covers: asked before, allowed since)
+    ...everywhere('for f in src/*.ts; do cat "$f.bak"; done', "allow"),
     ...everywhere('for f in $(ls); do cat "$f"; done', "ask", true),
     ...everywhere('for f in {a,b}.ts; do cat "$f"; done', "ask", true),
     ...everywhere('for f in src/*.ts; do bash -c \'cat "$f"\'; done', "ask", true),
@@ -116,6 +117,13 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere('for d in sec*; do for f in "$d"; do base64 "$f"/key; done; done', "deny"),
     ...everywhere('for f in ~+/sec*; do base64 "$f"/key; done', "ask"),
     ...everywhere('for f in "$PWD"/s*; do base64 "$f"/key; done', "deny"),
+    // a fifth review: encoders, dumps and checksums read the files they are given, as cat does
+    ...everywhere('find . -type f | while read f; do base64 "$f"; done', "ask"),
+    ...everywhere('for g in $(find . -type f); do od -c "$g"; done', "ask"),
+    ...everywhere("sha256sum secrets/key", "deny", true),
+    plain("for f in src/*.ts; do sha256sum \"$f\"; done", "allow"),
+    ...everywhere('for d in sec*; do cat "$d"/key; done', "deny"),
+    ...everywhere('for d in s*; do cat $d/key; done', "deny"),
     // a fourth review: the working folder when the header ran is not where a body that changes folders runs
     ...everywhere('for f in "$PWD"/secrets/key; do (cd src && cat "$f"); done', "ask", true),
     ...everywhere('for f in "$(pwd)"/secrets/*; do (cd src && cat "$f"); done', "ask", true),
