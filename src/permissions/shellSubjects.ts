@@ -239,7 +239,8 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
       const emptyFill = from === undefined && filled.has(word) && typeof placeholder === "string" && placeholder !== "" ? { emptyFill: placeholder } : {};
       // A read of a word of loop items a glob covers (`cat "$f"/key` over `sec*`) is a read of what that glob names.
       const covering = from === undefined && access === "read" && removal !== true && word.loopCovering !== undefined && !hasUnquotedExpansion(word.value) ? word.loopCovering : undefined;
-      if (covering !== undefined) subjects.push(...pathSubject(part, { value: covering, literal: true, glob: /[*?[]/.test(covering) }, access, { mentionedOnly: true }));
+      // A read like any other: a link the command makes on the way is met too (`ln -s secrets z; for d in z*; do cat "$d"/key`).
+      if (covering !== undefined) subjects.push(...pathSubject(part, { value: covering, literal: true, glob: /[*?[]/.test(covering) }, access));
       else subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && from === undefined ? { removal: true, ...emptyFill } : {}) }));
       // An unquoted loop variable (`for f in ~/*; do rm -rf $f`) removes at least what its item names.
       if (removal === true) for (const item of word.splitItems ?? []) subjects.push(...pathSubject(part, item, access, { mentionedOnly: true, removal: true }));

@@ -168,13 +168,13 @@ const COMMANDS: Record<string, CommandSpec> = {
   nl: { paths: "all" },
   tac: { paths: "all" },
   cut: { paths: "all" },
-  // Encoders, dumps and checksums print what they read (a checksum's -c reads the files a list names).
+  // Encoders, dumps and checksums print what they read (a checksum's -c reads the files a list
+  // names, hexdump's -f a format file; binutils' strings reads `@file` arguments, so it is not here).
   base64: { paths: "all" },
   base32: { paths: "all" },
   basenc: { paths: "all" },
   od: { paths: "all" },
-  hexdump: { paths: "all" },
-  strings: { paths: "all" },
+  hexdump: { paths: "all", dangerousShort: "f", dangerousLong: ["format-file"] },
   cksum: { paths: "all", dangerousShort: "c", dangerousLong: ["check"] },
   md5sum: { paths: "all", dangerousShort: "c", dangerousLong: ["check"] },
   sha1sum: { paths: "all", dangerousShort: "c", dangerousLong: ["check"] },

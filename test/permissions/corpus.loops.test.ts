@@ -124,6 +124,10 @@ const GROUPS: Record<string, Case[]> = {
     plain("for f in src/*.ts; do sha256sum \"$f\"; done", "allow"),
     ...everywhere('for d in sec*; do cat "$d"/key; done', "deny"),
     ...everywhere('for d in s*; do cat $d/key; done', "deny"),
+    // a sixth review: the covering glob is read as any read is, through a link the command makes too; strings reads @file
+    ...everywhere('ln -s secrets zz; for d in z*; do cat "$d"/key; done', "deny", true),
+    ...everywhere('ln -s . zz; for d in z*; do cat "$d"/secrets/key; done', "ask", true),
+    ...everywhere("strings @secrets/key", "deny", true),
     // a fourth review: the working folder when the header ran is not where a body that changes folders runs
     ...everywhere('for f in "$PWD"/secrets/key; do (cd src && cat "$f"); done', "ask", true),
     ...everywhere('for f in "$(pwd)"/secrets/*; do (cd src && cat "$f"); done', "ask", true),
