@@ -380,28 +380,48 @@ function collectFor(node: ShellNode, state: CollectState): void {
   const items = name === undefined || body === null || select ? undefined : loopItems(node, name, state.loopRounds ?? 1, state.inRepeatedBody === true, state.loopItems);
   if (name !== undefined && body !== null && !select && items === undefined && collectListingLoop(node, name, state)) return;
   if (name === undefined || body === null || items === undefined) return collectOnce(node, state);
-  const { analysis } = state;
   const saved = savePoint(state);
-  const outer = { loopItems: state.loopItems, loopRounds: state.loopRounds };
+  collectRounds(node, { name, body, rounds: items.map((item) => ({ item })), saved, bodyStart: saved.parts }, state);
+}
+
+/** The rounds of a loop's body: its variable standing for each item in turn, and what fills words in while it does. */
+interface LoopRounds {
+  name: string;
+  body: ShellNode;
+  rounds: readonly { item: ShellWord; filler?: FilledIn }[];
+  saved: SavePoint;
+  /** Where the body's parts start (past what the header's substitutions added). */
+  bodyStart: number;
+}
+
+/**
+ * Visits a loop's body once per round. Too many parts to follow round by round, or a builtin that
+ * sets variables by a name the text does not show: the body is visited again, once, the variable
+ * only known when it runs. A body that changes the working folder between rounds is asked about.
+ */
+function collectRounds(node: ShellNode, loop: LoopRounds, state: CollectState): void {
+  const { analysis } = state;
+  const { name, body, saved } = loop;
+  const outer = { loopItems: state.loopItems, filledIn: state.filledIn, loopRounds: state.loopRounds };
   let moved = false;
-  state.loopRounds = (outer.loopRounds ?? 1) * items.length;
+  state.loopRounds = (outer.loopRounds ?? 1) * loop.rounds.length;
   try {
-    items.forEach((item, round) => {
+    loop.rounds.forEach(({ item, filler }, round) => {
       if (analysis.parts.length > MAX_PARTS_WITH_ROUNDS) return;
       const start = analysis.parts.length;
       state.cwd = saved.cwd;
       state.loopItems = new Map([...(outer.loopItems ?? []), [name, item]]);
+      state.filledIn = filler ?? outer.filledIn;
       collectStatement(body, state);
       moved ||= state.cwd !== saved.cwd;
       if (round > 0) for (const part of analysis.parts.slice(start)) part.repeated = true;
     });
   } finally {
     state.loopItems = outer.loopItems;
+    state.filledIn = outer.filledIn;
     state.loopRounds = outer.loopRounds;
   }
-  // Too many parts to follow round by round, or a builtin that sets variables by a name the text
-  // does not show: the body is visited again, once, $name unknown.
-  if (analysis.parts.length > MAX_PARTS_WITH_ROUNDS || setsBefore(analysis, saved.parts) || analysis.parts.slice(saved.parts).some((part) => maySetLoopVariable(part, true, name))) {
+  if (analysis.parts.length > MAX_PARTS_WITH_ROUNDS || setsBefore(analysis, saved.parts) || analysis.parts.slice(loop.bodyStart).some((part) => maySetLoopVariable(part, true, name))) {
     goBack(state, saved);
     return collectOnce(node, state);
   }
@@ -422,7 +442,6 @@ function collectListingLoop(node: ShellNode, name: string, state: CollectState):
   const values = node.childrenForFieldName("value").filter((value): value is ShellNode => value !== null);
   const body = node.childForFieldName("body");
   if (body === null || values.length === 0 || values.length * (state.loopRounds ?? 1) > MAX_LOOP_ROUNDS || !loopVariableKept(node, name, state.inRepeatedBody === true)) return false;
-  const { analysis } = state;
   const saved = savePoint(state);
   // The header's substitutions run once, before the rounds.
   const rounds: { item: ShellWord; filler?: FilledIn }[] = [];
@@ -444,36 +463,7 @@ function collectListingLoop(node: ShellNode, name: string, state: CollectState):
     rounds.push({ item: { value: word.value, literal: false, glob: false }, filler: { placeholder: listed.text, appended: false, by: "for", from: { ...listed.paths, split: true } } });
   }
   if (listings === 0) return undoListingLoop(state, saved);
-  const outer = { loopItems: state.loopItems, filledIn: state.filledIn, loopRounds: state.loopRounds };
-  const bodyStart = analysis.parts.length;
-  state.loopRounds = (outer.loopRounds ?? 1) * rounds.length;
-  let moved = false;
-  try {
-    rounds.forEach(({ item, filler }, round) => {
-      const start = analysis.parts.length;
-      state.cwd = saved.cwd;
-      state.loopItems = new Map([...(outer.loopItems ?? []), [name, item]]);
-      state.filledIn = filler ?? outer.filledIn;
-      collectStatement(body, state);
-      moved ||= state.cwd !== saved.cwd;
-      if (round > 0) for (const part of analysis.parts.slice(start)) part.repeated = true;
-    });
-  } finally {
-    state.loopItems = outer.loopItems;
-    state.filledIn = outer.filledIn;
-    state.loopRounds = outer.loopRounds;
-  }
-  // Too many parts, or a builtin that sets variables by a name the text does not show: visited again, once, unknown.
-  if (analysis.parts.length > MAX_PARTS_WITH_ROUNDS || setsBefore(analysis, saved.parts) || analysis.parts.slice(bodyStart).some((part) => maySetLoopVariable(part, true, name))) {
-    goBack(state, saved);
-    collectOnce(node, state);
-    return true;
-  }
-  state.cwd = saved.cwd;
-  if (moved) {
-    analysis.problems.push(`its for statement changes the working folder between rounds: ${JSON.stringify(clip(node.text))}`);
-    state.cwd = { kind: "unknown", reason: "after the for statement the working folder is not known" };
-  }
+  collectRounds(node, { name, body, rounds, saved, bodyStart: state.analysis.parts.length }, state);
   return true;
 }
 
