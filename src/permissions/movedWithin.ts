@@ -12,8 +12,9 @@ import type { PathSubject } from "./subjects.ts";
 
 /**
  * True when the subject is moved (see PathSubject.movedInto) out of a working folder to where
- * links lead now inside it: into a folder there, or each name a loop's item stands for beside itself (`for f in *; do mv "$f" "$f.bak"; done`). A destination only known when it runs,
- * one the shell expands (`mv * *.bak`), or one a link the command makes may lead through does not count.
+ * links lead now inside it: into a folder there, or each name a loop's item stands for beside
+ * itself (`for f in *; do mv "$f" "$f.bak"; done`). A destination only known when it runs, one the
+ * shell expands (`mv * *.bak`), or one a link the command makes may lead through does not count.
  */
 export function movedWithin(subject: PathSubject, folder: string, context: PathContext, soleMove: SoleMove | undefined): boolean {
   const into = subject.movedInto;

@@ -172,7 +172,6 @@ export function evaluateWord(node: ShellNode, visit: NestedCommandVisitor, atWor
   }
 }
 
-/** `$HOME` or `${HOME}`. */
 /** What a reference to the home or working folder stands for (the home folder's path, or `.`), if it is one. */
 function folderVariable(node: ShellNode): string | undefined {
   if (node.type === "command_substitution") return /^\$\(\s*pwd\s*\)$/.test(node.text) ? "." : undefined;
