@@ -232,7 +232,8 @@ export function setsBefore(analysis: ShellAnalysis, end: number): boolean {
 /**
  * The item a loop variable stands for in this round, for a word that is only `"$name"` or
  * `"${name}"`, or the same unquoted when the item has nothing splitting or globbing would change
- * or stands for what a listing prints (an item that is not literal: see collectWhile).
+ * or is only known when it runs (what a listing prints, see collectWhile, or a word such as
+ * `"$X"/*`), which the checks take as any path.
  */
 export function loopItemFor(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): ShellWord | undefined {
   if (items === undefined) return undefined;
@@ -244,7 +245,7 @@ export function loopItemFor(node: ShellNode, items: ReadonlyMap<string, ShellWor
   const item = name === undefined ? undefined : items.get(name);
   if (item === undefined || (quoted && node.text !== `"${reference.text}"`)) return undefined;
   // Unquoted, the item is split and globbed again: only one neither changes (no blanks, no glob or
-  // extglob characters), or what stands for names a listing prints, which may be any (see wordsOf).
+  // extglob characters), or one only known when it runs, which may be any path (see wordsOf).
   if (!quoted && item.literal && (item.glob || !/^[^\s*?[\]\\()]+$/.test(item.value))) return undefined;
   return item;
 }
@@ -264,10 +265,11 @@ export function splitLoopItemFor(node: ShellNode, items: ReadonlyMap<string, She
 }
 
 /**
- * A glob every name a word of loops' literal items and literal text takes matches, for deny and ask
- * rules to meet it by where loopItemJoined does not give the word itself (`"$f"/key` over the
- * item `sec*` is the glob `sec*` then `/key`; quoted text's `*` and `?` match themselves too). Undefined for any other word, and
- * for quoted text with a `[` or a backslash, which the glob would read otherwise.
+ * A glob every name a word of loops' literal items and literal text takes matches, for deny and
+ * ask rules to meet it by where loopItemJoined does not give the word itself (`"$f"/key` over the
+ * item `sec*` is the glob `sec*` then `/key`; quoted text's `*` and `?` match themselves too).
+ * Undefined for any other word, and for quoted text with a `[` or a backslash, which the glob
+ * would read otherwise.
  */
 export function loopItemCovering(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): string | undefined {
   const pieces = loopPieces(node, items, true);
