@@ -237,8 +237,10 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust): PathSubje
       // item at -0 or -d, a quoted empty line `''` otherwise).
       const placeholder = (source ?? filler)?.placeholder;
       const emptyFill = from === undefined && filled.has(word) && typeof placeholder === "string" && placeholder !== "" ? { emptyFill: placeholder } : {};
-      // A read of a word of loop items a glob covers (`cat "$f"/key` over `sec*`) is a read of what that glob names.
-      const covering = from === undefined && access === "read" && removal !== true && word.loopCovering !== undefined && !hasUnquotedExpansion(word.value) ? word.loopCovering : undefined;
+      // A read of a word of loop items a glob covers (`cat "$f"/key` over `sec*`) is a read of what that glob names;
+      // not past a `..`, which climbs out of a folder the command may make before it reads (`mkdir xd; ... "$d"/../secrets/key`).
+      const covering = from === undefined && access === "read" && removal !== true && word.loopCovering !== undefined && !hasUnquotedExpansion(word.value)
+        && !/(?:^|\/)\.\.(?:\/|$)/.test(word.loopCovering) ? word.loopCovering : undefined;
       // A read like any other: a link the command makes on the way is met too (`ln -s secrets z; for d in z*; do cat "$d"/key`).
       if (covering !== undefined) subjects.push(...pathSubject(part, { value: covering, literal: true, glob: /[*?[]/.test(covering) }, access));
       else subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && from === undefined ? { removal: true, ...emptyFill } : {}) }));
