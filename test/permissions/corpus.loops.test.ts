@@ -131,6 +131,7 @@ const GROUPS: Record<string, Case[]> = {
     // a seventh review: a folder the command makes before the read matches the glob only then, and `..` climbs out of it
     ...everywhere('mkdir xd; for d in x*; do cat "$d"/../secrets/key; done', "ask", true),
     ...everywhere('mkdir xe; for d in xe*; do base64 "$d"/../.env; done', "ask"),
+    ...everywhere('unzip -q a.zip; for d in x*; do cat "$d"/key; done', "ask", true),
     // a fourth review: the working folder when the header ran is not where a body that changes folders runs
     ...everywhere('for f in "$PWD"/secrets/key; do (cd src && cat "$f"); done', "ask", true),
     ...everywhere('for f in "$(pwd)"/secrets/*; do (cd src && cat "$f"); done', "ask", true),
