@@ -278,15 +278,16 @@ export function loopItemCovering(node: ShellNode, items: ReadonlyMap<string, She
 }
 
 /**
- * `./` and then an item that stands for what a listing prints (`"./$f"` in `while read f`), with
- * at most slashes after it: the same names, as a word that holds what the listing fills in.
+ * Literal text and then an item that stands for what a listing prints (`"./$f"` or `"/$f"` in
+ * `while read f`), with at most slashes after it: a word that holds what the listing fills in,
+ * judged as xargs' `-I{}` word with the same text before it is (`/{}`).
  */
 export function placeholderJoined(node: ShellNode, items: ReadonlyMap<string, ShellWord> | undefined): ShellWord | undefined {
   const pieces = loopPieces(node, items, false, true);
   const at = pieces?.findIndex((piece) => piece.item !== undefined) ?? -1;
   if (pieces === undefined || at === -1 || pieces[at]?.item?.literal !== false) return undefined;
   const around = [...pieces.slice(0, at), ...pieces.slice(at + 1)];
-  if (!pieces.slice(0, at).every((piece) => /^(?:\.\/+)*$/.test(piece.text)) || !pieces.slice(at + 1).every((piece) => /^\/*$/.test(piece.text)) || around.some((piece) => piece.item !== undefined)) return undefined;
+  if (!pieces.slice(at + 1).every((piece) => /^\/*$/.test(piece.text)) || around.some((piece) => piece.item !== undefined)) return undefined;
   return { value: pieces.map((piece) => piece.text).join(""), literal: false, glob: false };
 }
 

@@ -1006,6 +1006,9 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('ls | while read f; do rm -rf "./$f"; done', "deny", NO_RULES),
     ...inBothModes('ls | while read f; do rm -rf "$f/"; done', "deny", NO_RULES),
     ...inBothModes('for f in *.tmp; do rm -rf "./$f"; done', "allow", NO_RULES, true),
+    // an eighth review: any text before a listing's name is judged as xargs' -I{} word with that text is
+    ...inBothModes('for f in $(ls -A); do rm -rf "src/../$f"; done', "deny", NO_RULES),
+    ...inBothModes('ls src | while read f; do cat "src/$f"; done', "allow", NO_RULES, true),
     ...inBothModes('find . -name "*.o" | while read f; do rm -f "./$f"; done', "allow", NO_RULES, true),
     // controls: what a search picks out, names printed, a listing's names used elsewhere
     ...inBothModes("rm -f $(find . -name '*.pyc')", "allow", NO_RULES, true),
