@@ -603,11 +603,20 @@ export function exactProgramStarts(words: readonly ShellWord[]): number[] {
   return starts;
 }
 
-/** The program a wrapper read exactly runs, when it is only known when the command runs (`sudo "$X" -rf /`). */
+/**
+ * The program a wrapper runs, when it is only known when the command runs: past the wrappers read
+ * exactly (`sudo "$X" -rf /`), or the first word past a wrapper read loosely that is not an
+ * option or may be any (`command "$X" -rf /`, `xargs -n1 "$X" -rf`).
+ */
 export function dynamicProgramPastWrappers(words: readonly ShellWord[]): ShellWord | undefined {
   const { starts, at } = exactWrappers(words);
   const program = words[at];
-  return starts.length > 0 && program !== undefined && !program.literal ? program : undefined;
+  if (program === undefined) return undefined;
+  if (starts.length > 0 && !program.literal) return program;
+  const rest = words.slice(at);
+  const start = program.literal ? wrappedStart(rest) : undefined;
+  const next = start === undefined ? undefined : rest.slice(start).find((word) => !word.literal || !word.value.startsWith("-"));
+  return next !== undefined && !next.literal ? next : undefined;
 }
 
 function exactWrappers(words: readonly ShellWord[]): { starts: number[]; at: number } {

@@ -967,6 +967,10 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("srm -r /etc", "deny", NO_RULES),
     ...inBothModes('sudo "$X" -rf /', "ask", NO_RULES),
     ...inBothModes('timeout 5 "$X" -rf /', "ask", NO_RULES),
+    ...inBothModes('command "$X" -rf /', "ask", NO_RULES),
+    ...inBothModes('echo / | xargs -n1 "$X" -rf', "ask", NO_RULES),
+    ...inBothModes('command git commit -m "$MSG"', "allow", NO_RULES, true),
+    ...inBothModes('sudo rm -rf "$X"', "allow", NO_RULES, true),
     // a fifth review: --remove as GNU reads it abbreviated, env before a program only known when it runs
     ...inBothModes("shred --re ~/*", "deny", NO_RULES),
     ...inBothModes("shred --rem=unlink ./*", "deny", NO_RULES),
