@@ -605,8 +605,8 @@ export function exactProgramStarts(words: readonly ShellWord[]): number[] {
 
 /**
  * The program a wrapper runs, when it is only known when the command runs: past the wrappers read
- * exactly (`sudo "$X" -rf /`), or the first word past a wrapper read loosely that is not an
- * option or may be any (`command "$X" -rf /`, `xargs -n1 "$X" -rf`).
+ * exactly (`sudo "$X" -rf /`), or right after a wrapper read loosely (`command "$X" -rf /`,
+ * `xargs "$X" -rf`; not past its options, whose values it may take: `xargs -n "$N" rm`).
  */
 export function dynamicProgramPastWrappers(words: readonly ShellWord[]): ShellWord | undefined {
   const { starts, at } = exactWrappers(words);
@@ -615,7 +615,7 @@ export function dynamicProgramPastWrappers(words: readonly ShellWord[]): ShellWo
   if (starts.length > 0 && !program.literal) return program;
   const rest = words.slice(at);
   const start = program.literal ? wrappedStart(rest) : undefined;
-  const next = start === undefined ? undefined : rest.slice(start).find((word) => !word.literal || !word.value.startsWith("-"));
+  const next = start === undefined ? undefined : rest[start];
   return next !== undefined && !next.literal ? next : undefined;
 }
 

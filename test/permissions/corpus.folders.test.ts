@@ -968,7 +968,8 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('sudo "$X" -rf /', "ask", NO_RULES),
     ...inBothModes('timeout 5 "$X" -rf /', "ask", NO_RULES),
     ...inBothModes('command "$X" -rf /', "ask", NO_RULES),
-    ...inBothModes('echo / | xargs -n1 "$X" -rf', "ask", NO_RULES),
+    ...inBothModes('echo / | xargs "$X" -rf', "ask", NO_RULES),
+    ...inBothModes('find . -name "*.o" | xargs -n "$N" rm -f', "allow", NO_RULES, true),
     ...inBothModes('command git commit -m "$MSG"', "allow", NO_RULES, true),
     ...inBothModes('sudo rm -rf "$X"', "allow", NO_RULES, true),
     // a fifth review: --remove as GNU reads it abbreviated, env before a program only known when it runs
