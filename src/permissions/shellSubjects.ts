@@ -3,6 +3,7 @@
  * writes (redirects, read-only commands' files, simple file commands' targets), and every other
  * literal argument as a mentioned path, so Read and Edit deny rules hold against any command.
  */
+import { posix } from "node:path";
 import { allowForm, fillWords, joinWords, programStarts, programWordsAsRun } from "../shell/commandForms.ts";
 import { requiredAsPlain } from "../shell/evaluateWord.ts";
 import { classifyFileCommand } from "../shell/fileCommand.ts";
@@ -90,6 +91,12 @@ const NAME_ONLY_PROGRAMS: ReadonlySet<string> = new Set(["echo", "printf", "base
 /** What a filled-in word has before its first placeholder, quotes aside (`s{}/key` has `s`). */
 function textBeforePlaceholder(word: ShellWord, filler: FilledIn | undefined): string {
   return aroundPlaceholder(word, filler)?.before ?? "";
+}
+
+/** Whether the text before a name is the folder its listing printed it from (`/` for `ls /`, `../` for `ls ..`). */
+function namesInFolder(before: string, folder: string): boolean {
+  const trim = (path: string) => posix.normalize(path).replace(/(.)\/+$/, "$1");
+  return before.endsWith("/") && trim(before) === trim(folder);
 }
 
 /** The text of a filled-in word before and after its first placeholder, quotes removed; undefined when it has none. */
@@ -232,7 +239,9 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust, othersOnly
       else if (removal === true) subjects.push(...pathSubject(part, spelling, access, { mentionedOnly: true, removal: true }));
       continue;
     }
-    const from = source !== undefined ? source.from : filled.has(word) ? filler?.from : undefined;
+    const listed = source !== undefined ? source.from : filled.has(word) ? filler?.from : undefined;
+    // Names printed relative to another folder (`ls /`) name its entries only after that folder (`/{}`); otherwise they are any names.
+    const from = listed?.namesIn === undefined || namesInFolder(textBeforePlaceholder(word, source ?? filler), listed.namesIn) ? listed : undefined;
     // Names split again at blanks (any path may arrive), text before what is filled in (`sX/key`
     // with X a name: a path the search never found), or a `..` after it (`{}/../key`, above what was
     // found): only known when it runs. With everything found removed, the start folders themselves still go.

@@ -153,7 +153,13 @@ function lsListing(part: ShellCommandPart, words: readonly ShellWord[]): ShellIn
   // A link to a folder printed with a slash after it is removed where it leads: not followed.
   if (output === undefined || output.linksSlashed) return undefined;
   if (output.itself) return namesPrinted(part, output.operands.length === 0 ? [literalWord(".")] : output.operands, !output.nulSeparated);
+  const split = output.nulSeparated ? {} : { split: true as const };
+  // One other folder (`ls /`): its entries' names, which name them only after that folder.
+  const [only, ...more] = output.operands;
+  if (only !== undefined && more.length === 0 && only.literal && !only.glob && !/^\.\/*$/.test(only.value) && !output.dotEntries) {
+    return { folders: [only], selectsAll: output.leavesOut ? "maybe" : true, cwd: part.cwd, entriesOnly: true, namesIn: only.value, ...split };
+  }
   if (!output.operands.every((word) => /^\.\/*$/.test(word.value))) return undefined;
   const folders = output.dotEntries ? [literalWord("."), literalWord("..")] : [literalWord(".")];
-  return { folders, selectsAll: output.leavesOut ? "maybe" : true, cwd: part.cwd, entriesOnly: true, ...(output.nulSeparated ? {} : { split: true as const }) };
+  return { folders, selectsAll: output.leavesOut ? "maybe" : true, cwd: part.cwd, entriesOnly: true, ...split };
 }

@@ -128,6 +128,11 @@ export interface FilledIn {
     split?: true;
     /** The start folders' entries are printed but not the folders themselves (ls): a filter that keeps the first or last lines may keep little of everything. */
     entriesOnly?: true;
+    /**
+     * The names are printed relative to this folder, another than the one the listing runs in
+     * (`ls /`): a word names those entries only with that folder before the name (`/{}`).
+     */
+    namesIn?: string;
     /** The one start folder is printed, and nothing else (pwd). */
     itself?: true;
     spares?: FolderSpares;

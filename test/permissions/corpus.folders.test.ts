@@ -1014,6 +1014,13 @@ const FOUND: Record<string, Case[]> = {
     // an eighth review: any text before a listing's name is judged as xargs' -I{} word with that text is
     ...inBothModes('for f in $(ls -A); do rm -rf "src/../$f"; done', "deny", NO_RULES),
     ...inBothModes('ls src | while read f; do cat "src/$f"; done', "allow", NO_RULES, true),
+    // a listing of another folder prints names that name its entries after that folder (`/{}` for `ls /`)
+    ...inBothModes('for f in $(ls -A /); do rm -rf "/$f"; done', "deny", NO_RULES),
+    ...inBothModes('while read f; do rm -rf "/$f"; done < <(ls -A /)', "deny", NO_RULES),
+    ...inBothModes("ls -A .. | xargs -I{} rm -rf ../{}", "deny", NO_RULES),
+    ...inBothModes("ls ~ | xargs -I{} rm -rf ~/{}", "deny", NO_RULES),
+    ...inBothModes("ls src | xargs -I{} rm src/{}", "allow", NO_RULES, true),
+    ...inBothModes('for f in $(ls src); do rm -f "src/$f"; done', "allow", NO_RULES, true),
     ...inBothModes('find . -name "*.o" | while read f; do rm -f "./$f"; done', "allow", NO_RULES, true),
     // controls: what a search picks out, names printed, a listing's names used elsewhere
     ...inBothModes("rm -f $(find . -name '*.pyc')", "allow", NO_RULES, true),
