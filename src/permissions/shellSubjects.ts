@@ -251,7 +251,9 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust, othersOnly
       // and what xargs fills in from input not known may be nothing (`xargs -I{} rm -rf ~/{} < list`: an empty
       // item at -0 or -d, a quoted empty line `''` otherwise).
       const placeholder = (source ?? filler)?.placeholder;
-      const emptyFill = from === undefined && filled.has(word) && typeof placeholder === "string" && placeholder !== "" ? { emptyFill: placeholder } : {};
+      // Also after another folder's name (`build/{}/../../x` where an empty item leaves `build//../../x`).
+      const unknownChecks = from === undefined || from.namesIn !== undefined;
+      const emptyFill = unknownChecks && filled.has(word) && typeof placeholder === "string" && placeholder !== "" ? { emptyFill: placeholder } : {};
       // A read of a word of loop items a glob covers (`cat "$f"/key` over `sec*`) is a read of what that glob names;
       // not past a `..`, which climbs out of a folder the command may make before it reads (`mkdir xd; ... "$d"/../secrets/key`).
       // Only while nothing else in the command writes: what it unpacks or checks out may match the glob only then.
@@ -259,7 +261,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust, othersOnly
         && !/(?:^|\/)\.\.(?:\/|$)/.test(word.loopCovering) ? word.loopCovering : undefined;
       // A read like any other: a link the command makes on the way is met too (`ln -s secrets z; for d in z*; do cat "$d"/key`).
       if (covering !== undefined) subjects.push(...pathSubject(part, { value: covering, literal: true, glob: /[*?[]/.test(covering) }, access));
-      else subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && from === undefined ? { removal: true, ...emptyFill } : {}) }));
+      else subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && unknownChecks ? { removal: true, ...emptyFill } : {}) }));
       // An unquoted loop variable (`for f in ~/*; do rm -rf $f`) removes at least what its item names.
       if (removal === true) for (const item of word.splitItems ?? []) subjects.push(...pathSubject(part, item, access, { mentionedOnly: true, removal: true }));
       continue;
