@@ -1021,7 +1021,7 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("ls ~ | xargs -I{} rm -rf ~/{}", "deny", NO_RULES),
     ...inBothModes("ls src | xargs -I{} rm src/{}", "allow", NO_RULES, true),
     // a tenth review: an empty item (a quoted `''` line) still leaves what the word climbs to
-    ...inBothModes("ls src | xargs -I{} rm -rf src/{}/../../../usr", "ask", NO_RULES, true),
+    ...inBothModes("ls src | xargs -I{} rm -rf src/{}/../../project", "ask", NO_RULES, true),
     ...inBothModes('for f in $(ls src); do rm -f "src/$f"; done', "allow", NO_RULES, true),
     ...inBothModes('find . -name "*.o" | while read f; do rm -f "./$f"; done', "allow", NO_RULES, true),
     // controls: what a search picks out, names printed, a listing's names used elsewhere
