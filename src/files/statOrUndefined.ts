@@ -15,13 +15,18 @@ export function isFolder(path: string): boolean {
   return statOrUndefined(path)?.isDirectory() === true;
 }
 
+/** The path's own stats (a symlink itself, not where it leads), or undefined when nothing is there. */
+export function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /** True when the path itself is a symlink; false when it is anything else or cannot be lstat'ed. */
 export function isSymlink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
+  return lstatOrUndefined(path)?.isSymbolicLink() === true;
 }
 
 /** The path with every symlink resolved, or undefined when it cannot be resolved. */

@@ -6,7 +6,8 @@
  * before 5.2 does), which only makes deny rules meet more and "inside" harder to show. Bounded:
  * past the limits the expansion is not known.
  */
-import { lstatSync, readdirSync } from "node:fs";
+import { readdirSync } from "node:fs";
+import { lstatOrUndefined } from "../files/statOrUndefined.ts";
 import { isAbsolute } from "node:path";
 
 /** Matches kept at most; more and the expansion counts as unknown. */
@@ -20,12 +21,7 @@ const GLOB_CHARACTERS = /[*?[]/;
 export type GlobExpansion = { kind: "matches"; paths: string[] } | { kind: "unknown"; reason: string };
 
 function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
+  return lstatOrUndefined(path) !== undefined;
 }
 
 function join(folder: string, name: string): string {

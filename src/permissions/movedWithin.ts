@@ -1,11 +1,10 @@
 /** Whether what mv takes out of a folder stays in it (`mv * old/`), which leaves that folder no emptier. */
-import { lstatSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { realPathOrUndefined } from "../files/statOrUndefined.ts";
+import { lstatOrUndefined, realPathOrUndefined } from "../files/statOrUndefined.ts";
 import { expandShellGlob } from "../paths/expandShellGlob.ts";
 import { isPathWithin } from "../paths/isInsideDirectories.ts";
-import { allowForm, programStarts } from "../shell/commandForms.ts";
-import { classifyReadOnly } from "../shell/readOnlyCommand.ts";
+import { programStarts } from "../shell/commandForms.ts";
+import { partReadOnlyProblem } from "../shell/readOnlyProblem.ts";
 import type { ShellAnalysis, ShellCommandPart, ShellWord } from "../shell/types.ts";
 import { resolvePathSubject, subjectBase, type PathContext } from "./pathJudgment.ts";
 import type { PathSubject } from "./subjects.ts";
@@ -45,7 +44,7 @@ export function soleMovePart(analyses: readonly ShellAnalysis[]): SoleMove | und
         if (move === undefined) made.push(part);
         continue;
       }
-      if (onlyReads(part)) continue;
+      if (partReadOnlyProblem(part) === undefined) continue;
       const first = part.words[0];
       if (move !== undefined || first?.literal !== true || first.value !== "mv" || part.filledIn !== undefined || programStarts(part.words).some((start) => start > 0)) return undefined;
       move = { part, madeBefore: made };
@@ -58,12 +57,6 @@ export function soleMovePart(analyses: readonly ShellAnalysis[]): SoleMove | und
 export interface SoleMove {
   part: ShellCommandPart;
   madeBefore: readonly ShellCommandPart[];
-}
-
-function onlyReads(part: ShellCommandPart): boolean {
-  const form = allowForm(part);
-  if (form.unsafeAssignment !== undefined || form.viaXargs || (part.touches ?? []).some((touch) => touch.access === "write")) return false;
-  return classifyReadOnly(form.words).readOnly;
 }
 
 function isPlainMkdir(part: ShellCommandPart): boolean {
@@ -90,7 +83,8 @@ function placedLanding(subject: PathSubject, into: ShellWord, context: PathConte
   const forms = destination.forms;
   if (forms === undefined || destination.unknown !== undefined || destination.throughNewLink !== undefined) return undefined;
   // Not there yet, it is a folder when a mkdir before the move makes it (`mkdir -p old && mv -- * old/`).
-  const made = () => !isThere(forms.lexical) && madeBefore.some((part) => part.words.slice(1).some((word) => {
+  // (Nothing may be there, a dangling link neither.)
+  const made = () => lstatOrUndefined(forms.lexical) === undefined && madeBefore.some((part) => part.words.slice(1).some((word) => {
     const base = subjectBase({ cwd: part.cwd }, context);
     return !word.value.startsWith("-") && base !== undefined && resolve(base, word.value) === forms.lexical;
   }));
@@ -115,21 +109,7 @@ function besideItemLanding(subject: PathSubject, beside: NonNullable<ShellWord["
   return item.glob ? itemFolder.forms.canonical : dirname(itemFolder.forms.canonical);
 }
 
-/** Whether anything, a dangling link too, is at `path`. */
-function isThere(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function isFolderOrLink(path: string, base: string): boolean {
-  try {
-    const stats = lstatSync(path.startsWith("/") ? path : `${base}/${path}`);
-    return stats.isDirectory() || stats.isSymbolicLink();
-  } catch {
-    return false;
-  }
+  const stats = lstatOrUndefined(resolve(base, path));
+  return stats !== undefined && (stats.isDirectory() || stats.isSymbolicLink());
 }

@@ -177,7 +177,7 @@ function reachedFrom(word: ShellWord, filler: FilledIn | undefined, names: strin
  * -exec base64 {} +`) is a mention of each file found, and what it reads or changes whole (`tar cf
  * x {}`, `rm -rf {}`) reaches the files inside a folder found by name.
  */
-function unplacedArguments(part: ShellCommandPart, trust: SpareTrust, othersOnlyRead: boolean): PathSubject[] {
+function unplacedArguments(part: ShellCommandPart, trust: SpareTrust, othersOnlyRead: () => boolean): PathSubject[] {
   const { words, filled, filler } = programWordsAsRun(part);
   if (words.every((word) => word.literal)) return [];
   // Each dynamic word stands in as a literal no path can be, so the classifiers say which are files.
@@ -257,8 +257,8 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust, othersOnly
       // A read of a word of loop items a glob covers (`cat "$f"/key` over `sec*`) is a read of what that glob names;
       // not past a `..`, which climbs out of a folder the command may make before it reads (`mkdir xd; ... "$d"/../secrets/key`).
       // Only while nothing else in the command writes: what it unpacks or checks out may match the glob only then.
-      const covering = othersOnlyRead && from === undefined && access === "read" && removal !== true && word.loopCovering !== undefined && !hasUnquotedExpansion(word.value)
-        && !/(?:^|\/)\.\.(?:\/|$)/.test(word.loopCovering) ? word.loopCovering : undefined;
+      const covering = from === undefined && access === "read" && removal !== true && word.loopCovering !== undefined && !hasUnquotedExpansion(word.value)
+        && !/(?:^|\/)\.\.(?:\/|$)/.test(word.loopCovering) && othersOnlyRead() ? word.loopCovering : undefined;
       // A read like any other: a link the command makes on the way is met too (`ln -s secrets z; for d in z*; do cat "$d"/key`).
       if (covering !== undefined) subjects.push(...pathSubject(part, { value: covering, literal: true, glob: /[*?[]/.test(covering) }, access));
       else subjects.push(...pathSubject(part, word, access, { mentionedOnly: true, unplaced: true, ...(removal === true && unknownChecks ? { removal: true, ...emptyFill } : {}) }));
@@ -412,7 +412,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
       subjects.push(...pathSubject(part, folder.word, folder.access, folder.word.literal ? whole : { mentionedOnly: true, unplaced: true }));
     }
     // Files named only when the command runs (`cat $(ls)`, `find -exec cat {}`, `xargs rm`): deny and ask rules on reading or changing cannot be shown to miss them.
-    subjects.push(...unplacedArguments(part, trust, othersOnlyRead(analysis, part)));
+    subjects.push(...unplacedArguments(part, trust, () => othersOnlyRead(analysis, part)));
     // Any other literal argument may be a file the command reads or changes; so may one that
     // starts with the home or working folder's variable, spelled out for deny and ask rules.
     // A word of loop items a glob covers (`"$f"/key` over `sec*`) is mentioned as that glob.

@@ -566,16 +566,19 @@ function listedBySubstitution(node: ShellNode, state: CollectState): { text: str
   const from = state.analysis.parts.length;
   collectSubstitution(node, state);
   if (node.type !== "command_substitution") return [];
-  const parts = state.analysis.parts.slice(from);
-  const listed: { text: string; paths: NonNullable<ShellInput["paths"]> }[] = [];
-  for (const command of printingCommands(node)) {
+  return listingsPrinted(node, state.analysis.parts.slice(from)).map((paths) => ({ text: node.text, paths }));
+}
+
+/**
+ * The listings a substitution's commands print (see printingCommands), found among the parts it
+ * was collected into. What pwd prints is read where it stands (`"$(pwd)"/x` is the working folder's x).
+ */
+function listingsPrinted(node: ShellNode, parts: readonly ShellCommandPart[]): NonNullable<ShellInput["paths"]>[] {
+  return printingCommands(node).flatMap((command) => {
     const part = parts.findLast((each) => each.source === command.text);
-    // What pwd prints is read where it stands (`"$(pwd)"/x` is the working folder's x).
-    if (part === undefined || part.words[0]?.value === "pwd") continue;
-    const paths = outputOf(part).paths;
-    if (paths !== undefined && paths.itself !== true && paths.folders.length > 0) listed.push({ text: node.text, paths });
-  }
-  return listed;
+    const paths = part === undefined || part.words[0]?.value === "pwd" ? undefined : outputOf(part).paths;
+    return paths === undefined || paths.itself === true || paths.folders.length === 0 ? [] : [paths];
+  });
 }
 
 /** The commands whose output a substitution prints: the last of each pipeline, through lists, groups and redirections. */
@@ -1012,11 +1015,7 @@ function collectRedirected(node: ShellNode, state: CollectState): void {
 function listedInput(redirect: ShellNode, parts: readonly ShellCommandPart[], state: CollectState): NonNullable<ShellInput["paths"]> | undefined {
   const target = targetNodes(redirect)[0];
   if (redirect.type !== "file_redirect" || !/^0?<\s*<\(/.test(redirect.text) || target?.type !== "process_substitution") return undefined;
-  const listings = printingCommands(target).flatMap((command) => {
-    const part = parts.findLast((each) => each.source === command.text);
-    const paths = part === undefined || part.words[0]?.value === "pwd" ? undefined : outputOf(part).paths;
-    return paths === undefined || paths.itself === true || paths.folders.length === 0 ? [] : [paths];
-  });
+  const listings = listingsPrinted(target, parts);
   if (listings.length > 1) state.analysis.problems.push(`${clip(redirect.text)} gives the loop what more than one listing prints, which the analysis does not follow`);
   return listings.length === 1 ? listings[0] : undefined;
 }

@@ -109,9 +109,7 @@ function mentionsOf(node: ShellNode, name: string): NameMentions {
 export function loopItems(node: ShellNode, name: string, rounds: number, inRepeatedBody: boolean, outer?: ReadonlyMap<string, ShellWord>): ShellWord[] | undefined {
   const body = node.childForFieldName("body");
   const values = node.childrenForFieldName("value").filter((value): value is ShellNode => value !== null);
-  if (body === null || values.length === 0 || values.length * rounds > MAX_LOOP_ROUNDS || !/^[a-z][a-z0-9_]*$/.test(name) || inRepeatedBody) return undefined;
-  const mentions = mentionsOf(node, name);
-  if (unsafeMentions(mentions, headerSubstitutions(node)) > 0 || mentions.headers.some((at) => at > body.startIndex && at < body.endIndex)) return undefined;
+  if (body === null || values.length === 0 || values.length * rounds > MAX_LOOP_ROUNDS || !loopVariableKept(node, name, inRepeatedBody)) return undefined;
   const items: ShellWord[] = [];
   for (const value of values) {
     // An outer loop's item (`for f in "$d"/*` in a loop over d), or a glob every name it gives matches (`"$d"/k*`).
