@@ -169,6 +169,12 @@ function reachedFrom(word: ShellWord, filler: FilledIn | undefined, names: strin
   return { names: rest === "" ? names : names.map((name) => `${name}${rest.replace(/[*?[\]\\{}]/g, "\\$&")}`), below: slash !== -1 };
 }
 
+/** A program's words with the program named as it is known (`rm` for `/bin/rm`). */
+function byProgramName(words: readonly ShellWord[]): ShellWord[] {
+  const [first, ...rest] = words;
+  return first === undefined ? [] : [{ ...first, value: first.value.slice(first.value.lastIndexOf("/") + 1) }, ...rest];
+}
+
 /**
  * The arguments of a part's program that name files only known when it runs: its dynamic words,
  * and what find -exec, fd -x or xargs fill in, where the program reads (a read-only command's
@@ -199,7 +205,7 @@ function unplacedArguments(part: ShellCommandPart, trust: SpareTrust, othersOnly
     const program = stood.slice(start);
     const first = program[0];
     if (first === undefined) continue;
-    const named = [{ ...first, value: first.value.slice(first.value.lastIndexOf("/") + 1) }, ...program.slice(1)];
+    const named = byProgramName(program);
     const readOnly = classifyReadOnly(named);
     if (readOnly.readOnly) for (const path of readOnly.paths) add(path, "read", readOnly.recursive === true);
     const fileCommand = classifyFileCommand(named);
@@ -386,12 +392,14 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
       }
     }
     // A read-only search past a wrapper the allow form keeps (`sudo grep -r x .`, `env A=1 rg x`) still reads its folders whole.
-    for (const start of programStarts(part.words).filter((index) => index > 0)) {
-      // A removal past a wrapper (`sudo rm -rf /`) meets the check of critical paths too.
-      const wrappedFiles = classifyFileCommand(part.words.slice(start));
+    for (const start of programStarts(part.words).filter((index) => index > 0 || part.words[0]?.value.includes("/"))) {
+      // A removal past a wrapper (`sudo rm -rf /`), or by a remover named by its path (`/bin/rm -rf /`,
+      // whatever program that path holds), meets the check of critical paths too.
+      const wrappedFiles = classifyFileCommand(byProgramName(part.words.slice(start)));
       if ("paths" in wrappedFiles && wrappedFiles.removal) {
         for (const word of wrappedFiles.paths) subjects.push(...pathSubject(part, word, "write", { removal: true, mentionedOnly: true }));
       }
+      if (start === 0) continue;
       const wrapped = classifyReadOnly(part.words.slice(start));
       if (!wrapped.readOnly || !wrapped.recursive) continue;
       const spares = trustedSpares(wrapped.spares, part, trust);

@@ -30,6 +30,8 @@ export const WRAPPER_COMMANDS: ReadonlySet<string> = new Set([
   // Compiler caches, GPU and job launchers, tracers and sandboxes that run their command on this machine.
   "ccache", "sccache", "distcc", "icecc", "prime-run", "gamemoderun", "optirun", "primusrun", "vglrun", "proot", "cgexec",
   "mpirun", "mpiexec", "srun", "heaptrack", "uftrace", "nsjail", "minijail0",
+  // SELinux's (coreutils): runcon CONTEXT command, or runcon -t TYPE ... command.
+  "runcon",
 ]);
 
 /** The dynamic loader runs the program it is given (`/lib64/ld-linux-x86-64.so.2 /bin/rm x`). */

@@ -1030,6 +1030,20 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('rm -rf "$(pwd)/build"', "allow", NO_RULES, true),
     ...inBothModes("git log $(git rev-parse HEAD)", "allow", NO_RULES, true),
   ],
+  "a remover named by its path removes what rm does (a sweep found /bin/rm -rf / allowed)": [
+    ...inBothModes("/bin/rm -rf /", "deny", NO_RULES),
+    ...inBothModes("/usr/bin/rm -rf ~", "deny", NO_RULES),
+    ...inBothModes("/bin/rm -rf *", "deny", NO_RULES),
+    ...inBothModes("/usr/bin/rmdir /etc", "deny", NO_RULES),
+    ...inBothModes("sudo /bin/rm -rf /", "deny", NO_RULES),
+    ...inBothModes("timeout 5 /bin/rm -rf ~/*", "deny", NO_RULES),
+    // whatever the program of that name is, it is met as the remover
+    ...inBothModes("./rm -rf /", "deny", NO_RULES),
+    ...inBothModes("/bin/rm -rf \"$X\"/*", "ask", NO_RULES, true),
+    // controls
+    ...inBothModes("/bin/rm -rf build", "allow", NO_RULES, true),
+    ...inBothModes("/usr/bin/rm -f notes", "allow", NO_RULES, true),
+  ],
 };
 
 /** Links to the folder that holds the file (twenty, so a walk that follows links likely meets one before the folder): the folder found by name is still the folder. */

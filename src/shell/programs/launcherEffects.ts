@@ -2,7 +2,7 @@
  * Programs that run a command they are handed, as shell text or as words: benchmarkers
  * (`hyperfine`), watchers (`entr`, `nodemon --exec`, `watchexec`), job runners (`sem`,
  * `concurrently`, `pee`, `mispipe`), environment loaders (`dotenv`, `env-cmd`, `direnv exec`,
- * `nix-shell --run`, `nix develop -c`), `sg`, `fd -x` and `sort --compress-program`. What they run
+ * `nix-shell --run`, `nix develop -c`), `sg`, `capsh`, `fd -x` and `sort --compress-program`. What they run
  * is analyzed and judged like any other command; what they load from files the analysis does not
  * read is unknown code.
  */
@@ -169,6 +169,29 @@ export function sgEffects(words: readonly ShellWord[]): ProgramEffects {
   return effects;
 }
 
+/**
+ * capsh (libcap): past its options, `--` runs bash, or the program `--shell=` names, with the words
+ * after it (`capsh -- -c 'rm x'`), and `==` runs capsh itself again with them.
+ */
+export function capshEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  let shell = "/bin/bash";
+  for (let index = 1; index < words.length; index++) {
+    const word = words[index] as ShellWord;
+    if (!word.literal) {
+      effects.problems.push("capsh is given an option only known when it runs");
+      return effects;
+    }
+    if (word.value === "--" || word.value === "==") {
+      runWords(effects, [literalWord(word.value === "--" ? shell : "capsh", word), ...words.slice(index + 1)], `capsh ${word.value}`);
+      return effects;
+    }
+    if (word.value.startsWith("--shell=")) shell = word.value.slice("--shell=".length);
+    else if (word.value.startsWith("--chroot=")) effects.problems.push("capsh --chroot runs what follows inside another root folder");
+  }
+  return effects;
+}
+
 /** dotenv and env-cmd: a command with variables from a file (`.env` unless another is named). */
 export function dotenvEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
@@ -290,6 +313,7 @@ export const LAUNCHERS: Readonly<Record<string, (words: readonly ShellWord[], pa
   pee: textArgumentsEffects,
   mispipe: textArgumentsEffects,
   sg: sgEffects,
+  capsh: capshEffects,
   dotenv: dotenvEffects,
   "env-cmd": dotenvEffects,
   direnv: direnvEffects,
