@@ -366,7 +366,9 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
     subjects.push({ kind: "command", part });
     // A part found in code the analysis cannot read may run: its paths meet deny and ask rules only.
     const mentioned = part.mentionedOnly === true ? { mentionedOnly: true } : {};
-    const words = allowForm(part).words;
+    // A program named by its path (`/usr/bin/grep -r x .`) reads and writes what the program of that
+    // name would, whatever that path holds (the part itself is judged as written).
+    const words = byProgramName(allowForm(part).words);
     const judged = new Set<ShellWord>();
     const readOnly = classifyReadOnly(words);
     if (readOnly.readOnly) {
@@ -400,7 +402,7 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
         for (const word of wrappedFiles.paths) subjects.push(...pathSubject(part, word, "write", { removal: true, mentionedOnly: true }));
       }
       if (start === 0) continue;
-      const wrapped = classifyReadOnly(part.words.slice(start));
+      const wrapped = classifyReadOnly(byProgramName(part.words.slice(start)));
       if (!wrapped.readOnly || !wrapped.recursive) continue;
       const spares = trustedSpares(wrapped.spares, part, trust);
       for (const word of wrapped.paths) subjects.push(...pathSubject(part, word, "read", { mentionedOnly: true, recursive: true, followsLinks: wrapped.followsLinks, ...spareField(spares), ...namesField(wrapped.names, part, trust) }));

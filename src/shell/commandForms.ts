@@ -627,7 +627,8 @@ function exactWrappers(words: readonly ShellWord[]): { starts: number[]; at: num
   for (let depth = 0; depth < 8; depth++) {
     const rest = words.slice(at);
     if (rest[0] === undefined || !rest[0].literal || rest[0].glob) break;
-    const length = exactWrapperLength(rest);
+    // A wrapper named by its path (`/usr/bin/timeout 5 "$X"`) reads its words as it does by name.
+    const length = exactWrapperLength([{ ...rest[0], value: gnuProgramName(baseName(rest[0].value)) }, ...rest.slice(1)]);
     if (length === undefined || length >= rest.length) break;
     if (rest.slice(0, length).some((word) => !word.literal || word.glob)) return { starts: [], at: 0 };
     at += length;

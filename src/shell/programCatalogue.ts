@@ -14,7 +14,7 @@ import { INTERPRETERS, interpreterEffects, interpreterFor } from "./programs/int
 import { makeEffects } from "./programs/makeEffects.ts";
 import { curlEffects, netcatEffects, rsyncEffects, socatEffects, sshEffects, wgetEffects } from "./programs/networkEffects.ts";
 import { readSedCall } from "./programs/sedEffects.ts";
-import { callbackEffects, evalEffects, redefiningEffects, SHELLS, shellEffects, subscriptEffects, trapEffects } from "./programs/shellEffects.ts";
+import { callbackEffects, doubleBracketEffects, evalEffects, redefiningEffects, SHELLS, shellEffects, subscriptEffects, trapEffects } from "./programs/shellEffects.ts";
 import { sqliteEffects } from "./programs/sqliteEffects.ts";
 import { variableEffects } from "./programs/variableEffects.ts";
 import { commandOptionEffects, envEffects, findEffects, templateEffects, watchEffects } from "./programs/wrapperEffects.ts";
@@ -50,6 +50,7 @@ const BUILTINS: Readonly<Record<string, EffectsReader>> = {
   }])),
   compgen: callbackEffects,
   complete: callbackEffects,
+  "[[": doubleBracketEffects,
 };
 
 /** Every catalogued program, by the name it is run as. */

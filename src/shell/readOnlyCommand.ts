@@ -99,13 +99,52 @@ function gitSpares(words: readonly ShellWord[]): FolderSpares | undefined {
   if (words[1]?.value.startsWith("-") !== false) return undefined;
   const subcommand = words[1]?.value;
   const rest = words.slice(2);
-  if (rest.some((word) => /^--(?:no-index|no-exclude-standard|recurse-submodules|submodule)/.test(word.value))) return undefined;
+  // Spelled whole or cut short, as git takes long options (`--no-ind`, `--untr`).
+  if (rest.some((word) => dangerousLongOption(word.value, ["no-index", "no-exclude-standard", "recurse-submodules", "submodule"]) !== undefined && word.value.startsWith("--"))) return undefined;
   const dashes = rest.findIndex((word) => word.value === "--");
+  // A pattern after `--` (git skips a `--` before the pattern): the words after it may be revisions.
+  if (gitGrepPatternAfterDashes(words) && rest.length > dashes + 2) return undefined;
   const named = (dashes === -1 ? rest : rest.slice(0, dashes)).filter((word) => !word.value.startsWith("-"));
   const patternGiven = rest.some((word) => /^-[A-Za-z]*[ef]$/.test(word.value) || word.value.startsWith("--regexp"));
   const fromIndex = (subcommand === "diff" && named.length === 0) || (subcommand === "grep" && named.length <= (patternGiven ? 0 : 1));
   if (!fromIndex) return undefined;
-  return rest.some((word) => word.value === "--untracked") ? { gitIgnored: true } : { untracked: true };
+  return rest.some((word) => word.value.startsWith("--") && dangerousLongOption(word.value, ["untracked"]) !== undefined) ? { gitIgnored: true } : { untracked: true };
+}
+
+/** git grep's options that take the next word as their value. */
+const GIT_GREP_VALUE_SHORT = "ABCefm";
+const GIT_GREP_VALUE_LONG = ["after-context", "before-context", "context", "max-count", "max-depth", "threads", "file", "regexp"];
+
+/**
+ * True when a `git grep` has a `--` with no pattern before it: git then skips the `--`, and the
+ * first word after it is the pattern, not a path (`git grep --untracked -- key`). So it may be
+ * too when an option before it was not read (one cut short may take the next word as its value).
+ */
+function gitGrepPatternAfterDashes(words: readonly ShellWord[]): boolean {
+  const at = gitSubcommandIndex(words);
+  if (words[at]?.value !== "grep") return false;
+  const dashes = words.findIndex((word, index) => index > at && word.value === "--");
+  if (dashes === -1) return false;
+  for (let index = at + 1; index < dashes; index++) {
+    const value = (words[index] as ShellWord).value;
+    if (!value.startsWith("-")) return false;
+    if (value.startsWith("--")) {
+      if (value.includes("=")) continue;
+      const name = value.slice(2);
+      if (name === "regexp" || name === "file") return false;
+      if (GIT_GREP_VALUE_LONG.includes(name)) index++;
+      // A long option cut short may take a value or not: the words after `--` may hold the pattern.
+      else if (GIT_GREP_VALUE_LONG.some((full) => full.startsWith(name))) return true;
+      continue;
+    }
+    // A cluster of short options: the first that takes a value takes the rest of the word, or the next one.
+    const cluster = value.slice(1);
+    const valueAt = [...cluster].findIndex((letter) => GIT_GREP_VALUE_SHORT.includes(letter));
+    if (valueAt === -1) continue;
+    if (cluster[valueAt] === "e" || cluster[valueAt] === "f") return false;
+    if (valueAt === cluster.length - 1) index++;
+  }
+  return true;
 }
 
 /** What a recursive read leaves alone: git reads only what it tracks; ripgrep skips ignored and hidden files unless told not to. */
@@ -363,9 +402,9 @@ export function classifyReadOnlyIn(words: readonly ShellWord[], folder: string |
 function readPaths(words: readonly ShellWord[], spec: CommandSpec, args: ShellWord[]): ShellWord[] {
   // `git grep`, `git diff`, `git show`, ... read every tracked file under the working folder (pathspecs are mentioned paths).
   if (words[0]?.value === "git" && gitReadsContents(words)) {
-    // Pathspecs after `--` limit it to themselves (`git diff -- src`).
+    // Pathspecs after `--` limit it to themselves (`git diff -- src`); not a pattern git takes from there.
     const dashes = words.findIndex((word) => word.value === "--");
-    const pathspecs = dashes === -1 ? [] : words.slice(dashes + 1);
+    const pathspecs = dashes === -1 || gitGrepPatternAfterDashes(words) ? [] : words.slice(dashes + 1);
     return pathspecs.length > 0 ? pathspecs : [{ value: ".", literal: true, glob: false }];
   }
   if (spec.paths === "none") return [];

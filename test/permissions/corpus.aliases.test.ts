@@ -128,6 +128,8 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere("unzip -o z.zip && ./build.sh x", "ask"),
     ...everywhere("cp /usr/bin/rm node_modules/.bin/tsc && npx tsc x", "ask"),
     ...everywhere("cp /usr/bin/rm .venv/bin/pytest && uv run pytest x", "ask"),
+    ...everywhere("/usr/bin/cp /usr/bin/rm node_modules/.bin/tsc && npx tsc x", "ask"),
+    ...everywhere("/bin/cp /usr/bin/rm .venv/bin/pytest && uv run pytest x", "ask"),
     // controls
     ...everywhere("xargs git add < list", "allow", DENY, true),
     ...everywhere("find . -exec chmod 644 {} \\;", "allow", DENY, true),

@@ -34,6 +34,20 @@ const PLAIN: Record<string, Case[]> = {
     ...everywhere("tar cf - src", "allow", true),
     ...everywhere("cp -r src /tmp/src-copy", "allow", true),
   ],
+  "a program named by its path reads what the program of that name reads (a sweep of the corpus with /usr/bin/ before each program)": [
+    ...everywhere("/usr/bin/grep -r TOKEN .", "ask"),
+    ...everywhere("/bin/grep -R TOKEN", "ask"),
+    ...everywhere("/usr/bin/rg --hidden TOKEN", "ask"),
+    ...everywhere("/usr/bin/diff -r . /tmp/empty", "ask"),
+    ...everywhere("/usr/bin/git show HEAD", "ask"),
+    ...everywhere("/usr/bin/git log -p", "ask"),
+    ...everywhere("./grep -r TOKEN .", "ask"),
+    ...everywhere("sudo /usr/bin/grep -r TOKEN .", "ask"),
+    ...everywhere("timeout 5 /bin/grep -r TOKEN .", "ask"),
+    // controls
+    ...everywhere("/usr/bin/grep -r TOKEN src", "allow", true),
+    ...everywhere("/usr/bin/git log --oneline", "allow", true),
+  ],
   "whole folders are changed": [
     // emptying the working folder is denied as rm -rf . is (it was asked before)
     ...everywhere("find . -delete", "deny"),
@@ -92,6 +106,19 @@ PLAIN["words after a here-document's start"] = [
   ...everywhere("cat - <<'EOF'\nhi\nEOF", "allow"),
   ...everywhere("git commit -F - <<'EOF'\nmessage\nEOF", "allow"),
   ...everywhere("cat - <<EOF .env\nx\nEOF", "deny", true),
+];
+
+/** git takes a long option cut short, and skips a `--` before the pattern (a review found these allowed). */
+PLAIN["git grep's options cut short, and a pattern after --"] = [
+  ...everywhere("git grep --untr TOKEN", "ask"),
+  ...everywhere("git grep --untracke TOKEN", "ask"),
+  ...everywhere("git grep --untracked -- TOKEN", "ask"),
+  ...everywhere("git grep --no-ind TOKEN . /tmp", "ask", true),
+  ...everywhere("git grep --untracked -- TOKEN src", "ask"),
+  // controls
+  ...everywhere("git grep TOKEN -- src", "allow", true),
+  ...everywhere("git grep -e TOKEN -- src", "allow", true),
+  ...everywhere("git grep -A 3 -- TOKEN", "allow", true),
 ];
 
 /** A repository whose .gitignore names .env and secrets/, none of it tracked. */
@@ -967,6 +994,8 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("srm -r /etc", "deny", NO_RULES),
     ...inBothModes('sudo "$X" -rf /', "ask", NO_RULES),
     ...inBothModes('timeout 5 "$X" -rf /', "ask", NO_RULES),
+    ...inBothModes('/usr/bin/timeout 5 "$X" -rf /', "ask", NO_RULES),
+    ...inBothModes('/usr/bin/nice -n 5 /usr/bin/timeout 5 "$X" -rf /', "ask", NO_RULES),
     ...inBothModes('command "$X" -rf /', "ask", NO_RULES),
     ...inBothModes('echo / | xargs "$X" -rf', "ask", NO_RULES),
     ...inBothModes('find . -name "*.o" | xargs -n "$N" rm -f', "allow", NO_RULES, true),

@@ -108,6 +108,7 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere("nice r* x", "deny"),
     ...everywhere("timeout 5 [r]m x", "deny"),
     ...everywhere("timeout 5 [q]m x", "ask"),
+    ...everywhere("/usr/bin/timeout 5 [q]m x", "ask"),
     ...everywhere("sudo [r]m x", "deny"),
     ...everywhere("env [r]m x", "deny"),
     ...everywhere("timeout 5 ccache rm x", "deny"),

@@ -10,7 +10,7 @@ import { literalWord, noEffects, type ProgramEffects } from "./effects.ts";
 import type { ShellAssignment, ShellWord } from "../types.ts";
 
 // The last key segment of settings whose value git runs as a shell command.
-const COMMAND_KEYS = /^(?:pager|editor|sshcommand|askpass|fsmonitor|gitproxy|external|textconv|command|driver|clean|smudge|process|helper|program|cmd|browser|uploadpack|receivepack|packobjectshook|proxycommand|exec|sequenceeditor)$/;
+const COMMAND_KEYS = /^(?:pager|editor|sshcommand|askpass|fsmonitor|gitproxy|external|textconv|command|driver|clean|smudge|process|helper|program|cmd|browser|uploadpack|receivepack|packobjectshook|proxycommand|exec|sequenceeditor|difffilter|sendmailcmd|defaultkeycommand)$/;
 // Settings that make git run programs or read settings from a file the analysis cannot see.
 const OPAQUE_KEYS = /^(?:core\.hookspath|include\.path|includeif\..*\.path|core\.worktree|protocol\..*allow|uploadpack\.packobjectshook)$/;
 
@@ -24,8 +24,16 @@ export function judgeGitSetting(setting: string, via: string, effects: ProgramEf
   if (segments[0] === "alias") {
     if (value.startsWith("!")) effects.runs.push({ text: value.slice(1), via: `${via} alias` });
     else if (value.trim() !== "") effects.runs.push({ text: `git ${value}`, via: `${via} alias` });
+  } else if (segments[0] === "submodule" && last === "update") {
+    // `!command` runs the command in each submodule; the rest name how to update.
+    if (value.startsWith("!")) effects.runs.push({ text: value.slice(1), via: `${via} ${key}` });
+  } else if (key === "sendemail.smtpserver") {
+    // A full path is a sendmail-like program to run; anything else names a server.
+    if (value.startsWith("/")) effects.runs.push({ words: [literalWord(value)], via: `${via} ${key}` });
   } else if (segments[0] === "pager" || COMMAND_KEYS.test(last)) {
-    if (value.trim() !== "") effects.runs.push({ text: value, via: `${via} ${key}` });
+    // A credential helper given as `!command` is that shell command.
+    const command = last === "helper" && value.startsWith("!") ? value.slice(1) : value;
+    if (command.trim() !== "") effects.runs.push({ text: command, via: `${via} ${key}` });
     if (OPAQUE_KEYS.test(key)) effects.unknown.push(`${via} ${key} makes git run programs the analysis cannot see`);
   } else if (OPAQUE_KEYS.test(key)) {
     effects.problems.push(`${via} ${key} makes git run or read files toolshed cannot see`);
@@ -101,6 +109,11 @@ export function gitEffects(words: readonly ShellWord[]): ProgramEffects {
 const FILTER_OPTIONS = ["--tree-filter", "--index-filter", "--msg-filter", "--env-filter", "--commit-filter", "--parent-filter", "--tag-name-filter"];
 const SEND_EMAIL_COMMANDS = ["--to-cmd", "--cc-cmd", "--header-cmd", "--sendmail-cmd"];
 
+/** True when `option` is `full` or an abbreviation git takes for it (a long option cut short, as parse-options allows). */
+function spells(option: string, full: string): boolean {
+  return option === full || (option.length >= 4 && option.startsWith("--") && full.startsWith(option));
+}
+
 /** Commands git subcommands run from their own options and arguments. */
 function subcommandCommands(subcommand: string | undefined, args: readonly ShellWord[], effects: ProgramEffects): void {
   const take = (command: ShellWord | undefined, via: string) => {
@@ -111,15 +124,16 @@ function subcommandCommands(subcommand: string | undefined, args: readonly Shell
   args.forEach((word, index) => {
     const [option = "", glued] = word.value.split(/=(.*)/s);
     const value = glued !== undefined ? literalWord(glued, word) : args[index + 1];
-    if (subcommand === "grep" && (option === "--open-files-in-pager" || /^-O./.test(word.value))) take(glued !== undefined ? literalWord(glued, word) : literalWord(word.value.slice(2), word), "git grep -O");
-    if ((subcommand === "rebase" && (word.value === "-x" || option === "--exec")) || (subcommand === "difftool" && (word.value === "-x" || option === "--extcmd"))) take(value, `git ${subcommand} ${option}`);
-    if (subcommand === "filter-branch" && FILTER_OPTIONS.includes(option)) take(value, `git filter-branch ${option}`);
-    if (subcommand === "send-email" && SEND_EMAIL_COMMANDS.includes(option)) take(value, `git send-email ${option}`);
-    if ((subcommand === "clone" || subcommand === "init" || subcommand === "submodule") && (word.value === "-c" || option === "--config")) {
+    if (subcommand === "grep" && (spells(option, "--open-files-in-pager") || /^-O./.test(word.value))) take(glued !== undefined ? literalWord(glued, word) : literalWord(word.value.slice(2), word), "git grep -O");
+    if ((subcommand === "rebase" && (word.value === "-x" || spells(option, "--exec"))) || (subcommand === "difftool" && (word.value === "-x" || spells(option, "--extcmd")))) take(value, `git ${subcommand} ${option}`);
+    if (subcommand === "filter-branch" && FILTER_OPTIONS.some((full) => spells(option, full))) take(value, `git filter-branch ${option}`);
+    if (subcommand === "send-email" && SEND_EMAIL_COMMANDS.some((full) => spells(option, full))) take(value, `git send-email ${option}`);
+    if (subcommand === "send-email" && spells(option, "--smtp-server") && value?.value.startsWith("/") === true) effects.runs.push({ words: [value], via: "git send-email --smtp-server" });
+    if ((subcommand === "clone" || subcommand === "init" || subcommand === "submodule") && (word.value === "-c" || spells(option, "--config"))) {
       if (value?.literal) judgeGitSetting(value.value, `git ${subcommand} --config`, effects);
       else effects.problems.push(`git ${subcommand} --config is given a setting only known when it runs`);
     }
-    if ((subcommand === "clone" || subcommand === "init") && option === "--template") effects.unknown.push(`git ${subcommand} --template copies hooks the analysis does not read`);
+    if ((subcommand === "clone" || subcommand === "init") && spells(option, "--template")) effects.unknown.push(`git ${subcommand} --template copies hooks the analysis does not read`);
   });
   const first = args.findIndex((word) => !word.value.startsWith("-"));
   if (subcommand === "submodule" && args[first]?.value === "foreach") {

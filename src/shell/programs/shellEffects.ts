@@ -148,6 +148,28 @@ const NAMED_VARIABLE_BUILTINS: Readonly<Record<string, (words: readonly ShellWor
   "[": (words) => words.filter((_word, index) => words[index - 1]?.value === "-v"),
 };
 
+/** The comparisons `[[ ]]` makes between numbers, each side evaluated as arithmetic. */
+const ARITHMETIC_TESTS = new Set(["-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
+
+/**
+ * `[[ ]]`: the subscript of the name after -v, and each side of -eq, -lt and the others, are
+ * evaluated as arithmetic, which runs the commands inside text the shell has not expanded before
+ * (`[[ 'a[$(rm x)]' -eq 0 ]]`). Those commands are judged, and the part is asked.
+ */
+export function doubleBracketEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  words.forEach((word, index) => {
+    if (!word.literal) return;
+    const before = words[index - 1]?.value ?? "";
+    const evaluated = before === "-v" ? /\[(.*)\]/s.exec(word.value)?.[1]
+      : ARITHMETIC_TESTS.has(before) || ARITHMETIC_TESTS.has(words[index + 1]?.value ?? "") ? word.value : undefined;
+    if (evaluated === undefined || !/[$`]/.test(evaluated)) return;
+    effects.problems.push(`[[ ]] evaluates ${word.value} as arithmetic, which can run commands`);
+    effects.runs.push({ text: `: ${evaluated}`, via: "[[ ]] arithmetic" });
+  });
+  return effects;
+}
+
 /**
  * Builtins that run shell code given in their options: `mapfile -C callback` and `readarray -C`,
  * `compgen -W wordlist` (expanded), `compgen -C command` and `-F function`, and `complete` for
