@@ -32,7 +32,16 @@ export const WRAPPER_COMMANDS: ReadonlySet<string> = new Set([
   "mpirun", "mpiexec", "srun", "heaptrack", "uftrace", "nsjail", "minijail0",
   // SELinux's (coreutils): runcon CONTEXT command, or runcon -t TYPE ... command.
   "runcon",
+  // More launchers: systemd's run0 and systemd-cat, schedulers, s6 and daemontools-style helpers,
+  // fake root, debuggers, user-mode emulators, and terminal emulators given the command to run.
+  "run0", "systemd-cat", "schedtool", "s6-setuidgid", "s6-envdir", "s6-applyuidgid", "s6-softlimit", "envuidgid", "with-contenv",
+  "catatonit", "fakeroot-ng", "pseudo", "dbus-launch", "libtool", "lldb", "box64", "box86", "fex", "FEXLoader", "FEXInterpreter",
+  "xterm", "uxterm", "konsole", "alacritty", "kitty", "foot", "urxvt", "rxvt", "st", "x-terminal-emulator", "terminator", "tilix",
+  "gnome-terminal", "xfce4-terminal", "mate-terminal", "lxterminal", "wezterm", "ptyxis", "kgx", "qterminal", "sakura", "terminology",
 ]);
+
+/** qemu's user-mode emulators run the program they are given (`qemu-x86_64 /bin/rm x`); its system emulators and tools do not. */
+const USER_EMULATOR = /^qemu-(?!system-|img$|nbd$|io$|storage-daemon$|pr-helper$|edid$|ga$|keymap$|bridge-helper$)[\w]+(?:-static)?$/;
 
 /** The dynamic loader runs the program it is given (`/lib64/ld-linux-x86-64.so.2 /bin/rm x`). */
 const DYNAMIC_LOADER = /^ld(?:-linux[\w.-]*|-musl[\w.-]*)?\.so(?:\.\d+)*$/;
@@ -41,8 +50,14 @@ const DYNAMIC_LOADER = /^ld(?:-linux[\w.-]*|-musl[\w.-]*)?\.so(?:\.\d+)*$/;
 const LAUNCHERS: Readonly<Record<string, readonly string[]>> = {
   npm: ["exec", "x"], pnpm: ["exec", "dlx"], yarn: ["exec", "dlx", "run"], bun: ["x", "exec"], uv: ["run"], uvx: [],
   poetry: ["run"], pipx: ["run"], pdm: ["run"], npx: [], bunx: [], pnpx: [], hatch: ["run"], conda: ["run"],
-  // `ip netns exec <name> cmd` runs cmd here, in a network namespace.
-  ip: ["netns"],
+  // `ip netns exec <name> cmd` runs cmd here, in a network namespace; `ip vrf exec <name> cmd` in a VRF.
+  ip: ["netns", "vrf"],
+  // Version managers, environment and project runners, secret injectors and a multiplexer's run.
+  mise: ["exec", "x"], rtx: ["exec", "x"], asdf: ["exec"], pyenv: ["exec"], rbenv: ["exec"], nodenv: ["exec"], goenv: ["exec"], jenv: ["exec"],
+  nvm: ["exec", "run"], fnm: ["exec"], volta: ["run"], mamba: ["run"], micromamba: ["run"], pixi: ["run", "exec"], devbox: ["run"],
+  pipenv: ["run"], rye: ["run"], nix: ["run", "shell", "develop"], guix: ["shell", "environment"], toolbox: ["run"], distrobox: ["enter"],
+  op: ["run"], doppler: ["run"], "aws-vault": ["exec"], infisical: ["run"], chamber: ["exec"], dotenvx: ["run"], teller: ["run"], zellij: ["run"],
+  machinectl: ["shell"],
 };
 
 /** Where the words a wrapper or launcher runs may begin (1 past `sudo`, 2 past `npm exec`), or undefined. */
@@ -52,7 +67,7 @@ export function wrappedStart(words: readonly ShellWord[]): number | undefined {
   const name = gnuProgramName(baseName(first.value));
   // `command -v rm` only says where rm is.
   if (name === "command" && /^-p?[vV]/.test(words[1]?.value ?? "")) return undefined;
-  if (WRAPPER_COMMANDS.has(name) || DYNAMIC_LOADER.test(name)) return 1;
+  if (WRAPPER_COMMANDS.has(name) || DYNAMIC_LOADER.test(name) || USER_EMULATOR.test(name)) return 1;
   const subcommands = Object.hasOwn(LAUNCHERS, name) ? LAUNCHERS[name] : undefined;
   if (subcommands === undefined) return undefined;
   if (subcommands.length === 0) return 1;
@@ -62,7 +77,7 @@ export function wrappedStart(words: readonly ShellWord[]): number | undefined {
 
 /** How a wrapper or launcher reads its words (by name), or undefined for a program that is neither. */
 export function wrapperKind(name: string): string | undefined {
-  if (WRAPPER_COMMANDS.has(name) || DYNAMIC_LOADER.test(name)) return `wrapper ${name}`;
+  if (WRAPPER_COMMANDS.has(name) || DYNAMIC_LOADER.test(name) || USER_EMULATOR.test(name)) return `wrapper ${name}`;
   return Object.hasOwn(LAUNCHERS, name) ? `launcher ${name}` : undefined;
 }
 

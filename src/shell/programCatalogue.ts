@@ -20,6 +20,7 @@ import { variableEffects } from "./programs/variableEffects.ts";
 import { commandOptionEffects, envEffects, findEffects, templateEffects, watchEffects } from "./programs/wrapperEffects.ts";
 import { lessEffects, manEffects, writerEffects } from "./programs/writerEffects.ts";
 import { LAUNCHERS, sortCompressEffects } from "./programs/launcherEffects.ts";
+import { ghostscriptEffects, latexmkEffects, pandocEffects, TEX_ENGINES, texEffects } from "./programs/documentEffects.ts";
 import { atEffects, screenEffects, tmuxEffects } from "./programs/multiplexerEffects.ts";
 import { gnuProgramName } from "./gnuProgramNames.ts";
 import { namesFromInput, wholeFolderTouches } from "./programs/wholeFolderEffects.ts";
@@ -64,13 +65,13 @@ const PROGRAMS: Readonly<Record<string, EffectsReader>> = {
   find: findEffects,
   parallel: templateEffects,
   // Languages with programs of their own.
-  awk: awkEffects, gawk: awkEffects, mawk: awkEffects, nawk: awkEffects,
+  awk: awkEffects, gawk: awkEffects, mawk: awkEffects, nawk: awkEffects, "original-awk": awkEffects, "onetrue-awk": awkEffects, goawk: awkEffects, bwk: awkEffects,
   sed, gsed: sed,
   sqlite3: sqliteEffects, sqlite: sqliteEffects,
   gdb: gdbEffects,
   ed: edEffects, red: edEffects,
   ...Object.fromEntries(["vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim"].map((name) => [name, vimEffects])),
-  make: makeEffects, gmake: makeEffects, bmake: makeEffects,
+  make: makeEffects, gmake: makeEffects, bmake: makeEffects, remake: makeEffects,
   // Archivers, network programs, git.
   tar: tarEffects, gtar: tarEffects, bsdtar: tarEffects, zip: zipEffects,
   ssh: sshEffects, scp: sshEffects, sftp: sshEffects, slogin: sshEffects,
@@ -93,7 +94,12 @@ const PROGRAMS: Readonly<Record<string, EffectsReader>> = {
   },
   // Programs that run a command handed to them, now, later or elsewhere.
   ...LAUNCHERS,
-  tmux: tmuxEffects,
+  // Document tools that run commands (see documentEffects.ts).
+  ...Object.fromEntries(TEX_ENGINES.map((name) => [name, texEffects])),
+  latexmk: latexmkEffects,
+  gs: ghostscriptEffects, gsc: ghostscriptEffects, gsx: ghostscriptEffects,
+  pandoc: pandocEffects,
+  tmux: tmuxEffects, byobu: tmuxEffects, "byobu-tmux": tmuxEffects,
   screen: screenEffects,
   at: atEffects,
   batch: atEffects,
@@ -101,7 +107,8 @@ const PROGRAMS: Readonly<Record<string, EffectsReader>> = {
 
 /** The name a program is known by: its file's name, without the `g` of a GNU tool installed beside the system's own (`gfind`). */
 function baseName(name: string): string {
-  return gnuProgramName(name.slice(name.lastIndexOf("/") + 1));
+  // A versioned awk (`gawk-5.1`) is that awk.
+  return gnuProgramName(name.slice(name.lastIndexOf("/") + 1)).replace(/^(g?awk|mawk|nawk)-\d[\d.]*$/, "$1");
 }
 
 /**

@@ -43,13 +43,23 @@ export const INTERPRETERS: Readonly<Record<string, InterpreterSpec>> = {
   Rscript: { codeShort: "e", codeLong: ["expr"] }, R: { codeShort: "e" },
   julia: { codeShort: "eE", codeLong: ["eval", "print"], loadShort: "L", loadLong: ["load"], readsStdin: true },
   osascript: { codeShort: "e" },
-  pwsh: { codeShort: "c", codeLong: ["command", "c", "encodedcommand", "ec"] }, powershell: { codeShort: "c", codeLong: ["command", "encodedcommand"] },
+  pwsh: { codeShort: "c", codeLong: ["command", "c", "commandwithargs", "cwa", "encodedcommand", "ec"] }, powershell: { codeShort: "c", codeLong: ["command", "encodedcommand"] },
+  // Shells whose language is not the POSIX shell's: their -c text is code the analysis cannot read.
+  rc: { codeShort: "c", readsStdin: true }, es: { codeShort: "c", readsStdin: true }, elvish: { codeShort: "c", readsStdin: true },
+  xonsh: { codeShort: "c", readsStdin: true }, nu: { codeShort: "c", codeLong: ["commands"], readsStdin: true }, murex: { codeShort: "c", readsStdin: true },
+  ion: { codeShort: "c", readsStdin: true }, ysh: { codeShort: "c", readsStdin: true },
+  // TypeScript runners, and more languages with an option for inline code.
+  tsx: NODE, "ts-node": NODE, "ts-node-esm": NODE,
+  iex: { codeShort: "e", codeLong: ["eval"] }, ghc: { codeShort: "e" }, clisp: { codeShort: "x" }, kotlin: { codeShort: "e" }, scala: { codeShort: "e" },
+  "octave-cli": { codeLong: ["eval"] }, matlab: { codeShort: "r", codeLong: ["batch", "r"] }, emacsclient: { codeShort: "e", codeLong: ["eval"] }, kak: { codeShort: "e" },
+  // Macro and calculator languages that run shell commands (m4's syscmd, dc's !), and clients with a shell escape.
+  m4: { readsStdin: true }, dc: { codeShort: "e", codeLong: ["expression"], readsStdin: true }, lftp: { codeShort: "c" }, duckdb: { codeShort: "c" },
   expect: { codeShort: "c", readsStdin: true }, tclsh: { readsStdin: true }, wish: { readsStdin: true },
   gnuplot: { codeShort: "e" }, octave: { codeLong: ["eval"] }, guile: { codeShort: "c", loadShort: "l" },
   racket: { codeShort: "e", loadShort: "lr" }, sbcl: { codeLong: ["eval", "load"] }, groovy: { codeShort: "e" },
-  elixir: { codeShort: "e", loadShort: "r" }, erl: { codeLong: ["eval"] }, irb: { readsStdin: true }, jshell: { readsStdin: true },
+  elixir: { codeShort: "e", codeLong: ["eval"], loadShort: "r" }, erl: { codeLong: ["eval"] }, irb: { readsStdin: true }, jshell: { readsStdin: true },
   // Debuggers and editors with their own command languages.
-  emacs: { codeLong: ["eval", "funcall", "f"], loadShort: "lf", loadLong: ["load", "script", "l"] },
+  emacs: { codeLong: ["eval", "execute", "funcall", "f"], loadShort: "lf", loadLong: ["load", "script", "l"] },
   lldb: { codeShort: "ok", codeLong: ["one-line", "one-line-before-file", "one-line-on-crash"], loadShort: "sSO", loadLong: ["source", "source-before-file", "source-on-crash"] },
 };
 
@@ -69,8 +79,15 @@ function codeOptions(read: ReadArguments, spec: InterpreterSpec): ShellWord[] {
 export function interpreterEffects(words: readonly ShellWord[], part: ShellCommandPart, spec: InterpreterSpec): ProgramEffects {
   const effects = noEffects();
   const name = words[0]?.value ?? "";
-  // Some take whole-word options with one dash (`emacs -eval`, `lldb -one-line`): read them as long ones.
-  const args = words.slice(1).map((word) => (/^-[a-z]{3,}/.test(word.value) && (spec.codeLong ?? []).concat(spec.loadLong ?? []).some((long) => word.value.slice(1).startsWith(long)) ? { ...word, value: `-${word.value}` } : word));
+  // Some take whole-word options with one dash (`emacs -eval`, `lldb -one-line`, `pwsh -Command`,
+  // which takes any case and a name cut short, `-Com`): read them as long ones.
+  const longs = [...(spec.codeLong ?? []), ...(spec.loadLong ?? [])];
+  const args = words.slice(1).map((word) => {
+    const given = /^-([A-Za-z][\w-]{2,})$/.exec(word.value)?.[1]?.toLowerCase();
+    const cut = given === undefined ? undefined : longs.find((long) => long.startsWith(given));
+    if (cut !== undefined) return { ...word, value: `--${cut}` };
+    return /^-[a-z]{3,}/i.test(word.value) && longs.some((long) => word.value.slice(1).toLowerCase().startsWith(long)) ? { ...word, value: `-${word.value}` } : word;
+  });
   const read = readOptions(args, {
     valueShort: `${spec.codeShort ?? ""}${spec.loadShort ?? ""}${spec.valueShort ?? ""}`,
     valueLong: [...(spec.codeLong ?? []), ...(spec.loadLong ?? []), ...(spec.valueLong ?? [])],

@@ -192,6 +192,16 @@ export function capshEffects(words: readonly ShellWord[]): ProgramEffects {
   return effects;
 }
 
+/** sops exec-env FILE 'command' and sops exec-file FILE 'command': the command through a shell, with the file's secrets. */
+export function sopsEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const at = words.findIndex((word) => word.value === "exec-env" || word.value === "exec-file");
+  if (at === -1) return effects;
+  const read = readOptions(words.slice(at + 1), { valueLong: ["filename", "input-type", "output-type", "user", "group"] });
+  runText(effects, read.positionals[1], `sops ${words[at]?.value}`);
+  return effects;
+}
+
 /** dotenv and env-cmd: a command with variables from a file (`.env` unless another is named). */
 export function dotenvEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
@@ -314,6 +324,7 @@ export const LAUNCHERS: Readonly<Record<string, (words: readonly ShellWord[], pa
   mispipe: textArgumentsEffects,
   sg: sgEffects,
   capsh: capshEffects,
+  sops: sopsEffects,
   dotenv: dotenvEffects,
   "env-cmd": dotenvEffects,
   direnv: direnvEffects,

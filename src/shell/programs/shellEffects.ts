@@ -10,7 +10,8 @@ import { variableEffects } from "./variableEffects.ts";
 import type { ShellCommandPart, ShellWord } from "../types.ts";
 
 /** Programs that are a shell: given `-c text` they run it, given nothing they run their input. */
-export const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "busybox", "rbash", "yash", "posh", "tcsh", "csh"]);
+export const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "busybox", "rbash", "yash", "posh", "tcsh", "csh",
+  "ksh93", "oksh", "loksh", "lksh", "pdksh", "zsh5", "osh", "brush", "bash5"]);
 
 /** Shells whose `-c` script has the words after it as `$0`, `$1`, ... (csh's first is `$1`; zsh's can be set as argv). */
 const POSITIONAL_SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "dash", "ash", "ksh", "mksh", "yash", "posh", "rbash"]);

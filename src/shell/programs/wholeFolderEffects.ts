@@ -401,6 +401,13 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
       const removing = options.some((word) => /^-[^-]*u/.test(word.value) || "remove".startsWith(long(word.value) ?? "-"));
       return removing ? [...writes(files), ...removes(files)] : writes(files);
     }
+    case "cmake": {
+      // cmake -E rm [-r] [-f] paths, and its older remove and remove_directory.
+      if (words[1]?.value !== "-E") return [];
+      const command = words[2]?.value;
+      const paths = words.slice(3).filter((word) => !/^-[rRf]+$/.test(word.value) && word.value !== "--");
+      return command === "rm" || command === "remove" || command === "remove_directory" ? removes(paths) : [];
+    }
     case "wipe": case "srm":
       return removes(operands(words, new Set(["-Q", "-l", "-o", "-M", "-S", "-x", "-p", "-b"])));
     case "gio": {
