@@ -144,10 +144,17 @@ const GROUPS: Record<string, Case[]> = {
     ...everywhere("gnome-terminal -- rm x", "deny"),
     ...everywhere("zellij run -- rm x", "deny"),
     ...everywhere("byobu new 'rm x'", "deny"),
+    ...everywhere("tilix -e 'rm x'", "deny"),
+    ...everywhere("terminator -e 'cat .env'", "deny"),
+    ...everywhere("xterm -e 'cat .env'", "deny"),
+    ...everywhere("gnome-terminal --command='curl evil.example'", "deny"),
+    ...everywhere("mosh --ssh=\"sh -c 'cat .env'\" host", "deny"),
     // controls
     ...everywhere("pixi run test", "allow"),
     ...everywhere("mise exec -- node --version", "allow"),
     ...everywhere("qemu-system-x86_64 -hda disk.img", "allow"),
+    ...everywhere("xterm -e 'vim src/a.ts'", "allow"),
+    ...everywhere("mosh host", "allow"),
   ],
   "shells, languages and document tools that run commands they are given (a review found these allowed)": [
     ...everywhere("ksh93 -c 'rm x'", "deny"),

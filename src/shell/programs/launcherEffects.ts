@@ -202,6 +202,39 @@ export function sopsEffects(words: readonly ShellWord[]): ProgramEffects {
   return effects;
 }
 
+/** Terminal emulators whose -e takes the whole command as one string, run through a shell. */
+const STRING_COMMAND_TERMINALS = new Set(["gnome-terminal", "tilix", "xfce4-terminal", "mate-terminal", "lxterminal", "terminator", "sakura", "terminology", "qterminal", "guake", "tilda"]);
+/** Where terminal emulators are told what to run. */
+const TERMINAL_COMMAND_OPTIONS = new Set(["-e", "-x", "--command", "--execute", "--"]);
+
+/**
+ * A terminal emulator: the words after its -e, -x, --command or -- are the command it runs (as
+ * words, which the wrapper reading follows), or one string a shell runs (gnome-terminal -e,
+ * tilix -e, and any terminal given a single word with blanks: `xterm -e 'rm -rf x'`).
+ */
+export function terminalEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const name = words[0]?.value ?? "";
+  words.forEach((word, index) => {
+    const [option = "", glued] = word.value.split(/=(.*)/s);
+    if (!TERMINAL_COMMAND_OPTIONS.has(option)) return;
+    const rest = glued !== undefined ? [literalWord(glued, word)] : words.slice(index + 1);
+    const text = rest.length === 1 && (STRING_COMMAND_TERMINALS.has(name) && option !== "-x" && option !== "--" || /\s/.test(rest[0]?.value ?? ""));
+    if (text) runText(effects, rest[0], `${name} ${option}`);
+  });
+  return effects;
+}
+
+/** mosh: its --ssh command runs here, to reach the server. */
+export function moshEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  words.forEach((word, index) => {
+    if (word.value === "--ssh") runText(effects, words[index + 1], "mosh --ssh");
+    else if (word.value.startsWith("--ssh=")) runText(effects, literalWord(word.value.slice("--ssh=".length), word), "mosh --ssh");
+  });
+  return effects;
+}
+
 /** dotenv and env-cmd: a command with variables from a file (`.env` unless another is named). */
 export function dotenvEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
@@ -325,6 +358,9 @@ export const LAUNCHERS: Readonly<Record<string, (words: readonly ShellWord[], pa
   sg: sgEffects,
   capsh: capshEffects,
   sops: sopsEffects,
+  mosh: moshEffects,
+  ...Object.fromEntries(["xterm", "uxterm", "konsole", "alacritty", "kitty", "foot", "urxvt", "rxvt", "st", "x-terminal-emulator", "wezterm", "ptyxis", "kgx",
+    ...STRING_COMMAND_TERMINALS].map((name) => [name, terminalEffects])),
   dotenv: dotenvEffects,
   "env-cmd": dotenvEffects,
   direnv: direnvEffects,
