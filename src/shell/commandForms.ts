@@ -34,7 +34,7 @@ export const WRAPPER_COMMANDS: ReadonlySet<string> = new Set([
   "runcon",
   // More launchers: systemd's run0 and systemd-cat, schedulers, s6 and daemontools-style helpers,
   // fake root, debuggers, user-mode emulators, and terminal emulators given the command to run.
-  "run0", "systemd-cat", "schedtool", "s6-setuidgid", "s6-envdir", "s6-applyuidgid", "s6-softlimit", "envuidgid", "with-contenv",
+  "run0", "sandbox-exec", "systemd-cat", "schedtool", "s6-setuidgid", "s6-envdir", "s6-applyuidgid", "s6-softlimit", "envuidgid", "with-contenv",
   "catatonit", "fakeroot-ng", "pseudo", "dbus-launch", "libtool", "lldb", "box64", "box86", "fex", "FEXLoader", "FEXInterpreter",
   "xterm", "uxterm", "konsole", "alacritty", "kitty", "foot", "urxvt", "rxvt", "st", "x-terminal-emulator", "terminator", "tilix",
   "gnome-terminal", "xfce4-terminal", "mate-terminal", "lxterminal", "wezterm", "ptyxis", "kgx", "qterminal", "sakura", "terminology",

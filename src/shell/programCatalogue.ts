@@ -20,6 +20,7 @@ import { variableEffects } from "./programs/variableEffects.ts";
 import { commandOptionEffects, envEffects, findEffects, templateEffects, watchEffects } from "./programs/wrapperEffects.ts";
 import { lessEffects, manEffects, writerEffects } from "./programs/writerEffects.ts";
 import { LAUNCHERS, sortCompressEffects } from "./programs/launcherEffects.ts";
+import { hgEffects } from "./programs/hgEffects.ts";
 import { ghostscriptEffects, latexmkEffects, pandocEffects, TEX_ENGINES, texEffects } from "./programs/documentEffects.ts";
 import { atEffects, screenEffects, tmuxEffects } from "./programs/multiplexerEffects.ts";
 import { gnuProgramName } from "./gnuProgramNames.ts";
@@ -81,6 +82,7 @@ const PROGRAMS: Readonly<Record<string, EffectsReader>> = {
   curl: curlEffects,
   wget: wgetEffects,
   git: gitEffects,
+  hg: hgEffects, chg: hgEffects,
   less: lessEffects,
   man: manEffects,
   // Programs that write the files their arguments name.
