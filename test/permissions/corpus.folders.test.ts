@@ -109,13 +109,21 @@ PLAIN["words after a here-document's start"] = [
 ];
 
 /** git takes a long option cut short, and skips a `--` before the pattern (a review found these allowed). */
-PLAIN["git grep's options cut short, and a pattern after --"] = [
+PLAIN["git grep's options cut short, a pattern after --, and what git add stages"] = [
   ...everywhere("git grep --untr TOKEN", "ask"),
   ...everywhere("git grep --untracke TOKEN", "ask"),
   ...everywhere("git grep --untracked -- TOKEN", "ask"),
   ...everywhere("git grep --no-ind TOKEN . /tmp", "ask", true),
   ...everywhere("git grep --untracked -- TOKEN src", "ask"),
+  // what git add stages, and git stash -u puts away, it reads into the repository (a review found these allowed)
+  ...everywhere("git add -A", "ask"),
+  ...everywhere("git add .", "ask"),
+  ...everywhere("git add -- .", "ask"),
+  ...everywhere("git add -A && git commit -m x && git push", "ask"),
+  ...everywhere("git stash -u", "ask", true),
   // controls
+  ...everywhere("git add -u", "allow", true),
+  ...everywhere("git add src", "allow", true),
   ...everywhere("git grep TOKEN -- src", "allow", true),
   ...everywhere("git grep -e TOKEN -- src", "allow", true),
   ...everywhere("git grep -A 3 -- TOKEN", "allow", true),
@@ -126,6 +134,9 @@ const IGNORED: Record<string, Case[]> = {
   "git and ripgrep leave ignored, untracked files alone": [
     ...everywhere("git diff", "allow"),
     ...everywhere("git diff --staged", "allow"),
+    ...everywhere("git add -A", "allow", true),
+    ...everywhere("git stash -u", "allow", true),
+    ...everywhere("git add -f .", "ask"),
     ...everywhere("git grep -n TODO", "allow"),
     ...everywhere("git stash", "allow", true),
     ...everywhere("rg TODO", "allow"),

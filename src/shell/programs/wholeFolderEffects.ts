@@ -147,6 +147,15 @@ function gitTouchesHere(words: readonly ShellWord[]): FolderTouch[] {
   if (GIT_PRINTERS.has(subcommand) || (GIT_PATCH_PRINTERS.has(subcommand) && printsPatch(rest))) return reads([HERE]);
   // git clean removes what git does not track (and with -x what it ignores too).
   if (subcommand === "clean") return [{ word: HERE, access: "write", ...(tracked === undefined || rest.some((word) => /^-[A-Za-z]*[xX]/.test(word.value)) ? {} : { spares: { gitIgnored: true } }) }];
+  // git add reads what it stages into the repository: a folder, or the whole tree with -A, every
+  // file in it that git does not ignore (ignored ones too with -f); -u stages tracked files alone.
+  if (subcommand === "add") {
+    const force = rest.some((word) => (/^-[A-Za-z]*f/.test(word.value) && !word.value.startsWith("--")) || (word.value.length >= 4 && "--force".startsWith(word.value)));
+    const all = rest.some((word) => /^-[A-Za-z]*A/.test(word.value) && !word.value.startsWith("--") || word.value === "--all" || word.value === "--no-ignore-removal");
+    const paths = rest.filter((word, index) => !word.value.startsWith("-") || rest.slice(0, index).some((each) => each.value === "--"));
+    const folders = paths.length > 0 ? paths.map((word) => (word.value.startsWith(":") ? HERE : word)) : all ? [HERE] : [];
+    return folders.map((word) => ({ word, access: "read" as const, ...(force || tracked === undefined ? {} : { spares: { gitIgnored: true } }) }));
+  }
   if (subcommand === "stash") {
     const action = named[0]?.value ?? "push";
     if (action === "list" || action === "drop" || action === "clear" || action === "create" || action === "store") return [];
@@ -155,7 +164,9 @@ function gitTouchesHere(words: readonly ShellWord[]): FolderTouch[] {
     // Stashing puts tracked changes away (-u: untracked files too; -a: ignored ones as well).
     const all = rest.some((word) => word.value === "-a" || word.value === "--all");
     const withUntracked = rest.some((word) => word.value === "-u" || word.value === "--include-untracked");
-    return [{ word: HERE, access: "write", ...(all || tracked === undefined ? {} : { spares: withUntracked ? { gitIgnored: true } : tracked }) }];
+    const spared = all || tracked === undefined ? {} : { spares: withUntracked ? { gitIgnored: true } : tracked };
+    // What it puts away it reads into the repository too.
+    return [{ word: HERE, access: "write", ...spared }, ...(all || withUntracked ? [{ word: HERE, access: "read" as const, ...spared }] : [])];
   }
   // A folder moved away can be read where it went; one removed from the working tree is changed.
   if (subcommand === "mv" || subcommand === "rm") return gitMoveOrRemove(subcommand, rest);
