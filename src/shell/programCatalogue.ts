@@ -10,7 +10,7 @@ import { awkEffects } from "./programs/awkEffects.ts";
 import { edEffects, gdbEffects, vimEffects } from "./programs/editorEffects.ts";
 import { noEffects, type ProgramEffects } from "./programs/effects.ts";
 import { gitEffects } from "./programs/gitEffects.ts";
-import { INTERPRETERS, interpreterEffects, interpreterFor } from "./programs/interpreterEffects.ts";
+import { INTERPRETERS, interpreterEffects, interpreterFor, pwshEffects } from "./programs/interpreterEffects.ts";
 import { makeEffects } from "./programs/makeEffects.ts";
 import { curlEffects, netcatEffects, rsyncEffects, socatEffects, sshEffects, wgetEffects } from "./programs/networkEffects.ts";
 import { readSedCall } from "./programs/sedEffects.ts";
@@ -83,6 +83,7 @@ const PROGRAMS: Readonly<Record<string, EffectsReader>> = {
   wget: wgetEffects,
   git: gitEffects,
   hg: hgEffects, chg: hgEffects,
+  ...Object.fromEntries(["pwsh", "pwsh-preview", "powershell", "pwsh.exe", "powershell.exe"].map((name) => [name, pwshEffects])),
   less: lessEffects,
   man: manEffects,
   // Programs that write the files their arguments name.

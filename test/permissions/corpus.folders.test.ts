@@ -1070,6 +1070,14 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes('rm -rf "$(pwd)/build"', "allow", NO_RULES, true),
     ...inBothModes("git log $(git rev-parse HEAD)", "allow", NO_RULES, true),
   ],
+  "a clean of another work tree may empty it (a review found git --work-tree=/ clean -fdx allowed)": [
+    ...inBothModes("git --work-tree=/ clean -fdx /", "ask", NO_RULES),
+    ...inBothModes("git -C / clean -fdx", "ask", NO_RULES),
+    ...inBothModes("git --work-tree=/etc clean -fdx /etc", "ask", NO_RULES),
+    // controls
+    ...inBothModes("git clean -fdx", "allow", NO_RULES, true),
+    ...inBothModes("git -C src clean -fdx", "allow", NO_RULES),
+  ],
   "a remover named by its path removes what rm does (a sweep found /bin/rm -rf / allowed)": [
     ...inBothModes("/bin/rm -rf /", "deny", NO_RULES),
     ...inBothModes("/usr/bin/rm -rf ~", "deny", NO_RULES),

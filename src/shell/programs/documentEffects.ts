@@ -9,11 +9,24 @@ import type { ShellWord } from "../types.ts";
 /** TeX engines and the drivers that start them. */
 export const TEX_ENGINES = ["tex", "etex", "pdftex", "xetex", "luatex", "latex", "pdflatex", "xelatex", "lualatex", "luahbtex", "lualatex-dev", "context", "mtxrun"];
 
-/** A TeX run: with shell escape on, the document (or the text given) runs what it asks the shell for. */
+/** TeX's options that let the document run commands, as web2c reads them: one dash or two, cut short to any unique start. */
+function turnsOnShellEscape(value: string): boolean {
+  const name = /^--?([a-z0-9-]+)$/.exec(value)?.[1];
+  if (name === undefined) return false;
+  return (name.length >= 7 && "shell-escape".startsWith(name)) || (name.length >= 8 && "enable-write18".startsWith(name)) || (name.length >= 8 && "enable-pipes".startsWith(name));
+}
+
+/** The files TeX code given on the command line reads (`\input{.env}`, `\include`, `\openin`), for deny rules. */
+function texReads(code: string): string[] {
+  return [...code.matchAll(/\\(?:input|include|InputIfFileExists|openin\d*\s*=?|verbatiminput|lstinputlisting|includegraphics(?:\[[^\]]*\])?)\s*\{?([^}\s\\]+)/g)].map((match) => match[1] as string);
+}
+
+/** A TeX run: code given on its command line reads the files it names; with shell escape on, the document may run any command. */
 export function texEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
   const name = words[0]?.value ?? "tex";
-  if (words.some((word) => /^--?(?:shell-escape|enable-write18|enable-pipes)$/.test(word.value))) {
+  for (const word of words.slice(1)) if (word.literal && word.value.includes("\\")) effects.mentions.push(...texReads(word.value));
+  if (words.some((word) => turnsOnShellEscape(word.value))) {
     effects.unknown.push(`${name} runs with shell escape on, so the document may run any command`);
     for (const word of words.slice(1)) if (word.literal && word.value.includes("\\")) effects.mentions.push(word.value);
   }
@@ -24,13 +37,14 @@ export function texEffects(words: readonly ShellWord[]): ProgramEffects {
 export function latexmkEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
   words.forEach((word, index) => {
-    const command = /^--?(?:pdf|lua|xe|dvi|ps|)latex=(.*)$/s.exec(word.value) ?? /^--?(?:pdflualatex|pdfxelatex|bibtex|biber|makeindex|dvipdf|ps2pdf|pdf_previewer|dvi_previewer|ps_previewer)=(.*)$/s.exec(word.value);
-    if (command !== undefined && command !== null) {
+    // Each `-name=command` whose name is an engine, a converter, a viewer or a `-*-cmd` hook.
+    const command = /^--?(?:[a-z]*latex|[a-z_-]*cmd|dvips|lpr|bibtex|biber|makeindex|dvipdf|ps2pdf|xdvipdfmx|[a-z_]*previewer|viewer|print_cmd)=(.*)$/s.exec(word.value);
+    if (command !== null) {
       if (word.literal) effects.runs.push({ text: (command[1] ?? "").replace(/%[A-Za-z]/g, "x"), via: "latexmk" });
       else effects.unknown.push("latexmk is given a command only known when it runs");
     }
     if ((word.value === "-e" || word.value === "-r") && words[index + 1] !== undefined) effects.unknown.push(`latexmk ${word.value} runs Perl code the analysis cannot read`);
-    if (/^--?shell-escape$/.test(word.value)) effects.unknown.push("latexmk runs TeX with shell escape on, so the document may run any command");
+    if (turnsOnShellEscape(word.value)) effects.unknown.push("latexmk runs TeX with shell escape on, so the document may run any command");
   });
   return effects;
 }
@@ -42,7 +56,7 @@ export function ghostscriptEffects(words: readonly ShellWord[]): ProgramEffects 
     const output = /^-sOutputFile=(.*)$/s.exec(word.value)?.[1] ?? (word.value === "-o" ? words[index + 1]?.value : /^-o(.+)$/s.exec(word.value)?.[1]);
     const piped = output === undefined ? undefined : /^(?:%pipe%|\|)(.*)$/s.exec(output)?.[1];
     if (piped !== undefined) effects.runs.push({ text: piped, via: "gs %pipe%" });
-    if (/^-d(?:NOSAFER|DELAYSAFER)$/.test(word.value) || /^-dSAFER=(?:false|0)$/.test(word.value)) effects.unknown.push(`gs ${word.value} lets the PostScript it runs start any command`);
+    if (/^-d(?:NOSAFER|DELAYSAFER)(?:=.*)?$/s.test(word.value) || /^-dSAFER=(?:false|0)$/.test(word.value)) effects.unknown.push(`gs ${word.value} lets the PostScript it runs start any command`);
   });
   return effects;
 }
@@ -51,11 +65,24 @@ export function ghostscriptEffects(words: readonly ShellWord[]): ProgramEffects 
 export function pandocEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
   words.forEach((word, index) => {
-    const glued = /^--filter=(.*)$/s.exec(word.value)?.[1] ?? /^-F(.+)$/s.exec(word.value)?.[1];
-    const filter = glued !== undefined ? literalWord(glued, word) : word.value === "--filter" || word.value === "-F" ? words[index + 1] : undefined;
-    if (filter === undefined) return;
-    if (filter.literal) effects.runs.push({ words: [filter, literalWord("html")], via: "pandoc --filter" });
-    else effects.unknown.push("pandoc runs a filter only known when it runs");
+    // Long options cut short as pandoc takes them (`--filt=`), each with its value joined or next.
+    const [option = "", joined] = word.value.split(/=(.*)/s);
+    const long = (full: string, shortest: number) => option.startsWith("--") && option.length >= shortest && full.startsWith(option);
+    const valueOf = () => (joined !== undefined ? literalWord(joined, word) : words[index + 1]);
+    const filter = /^-F./s.test(word.value) ? literalWord(word.value.slice(2), word) : word.value === "-F" || long("--filter", 6) ? valueOf() : undefined;
+    if (filter !== undefined) {
+      if (filter.literal) effects.runs.push({ words: [filter, literalWord("html")], via: "pandoc --filter" });
+      else effects.unknown.push("pandoc runs a filter only known when it runs");
+    }
+    // The PDF engine is a program it runs, and the engine's options may turn on its shell escape.
+    if (long("--pdf-engine", 12) && option.length <= "--pdf-engine".length) {
+      const engine = valueOf();
+      if (engine?.literal) effects.runs.push({ words: [engine], via: "pandoc --pdf-engine" });
+      else if (engine !== undefined) effects.unknown.push("pandoc runs a PDF engine only known when it runs");
+    }
+    if (long("--pdf-engine-opt", 15) && option.length > "--pdf-engine".length && turnsOnShellEscape(valueOf()?.value ?? "")) {
+      effects.unknown.push("pandoc runs its PDF engine with shell escape on, so the document may run any command");
+    }
   });
   return effects;
 }

@@ -80,15 +80,19 @@ export function gitEffects(words: readonly ShellWord[]): ProgramEffects {
     }
     const long = /^--([a-z-]+)(?:=(.*))?$/s.exec(text);
     const name = long?.[1];
-    const option = name === undefined ? undefined : LOCAL_COMMAND_OPTIONS.find((candidate) => candidate.startsWith(name) && name.length >= 3);
+    // Cut short to any length git may take as the option (`--u` is --upload-pack to ls-remote, `--e` --exec to push).
+    const option = name === undefined ? undefined : LOCAL_COMMAND_OPTIONS.find((candidate) => candidate.startsWith(name));
     const valueOf = (): ShellWord | undefined => (long?.[2] !== undefined ? literalWord(long[2], word) : rest[++at]);
     if (option !== undefined) {
       const command = valueOf();
       if (command?.literal) effects.runs.push({ text: command.value, via: `git --${option}` });
       else effects.unknown.push(`git --${option} runs a program only known when it runs`);
-    } else if ((text === "-u" && (subcommand === "fetch" || subcommand === "clone" || subcommand === "pull" || subcommand === "ls-remote")) ) {
-      const command = rest[++at];
+    } else if (/^-[a-z]*u/.test(text) && !text.startsWith("--") && (subcommand === "clone" || subcommand === "ls-remote")) {
+      // -u is --upload-pack (to fetch, --update-head-ok), alone, after other letters (`-qu`) or with its value joined (`-u'cmd'`).
+      const joined = text.slice(text.indexOf("u") + 1);
+      const command = joined !== "" ? literalWord(joined, word) : rest[++at];
       if (command?.literal) effects.runs.push({ text: command.value, via: "git -u" });
+      else if (command !== undefined) effects.unknown.push("git -u runs a program only known when it runs");
     } else if (name !== undefined && name.length >= 4 && "output".startsWith(name)) {
       const file = valueOf();
       if (file !== undefined) effects.touches.push({ word: file, access: "write" });

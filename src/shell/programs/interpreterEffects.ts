@@ -113,3 +113,53 @@ export function interpreterEffects(words: readonly ShellWord[], part: ShellComma
   }
   return effects;
 }
+
+/** pwsh's switches that take the next word as their value (cut short to any length pwsh accepts). */
+const PWSH_VALUE_SWITCHES = ["configurationname", "configurationfile", "custompipename", "executionpolicy", "inputformat", "outputformat", "settingsfile", "windowstyle", "workingdirectory"];
+const PWSH_VALUE_ALIASES = new Set(["config", "ex", "ep", "inp", "if", "o", "of", "settings", "w", "wd", "wo"]);
+
+/**
+ * PowerShell (`pwsh`, `powershell`): its switches take any case, a name cut short, and `/`, `–`,
+ * `—` or `―` in place of `-`. `-Command` (`-c`) runs the rest of the line as code, `-CommandWithArgs`
+ * (`-cwa`) its next word, `-EncodedCommand` (`-e`, `-ec`) code in base64; `-File -`, or neither a
+ * command nor a script, reads commands from standard input. Inline code is unknown to the analysis,
+ * its text mentioned (as for the other interpreters).
+ */
+export function pwshEffects(words: readonly ShellWord[], part: ShellCommandPart): ProgramEffects {
+  const effects = noEffects();
+  const name = words[0]?.value ?? "pwsh";
+  const fromInput = () => {
+    effects.unknown.push(`${name} runs commands from its input${part.stdin?.text === undefined ? ", which the analysis cannot see" : ""}`);
+    if (part.stdin?.text !== undefined) effects.mentions.push(part.stdin.text, ...codeStrings(part.stdin.text));
+  };
+  for (let index = 1; index < words.length; index++) {
+    const word = words[index] as ShellWord;
+    const given = /^[-/\u2013\u2014\u2015]([^:]+)/s.exec(word.value)?.[1]?.toLowerCase();
+    // The first word that is not a switch is the script to run (as -File), judged like any other command.
+    if (given === undefined) return effects;
+    if (!word.literal) {
+      effects.problems.push(`${name} is given a switch only known when it runs (${word.value})`);
+      return effects;
+    }
+    if ("command".startsWith(given) || "commandwithargs".startsWith(given) || given === "cwa") {
+      const code = words.slice(index + 1);
+      effects.unknown.push(`${name} runs inline code the analysis cannot read`);
+      if (code.every((each) => each.literal)) {
+        const text = code.map((each) => each.value).join(" ");
+        effects.mentions.push(text, ...code.map((each) => each.value), ...codeStrings(text));
+      }
+      return effects;
+    }
+    if (given === "e" || given === "ec" || (given.length >= 2 && "encodedcommand".startsWith(given))) {
+      effects.unknown.push(`${name} runs encoded code the analysis cannot read`);
+      return effects;
+    }
+    if ("file".startsWith(given)) {
+      if (words[index + 1] === undefined || words[index + 1]?.value === "-") fromInput();
+      return effects;
+    }
+    if (PWSH_VALUE_ALIASES.has(given) || (given.length >= 2 && PWSH_VALUE_SWITCHES.some((full) => full.startsWith(given)))) index++;
+  }
+  fromInput();
+  return effects;
+}

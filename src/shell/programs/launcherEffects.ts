@@ -235,6 +235,30 @@ export function moshEffects(words: readonly ShellWord[]): ProgramEffects {
   return effects;
 }
 
+/** cmake's command-line tools that run a command: `-E env [NAME=VALUE]... cmd`, `-E chdir DIR cmd`, `-E time cmd`. */
+export function cmakeEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  if (words[1]?.value !== "-E") return effects;
+  const rest = words.slice(3);
+  switch (words[2]?.value) {
+    case "env": {
+      let at = 0;
+      while (at < rest.length && (/^--(?:unset=|modify=|$)/.test(rest[at]?.value ?? "") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[at]?.value ?? ""))) {
+        if (rest[at++]?.value === "--") break;
+      }
+      runWords(effects, rest.slice(at), "cmake -E env");
+      break;
+    }
+    case "chdir":
+      if (rest.length > 1) effects.runs.push({ words: rest.slice(1), via: "cmake -E chdir", elsewhere: "cmake -E chdir runs it in another folder" });
+      break;
+    case "time":
+      runWords(effects, rest, "cmake -E time");
+      break;
+  }
+  return effects;
+}
+
 /** dotenv and env-cmd: a command with variables from a file (`.env` unless another is named). */
 export function dotenvEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
@@ -358,6 +382,7 @@ export const LAUNCHERS: Readonly<Record<string, (words: readonly ShellWord[], pa
   sg: sgEffects,
   capsh: capshEffects,
   sops: sopsEffects,
+  cmake: cmakeEffects,
   mosh: moshEffects,
   ...Object.fromEntries(["xterm", "uxterm", "konsole", "alacritty", "kitty", "foot", "urxvt", "rxvt", "st", "x-terminal-emulator", "wezterm", "ptyxis", "kgx",
     ...STRING_COMMAND_TERMINALS].map((name) => [name, terminalEffects])),

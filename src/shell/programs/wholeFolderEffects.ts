@@ -127,10 +127,12 @@ function gitTouches(words: readonly ShellWord[]): FolderTouch[] {
   if (touches.length === 0) return touches;
   const { folders, unknown } = gitFolders(words, gitSubcommandAt(words));
   if (unknown !== undefined) return touches.map((touch) => ({ ...touch, word: unknown }));
+  const cleans = words[gitSubcommandAt(words)]?.value === "clean";
   return folders.flatMap((folder) => touches.map((touch) => {
     const { word } = touch;
     if (folder.value === "." || !word.literal || word.value.startsWith("/")) return touch;
-    return { ...touch, word: { ...word, value: word.value === "." ? folder.value : `${folder.value}/${word.value}` } };
+    // A clean of another work tree (`git --work-tree=/ clean -fdx`) may empty it: the critical-path check asks.
+    return { ...touch, word: { ...word, value: word.value === "." ? folder.value : `${folder.value}/${word.value}` }, ...(cleans ? { removal: true, mayEmpty: true } : {}) };
   }));
 }
 
@@ -400,7 +402,7 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
       return mvTouches(words);
     case "rm":
       return writes(positionals(words)).map((touch) => ({ ...touch, linkAlone: true }));
-    case "trash": case "trash-put": case "gtrash":
+    case "trash": case "trash-put": case "gtrash": case "rimraf": case "rmtrash": case "del-cli": case "trash-cli":
       return removes(operands(words));
     case "shred": {
       // shred overwrites what it is given (through a link, the file it leads to), and with -u removes it.
