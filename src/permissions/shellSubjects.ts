@@ -394,14 +394,12 @@ export function shellSubjects(analysis: ShellAnalysis): Subject[] {
       }
     }
     // A read-only search past a wrapper the allow form keeps (`sudo grep -r x .`, `env A=1 rg x`) still reads its folders whole.
-    for (const start of programStarts(part.words).filter((index) => index > 0 || part.words[0]?.value.includes("/"))) {
-      // A removal past a wrapper (`sudo rm -rf /`), or by a remover named by its path (`/bin/rm -rf /`,
-      // whatever program that path holds), meets the check of critical paths too.
+    for (const start of programStarts(part.words).filter((index) => index > 0)) {
+      // A removal past a wrapper (`sudo rm -rf /`, `sudo /bin/rm -rf /`) meets the check of critical paths too.
       const wrappedFiles = classifyFileCommand(byProgramName(part.words.slice(start)));
       if ("paths" in wrappedFiles && wrappedFiles.removal) {
         for (const word of wrappedFiles.paths) subjects.push(...pathSubject(part, word, "write", { removal: true, mentionedOnly: true }));
       }
-      if (start === 0) continue;
       const wrapped = classifyReadOnly(byProgramName(part.words.slice(start)));
       if (!wrapped.readOnly || !wrapped.recursive) continue;
       const spares = trustedSpares(wrapped.spares, part, trust);

@@ -100,7 +100,7 @@ function gitSpares(words: readonly ShellWord[]): FolderSpares | undefined {
   const subcommand = words[1]?.value;
   const rest = words.slice(2);
   // Spelled whole or cut short, as git takes long options (`--no-ind`, `--untr`).
-  if (rest.some((word) => dangerousLongOption(word.value, ["no-index", "no-exclude-standard", "recurse-submodules", "submodule"]) !== undefined && word.value.startsWith("--"))) return undefined;
+  if (rest.some((word) => word.value.startsWith("--") && dangerousLongOption(word.value, ["no-index", "no-exclude-standard", "recurse-submodules", "submodule"]) !== undefined)) return undefined;
   const dashes = rest.findIndex((word) => word.value === "--");
   // A pattern after `--` (git skips a `--` before the pattern): the words after it may be revisions.
   if (gitGrepPatternAfterDashes(words) && rest.length > dashes + 2) return undefined;

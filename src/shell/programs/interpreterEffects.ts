@@ -43,7 +43,7 @@ export const INTERPRETERS: Readonly<Record<string, InterpreterSpec>> = {
   Rscript: { codeShort: "e", codeLong: ["expr"] }, R: { codeShort: "e" },
   julia: { codeShort: "eE", codeLong: ["eval", "print"], loadShort: "L", loadLong: ["load"], readsStdin: true },
   osascript: { codeShort: "e" },
-  pwsh: { codeShort: "c", codeLong: ["command", "c", "commandwithargs", "cwa", "encodedcommand", "ec"] }, powershell: { codeShort: "c", codeLong: ["command", "encodedcommand"] },
+  // (PowerShell has a reader of its own: pwshEffects below.)
   // Shells whose language is not the POSIX shell's: their -c text is code the analysis cannot read.
   rc: { codeShort: "c", readsStdin: true }, es: { codeShort: "c", readsStdin: true }, elvish: { codeShort: "c", readsStdin: true },
   xonsh: { codeShort: "c", readsStdin: true }, nu: { codeShort: "c", codeLong: ["commands"], readsStdin: true }, murex: { codeShort: "c", readsStdin: true },
@@ -79,15 +79,8 @@ function codeOptions(read: ReadArguments, spec: InterpreterSpec): ShellWord[] {
 export function interpreterEffects(words: readonly ShellWord[], part: ShellCommandPart, spec: InterpreterSpec): ProgramEffects {
   const effects = noEffects();
   const name = words[0]?.value ?? "";
-  // Some take whole-word options with one dash (`emacs -eval`, `lldb -one-line`, `pwsh -Command`,
-  // which takes any case and a name cut short, `-Com`): read them as long ones.
-  const longs = [...(spec.codeLong ?? []), ...(spec.loadLong ?? [])];
-  const args = words.slice(1).map((word) => {
-    const given = /^-([A-Za-z][\w-]{2,})$/.exec(word.value)?.[1]?.toLowerCase();
-    const cut = given === undefined ? undefined : longs.find((long) => long.startsWith(given));
-    if (cut !== undefined) return { ...word, value: `--${cut}` };
-    return /^-[a-z]{3,}/i.test(word.value) && longs.some((long) => word.value.slice(1).toLowerCase().startsWith(long)) ? { ...word, value: `-${word.value}` } : word;
-  });
+  // Some take whole-word options with one dash (`emacs -eval`, `lldb -one-line`): read them as long ones.
+  const args = words.slice(1).map((word) => (/^-[a-z]{3,}/.test(word.value) && (spec.codeLong ?? []).concat(spec.loadLong ?? []).some((long) => word.value.slice(1).startsWith(long)) ? { ...word, value: `-${word.value}` } : word));
   const read = readOptions(args, {
     valueShort: `${spec.codeShort ?? ""}${spec.loadShort ?? ""}${spec.valueShort ?? ""}`,
     valueLong: [...(spec.codeLong ?? []), ...(spec.loadLong ?? []), ...(spec.valueLong ?? [])],
