@@ -635,6 +635,8 @@ function programsOf(judge: Judge, subjects: readonly Subject[]): ProgramIdentiti
   if (rules.length === 0 || parts.length === 0) return undefined;
   // What the command writes (a program there may be replaced before it runs); not what only changes a file's mode.
   const written = new Set<string>();
+  // Which parts write each name: a launcher's own arguments (`npx rimraf dist`) do not replace what it runs.
+  const namesWritten = new Map<string, (ShellCommandPart | undefined)[]>();
   for (const subject of subjects) {
     if (subject.kind !== "path" || subject.access !== "write" || subject.mentionedOnly) continue;
     if (subject.part !== undefined && changesModesOnly(subject.part)) continue;
@@ -642,7 +644,11 @@ function programsOf(judge: Judge, subjects: readonly Subject[]): ProgramIdentiti
     // one that could not be expanded, anything in its fixed folder.
     const resolved = judge.resolved.get(subject);
     for (const forms of resolved?.expansions ?? (resolved?.forms === undefined ? [] : [resolved.forms])) {
-      for (const path of everyForm(forms)) written.add(path);
+      for (const path of everyForm(forms)) {
+        written.add(path);
+        const name = basename(path);
+        namesWritten.set(name, [...(namesWritten.get(name) ?? []), subject.part]);
+      }
     }
   }
   // A checkout, a patch or an unpacked archive may replace any file in the folders it changes whole (not a mode change).
@@ -650,7 +656,10 @@ function programsOf(judge: Judge, subjects: readonly Subject[]): ProgramIdentiti
     if (part.mentionedOnly || changesModesOnly(part)) continue;
     const base = subjectBase({ cwd: part.cwd }, judge.paths);
     for (const folder of part.wholeFolders ?? []) {
-      if (folder.access === "write" && folder.word.literal && base !== undefined) written.add(resolve(base, folder.word.value));
+      if (folder.access !== "write" || !folder.word.literal || base === undefined) continue;
+      const path = resolve(base, folder.word.value);
+      written.add(path);
+      namesWritten.set(basename(path), [...(namesWritten.get(basename(path)) ?? []), part]);
     }
   }
   // A program that copies, moves or checks out files names a program's file in a way no path says
@@ -663,7 +672,7 @@ function programsOf(judge: Judge, subjects: readonly Subject[]): ProgramIdentiti
       if (name !== "") namedByChangers.set(name, [...(namedByChangers.get(name) ?? []), subject.part]);
     }
   }
-  return identifyPrograms({ parts, rules, paths: judge.paths, written, namedByChangers });
+  return identifyPrograms({ parts, rules, paths: judge.paths, written, namesWritten, namedByChangers });
 }
 
 /** True when the part's program only changes files' modes or times (chmod, touch), not what they run. */

@@ -38,6 +38,9 @@ export const WRAPPER_COMMANDS: ReadonlySet<string> = new Set([
   "catatonit", "fakeroot-ng", "pseudo", "dbus-launch", "libtool", "lldb", "box64", "box86", "fex", "FEXLoader", "FEXInterpreter",
   "xterm", "uxterm", "konsole", "alacritty", "kitty", "foot", "urxvt", "rxvt", "st", "x-terminal-emulator", "terminator", "tilix",
   "gnome-terminal", "xfce4-terminal", "mate-terminal", "lxterminal", "wezterm", "ptyxis", "kgx", "qterminal", "sakura", "terminology",
+  "footclient", "ghostty", "contour", "rio", "mlterm", "zutty", "Eterm", "cool-retro-term", "deepin-terminal", "blackbox-terminal", "tilda",
+  // shelljs's commands (`shx rm -rf x`), and distrobox's enter, which shares the home folder.
+  "shx", "distrobox-enter",
 ]);
 
 /** qemu's user-mode emulators run the program they are given (`qemu-x86_64 /bin/rm x`); its system emulators and tools do not. */
@@ -56,7 +59,7 @@ const LAUNCHERS: Readonly<Record<string, readonly string[]>> = {
   mise: ["exec", "x"], rtx: ["exec", "x"], asdf: ["exec"], pyenv: ["exec"], rbenv: ["exec"], nodenv: ["exec"], goenv: ["exec"], jenv: ["exec"],
   nvm: ["exec", "run"], fnm: ["exec"], volta: ["run"], mamba: ["run"], micromamba: ["run"], pixi: ["run", "exec"], devbox: ["run"],
   pipenv: ["run"], rye: ["run"], nix: ["run", "shell", "develop"], guix: ["shell", "environment"], toolbox: ["run"], distrobox: ["enter"],
-  op: ["run"], doppler: ["run"], "aws-vault": ["exec"], infisical: ["run"], chamber: ["exec"], dotenvx: ["run"], teller: ["run"], zellij: ["run"],
+  op: ["run"], doppler: ["run"], "aws-vault": ["exec"], infisical: ["run"], chamber: ["exec"], dotenvx: ["run"], teller: ["run"], zellij: ["run", "action"],
   machinectl: ["shell"],
 };
 

@@ -21,7 +21,7 @@ import { commandOptionEffects, envEffects, findEffects, templateEffects, watchEf
 import { lessEffects, manEffects, writerEffects } from "./programs/writerEffects.ts";
 import { LAUNCHERS, sortCompressEffects } from "./programs/launcherEffects.ts";
 import { hgEffects } from "./programs/hgEffects.ts";
-import { ghostscriptEffects, latexmkEffects, pandocEffects, TEX_ENGINES, texEffects } from "./programs/documentEffects.ts";
+import { GHOSTSCRIPT_SCRIPTS, ghostscriptEffects, ghostscriptScriptEffects, latexmkEffects, pandocEffects, pipedOutputEffects, TEX_ENGINES, texEffects } from "./programs/documentEffects.ts";
 import { atEffects, screenEffects, tmuxEffects } from "./programs/multiplexerEffects.ts";
 import { gnuProgramName } from "./gnuProgramNames.ts";
 import { namesFromInput, wholeFolderTouches } from "./programs/wholeFolderEffects.ts";
@@ -101,6 +101,8 @@ const PROGRAMS: Readonly<Record<string, EffectsReader>> = {
   ...Object.fromEntries(TEX_ENGINES.map((name) => [name, texEffects])),
   latexmk: latexmkEffects,
   gs: ghostscriptEffects, gsc: ghostscriptEffects, gsx: ghostscriptEffects,
+  ...Object.fromEntries(GHOSTSCRIPT_SCRIPTS.map((name) => [name, ghostscriptScriptEffects])),
+  ...Object.fromEntries(["convert", "magick", "mogrify", "montage", "composite", "dvips"].map((name) => [name, pipedOutputEffects])),
   pandoc: pandocEffects,
   tmux: tmuxEffects, byobu: tmuxEffects, "byobu-tmux": tmuxEffects,
   screen: screenEffects,

@@ -121,6 +121,10 @@ PLAIN["git grep's options cut short, a pattern after --, and what git add stages
   ...everywhere("git add -- .", "ask"),
   ...everywhere("git add -A && git commit -m x && git push", "ask"),
   ...everywhere("git stash -u", "ask", true),
+  ...everywhere("git add '*'", "ask"),
+  ...everywhere("git add --al", "ask"),
+  ...everywhere("git add --pathspec-from-file=list", "ask"),
+  ...everywhere("git stash push -um x", "ask", true),
   // controls
   ...everywhere("git add -u", "allow", true),
   ...everywhere("git add src", "allow", true),
@@ -1074,6 +1078,7 @@ const FOUND: Record<string, Case[]> = {
     ...inBothModes("git --work-tree=/ clean -fdx /", "ask", NO_RULES),
     ...inBothModes("git -C / clean -fdx", "ask", NO_RULES),
     ...inBothModes("git --work-tree=/etc clean -fdx /etc", "ask", NO_RULES),
+    ...inBothModes("cd / && git --git-dir={project}/.git clean -fdx", "ask", NO_RULES),
     // controls
     ...inBothModes("git clean -fdx", "allow", NO_RULES, true),
     ...inBothModes("git -C src clean -fdx", "allow", NO_RULES),

@@ -21,11 +21,24 @@ function texReads(code: string): string[] {
   return [...code.matchAll(/\\(?:input|include|InputIfFileExists|openin\d*\s*=?|verbatiminput|lstinputlisting|includegraphics(?:\[[^\]]*\])?)\s*\{?([^}\s\\]+)/g)].map((match) => match[1] as string);
 }
 
-/** A TeX run: code given on its command line reads the files it names; with shell escape on, the document may run any command. */
+/** What TeX code given on the command line may name: what `\\input` and the like read, every `{...}` and quoted string in it. */
+function texMentions(code: string): string[] {
+  return [...texReads(code), ...[...code.matchAll(/\{([^{}]*)\}/g)].map((match) => match[1] as string), ...[...code.matchAll(/"([^"]*)"/g)].map((match) => match[1] as string)];
+}
+
+/**
+ * A TeX run: code given on its command line (a word with a backslash) is code the analysis does not
+ * follow (`\\def\\x{.env}\\input\\x`, `\\directlua{io.open(...)}`), its names mentioned; with shell
+ * escape on, the document may run any command.
+ */
 export function texEffects(words: readonly ShellWord[]): ProgramEffects {
   const effects = noEffects();
   const name = words[0]?.value ?? "tex";
-  for (const word of words.slice(1)) if (word.literal && word.value.includes("\\")) effects.mentions.push(...texReads(word.value));
+  for (const word of words.slice(1)) {
+    if (!word.value.includes("\\") || word.value.startsWith("-")) continue;
+    effects.unknown.push(`${name} runs TeX code given on its command line, which the analysis does not follow`);
+    if (word.literal) effects.mentions.push(...texMentions(word.value));
+  }
   if (words.some((word) => turnsOnShellEscape(word.value))) {
     effects.unknown.push(`${name} runs with shell escape on, so the document may run any command`);
     for (const word of words.slice(1)) if (word.literal && word.value.includes("\\")) effects.mentions.push(word.value);
@@ -44,6 +57,14 @@ export function latexmkEffects(words: readonly ShellWord[]): ProgramEffects {
       else effects.unknown.push("latexmk is given a command only known when it runs");
     }
     if ((word.value === "-e" || word.value === "-r") && words[index + 1] !== undefined) effects.unknown.push(`latexmk ${word.value} runs Perl code the analysis cannot read`);
+    // TeX code run before the document, and options handed to the engine.
+    const pretex = /^--?(?:use)?pretex=(.*)$/s.exec(word.value)?.[1];
+    if (pretex !== undefined) {
+      effects.unknown.push("latexmk runs TeX code given on its command line, which the analysis does not follow");
+      if (word.literal) effects.mentions.push(...texMentions(pretex));
+    }
+    const engineOption = /^--?latexoption=(.*)$/s.exec(word.value)?.[1];
+    if (engineOption !== undefined && turnsOnShellEscape(engineOption)) effects.unknown.push("latexmk runs TeX with shell escape on, so the document may run any command");
     if (turnsOnShellEscape(word.value)) effects.unknown.push("latexmk runs TeX with shell escape on, so the document may run any command");
   });
   return effects;
@@ -86,3 +107,30 @@ export function pandocEffects(words: readonly ShellWord[]): ProgramEffects {
   });
   return effects;
 }
+
+/** ps2pdf and Ghostscript's other scripts: an output `%pipe%cmd` (or `|cmd`) is run, and gsnd or -dNOSAFER let the PostScript run any command. */
+export function ghostscriptScriptEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = ghostscriptEffects(words);
+  const name = words[0]?.value ?? "";
+  if (name === "gsnd") effects.unknown.push("gsnd runs Ghostscript without -dSAFER, so the PostScript may start any command");
+  for (const word of words.slice(1)) {
+    const piped = word.value.startsWith("-") ? undefined : /^(?:%pipe%|\|)(.+)$/s.exec(word.value)?.[1];
+    if (piped !== undefined) effects.runs.push({ text: piped, via: `${name} %pipe%` });
+  }
+  return effects;
+}
+
+/** Names whose output file `|cmd` (ImageMagick) or `!cmd` (dvips -o) is a command the program pipes to. */
+export function pipedOutputEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const name = words[0]?.value ?? "";
+  words.forEach((word, index) => {
+    if (index === 0 || !word.literal) return;
+    const pipe = name === "dvips" ? (words[index - 1]?.value === "-o" ? /^!(.+)$/s.exec(word.value)?.[1] : /^-o!(.+)$/s.exec(word.value)?.[1]) : /^\|(.+)$/s.exec(word.value)?.[1];
+    if (pipe !== undefined) effects.runs.push({ text: pipe, via: `${name} output pipe` });
+  });
+  return effects;
+}
+
+/** Ghostscript's scripts that take an output file. */
+export const GHOSTSCRIPT_SCRIPTS = ["ps2pdf", "ps2pdf12", "ps2pdf13", "ps2pdf14", "ps2pdfwr", "pdf2ps", "ps2ps", "ps2ps2", "eps2eps", "gsnd", "gsbj", "gsdj", "gsdj500", "gslj", "gslp"];

@@ -10,7 +10,7 @@ import { literalWord, noEffects, type ProgramEffects } from "./effects.ts";
 import type { ShellAssignment, ShellWord } from "../types.ts";
 
 // The last key segment of settings whose value git runs as a shell command.
-const COMMAND_KEYS = /^(?:pager|editor|sshcommand|askpass|fsmonitor|gitproxy|external|textconv|command|driver|clean|smudge|process|helper|program|cmd|browser|uploadpack|receivepack|packobjectshook|proxycommand|exec|sequenceeditor|difffilter|sendmailcmd|defaultkeycommand)$/;
+const COMMAND_KEYS = /^(?:pager|editor|sshcommand|askpass|fsmonitor|gitproxy|external|textconv|command|driver|clean|smudge|process|helper|program|cmd|browser|uploadpack|receivepack|packobjectshook|proxycommand|exec|sequenceeditor|difffilter|sendmailcmd|tocmd|cccmd|headercmd|defaultkeycommand|alternaterefscommand)$/;
 // Settings that make git run programs or read settings from a file the analysis cannot see.
 const OPAQUE_KEYS = /^(?:core\.hookspath|include\.path|includeif\..*\.path|core\.worktree|protocol\..*allow|uploadpack\.packobjectshook)$/;
 
@@ -114,8 +114,8 @@ const FILTER_OPTIONS = ["--tree-filter", "--index-filter", "--msg-filter", "--en
 const SEND_EMAIL_COMMANDS = ["--to-cmd", "--cc-cmd", "--header-cmd", "--sendmail-cmd"];
 
 /** True when `option` is `full` or an abbreviation git takes for it (a long option cut short, as parse-options allows). */
-function spells(option: string, full: string): boolean {
-  return option === full || (option.length >= 4 && option.startsWith("--") && full.startsWith(option));
+function spells(option: string, full: string, shortest = 4): boolean {
+  return option === full || (option.length >= shortest && option.startsWith("--") && full.startsWith(option));
 }
 
 /** Commands git subcommands run from their own options and arguments. */
@@ -131,10 +131,12 @@ function subcommandCommands(subcommand: string | undefined, args: readonly Shell
     if (subcommand === "grep" && (spells(option, "--open-files-in-pager") || /^-O./.test(word.value))) take(glued !== undefined ? literalWord(glued, word) : literalWord(word.value.slice(2), word), "git grep -O");
     if ((subcommand === "rebase" && (word.value === "-x" || spells(option, "--exec"))) || (subcommand === "difftool" && (word.value === "-x" || spells(option, "--extcmd")))) take(value, `git ${subcommand} ${option}`);
     if (subcommand === "filter-branch" && FILTER_OPTIONS.some((full) => spells(option, full))) take(value, `git filter-branch ${option}`);
-    if (subcommand === "send-email" && SEND_EMAIL_COMMANDS.some((full) => spells(option, full))) take(value, `git send-email ${option}`);
+    // Cut short no further than past --to, --cc and --header, which are options of their own.
+    if (subcommand === "send-email" && SEND_EMAIL_COMMANDS.some((full) => spells(option, full, full.length - 2))) take(value, `git send-email ${option}`);
     if (subcommand === "send-email" && spells(option, "--smtp-server") && value?.value.startsWith("/") === true) effects.runs.push({ words: [value], via: "git send-email --smtp-server" });
-    if ((subcommand === "clone" || subcommand === "init" || subcommand === "submodule") && (word.value === "-c" || spells(option, "--config"))) {
-      if (value?.literal) judgeGitSetting(value.value, `git ${subcommand} --config`, effects);
+    if ((subcommand === "clone" || subcommand === "init" || subcommand === "submodule") && (word.value === "-c" || /^-c./s.test(word.value) || spells(option, "--config"))) {
+      const setting = /^-c./s.test(word.value) ? literalWord(word.value.slice(2), word) : value;
+      if (setting?.literal) judgeGitSetting(setting.value, `git ${subcommand} --config`, effects);
       else effects.problems.push(`git ${subcommand} --config is given a setting only known when it runs`);
     }
     if ((subcommand === "clone" || subcommand === "init") && spells(option, "--template")) effects.unknown.push(`git ${subcommand} --template copies hooks the analysis does not read`);

@@ -27,7 +27,8 @@ export function hgEffects(words: readonly ShellWord[]): ProgramEffects {
       // A hook may also be Python (`python:module.function`), code the analysis does not read.
       if (value.startsWith("python:")) effects.unknown.push(`hg --config ${key} runs Python code the analysis does not read`);
       else if (value.trim() !== "") effects.runs.push({ text: value, via: `hg --config ${key}` });
-    } else if (key.startsWith("extensions.")) {
+    } else if (key.startsWith("extensions.") && /[/\\]|\.py$/.test(value)) {
+      // An empty value (or `!`) turns on (or off) an extension hg ships or has installed; a path loads that file.
       effects.unknown.push(`hg --config ${key} loads an extension, Python code the analysis does not read`);
     }
   });

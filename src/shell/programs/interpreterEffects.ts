@@ -53,7 +53,7 @@ export const INTERPRETERS: Readonly<Record<string, InterpreterSpec>> = {
   iex: { codeShort: "e", codeLong: ["eval"] }, ghc: { codeShort: "e" }, clisp: { codeShort: "x" }, kotlin: { codeShort: "e" }, scala: { codeShort: "e" },
   "octave-cli": { codeLong: ["eval"] }, matlab: { codeShort: "r", codeLong: ["batch", "r"] }, emacsclient: { codeShort: "e", codeLong: ["eval"] }, kak: { codeShort: "e" },
   // Macro and calculator languages that run shell commands (m4's syscmd, dc's !), and clients with a shell escape.
-  m4: { readsStdin: true }, dc: { codeShort: "e", codeLong: ["expression"], readsStdin: true }, lftp: { codeShort: "c" }, duckdb: { codeShort: "c" },
+  texlua: { codeShort: "e" }, texluac: { codeShort: "e" }, m4: { readsStdin: true }, dc: { codeShort: "e", codeLong: ["expression"], readsStdin: true }, lftp: { codeShort: "c" }, duckdb: { codeShort: "c" },
   expect: { codeShort: "c", readsStdin: true }, tclsh: { readsStdin: true }, wish: { readsStdin: true },
   gnuplot: { codeShort: "e" }, octave: { codeLong: ["eval"] }, guile: { codeShort: "c", loadShort: "l" },
   racket: { codeShort: "e", loadShort: "lr" }, sbcl: { codeLong: ["eval", "load"] }, groovy: { codeShort: "e" },
@@ -110,6 +110,8 @@ export function interpreterEffects(words: readonly ShellWord[], part: ShellComma
 /** pwsh's switches that take the next word as their value (cut short to any length pwsh accepts). */
 const PWSH_VALUE_SWITCHES = ["configurationname", "configurationfile", "custompipename", "executionpolicy", "inputformat", "outputformat", "settingsfile", "windowstyle", "workingdirectory"];
 const PWSH_VALUE_ALIASES = new Set(["config", "ex", "ep", "inp", "if", "o", "of", "settings", "w", "wd", "wo"]);
+/** Switches that take no value, which pwsh matches first (`-in` is -Interactive, `-se` -ServerMode). */
+const PWSH_FLAGS = ["interactive", "login", "mta", "sta", "noexit", "nologo", "noninteractive", "noprofile", "noprofileloadtime", "sshservermode", "servermode", "socketservermode", "namedpipeservermode"];
 
 /**
  * PowerShell (`pwsh`, `powershell`): its switches take any case, a name cut short, and `/`, `–`,
@@ -127,7 +129,13 @@ export function pwshEffects(words: readonly ShellWord[], part: ShellCommandPart)
   };
   for (let index = 1; index < words.length; index++) {
     const word = words[index] as ShellWord;
-    const given = /^[-/\u2013\u2014\u2015]([^:]+)/s.exec(word.value)?.[1]?.toLowerCase();
+    // A bare `-` is `-File -`: commands from standard input.
+    if (word.value === "-") {
+      fromInput();
+      return effects;
+    }
+    // One switch character, or two (pwsh drops a second: `--command` is -Command).
+    const given = /^[-/\u2013\u2014\u2015]{1,2}([^:]+)/s.exec(word.value)?.[1]?.toLowerCase();
     // The first word that is not a switch is the script to run (as -File), judged like any other command.
     if (given === undefined) return effects;
     if (!word.literal) {
@@ -151,8 +159,12 @@ export function pwshEffects(words: readonly ShellWord[], part: ShellCommandPart)
       if (words[index + 1] === undefined || words[index + 1]?.value === "-") fromInput();
       return effects;
     }
+    // -Version and -Help print and stop.
+    if (given === "?" || "version".startsWith(given) || "help".startsWith(given)) return effects;
+    if (PWSH_FLAGS.some((full) => full.startsWith(given))) continue;
     if (PWSH_VALUE_ALIASES.has(given) || (given.length >= 2 && PWSH_VALUE_SWITCHES.some((full) => full.startsWith(given)))) index++;
   }
-  fromInput();
+  // Neither a command nor a script: it reads commands from what is piped or redirected to it.
+  if (part.stdin !== undefined) fromInput();
   return effects;
 }

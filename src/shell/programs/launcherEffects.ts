@@ -203,9 +203,9 @@ export function sopsEffects(words: readonly ShellWord[]): ProgramEffects {
 }
 
 /** Terminal emulators whose -e takes the whole command as one string, run through a shell. */
-const STRING_COMMAND_TERMINALS = new Set(["gnome-terminal", "tilix", "xfce4-terminal", "mate-terminal", "lxterminal", "terminator", "sakura", "terminology", "qterminal", "guake", "tilda"]);
+const STRING_COMMAND_TERMINALS = new Set(["gnome-terminal", "tilix", "xfce4-terminal", "mate-terminal", "lxterminal", "terminator", "sakura", "terminology", "qterminal", "guake", "tilda", "blackbox-terminal", "deepin-terminal"]);
 /** Where terminal emulators are told what to run. */
-const TERMINAL_COMMAND_OPTIONS = new Set(["-e", "-x", "--command", "--execute", "--"]);
+const TERMINAL_COMMAND_OPTIONS = new Set(["-e", "-x", "-c", "--command", "--execute", "--"]);
 
 /**
  * A terminal emulator: the words after its -e, -x, --command or -- are the command it runs (as
@@ -243,8 +243,11 @@ export function cmakeEffects(words: readonly ShellWord[]): ProgramEffects {
   switch (words[2]?.value) {
     case "env": {
       let at = 0;
-      while (at < rest.length && (/^--(?:unset=|modify=|$)/.test(rest[at]?.value ?? "") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[at]?.value ?? ""))) {
-        if (rest[at++]?.value === "--") break;
+      while (at < rest.length && (/^--(?:unset=|modify=|modify$|$)/.test(rest[at]?.value ?? "") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[at]?.value ?? ""))) {
+        const option = rest[at++]?.value;
+        if (option === "--") break;
+        // --modify may take its operation as the next word.
+        if (option === "--modify") at++;
       }
       runWords(effects, rest.slice(at), "cmake -E env");
       break;
@@ -256,6 +259,30 @@ export function cmakeEffects(words: readonly ShellWord[]): ProgramEffects {
       runWords(effects, rest, "cmake -E time");
       break;
   }
+  return effects;
+}
+
+/**
+ * Launchers given shell text to run: `npx -c 'cmd'` / `--call`, `npm exec -c`, `pnpm exec
+ * --shell-mode` (and `pnpm -c exec 'cmd'`), `doppler run --command`, `infisical run --command`.
+ */
+export function launcherTextEffects(words: readonly ShellWord[]): ProgramEffects {
+  const effects = noEffects();
+  const name = words[0]?.value ?? "";
+  const options = name === "doppler" || name === "infisical" ? ["--command"] : ["-c", "--call", "--shell-mode"];
+  // npm and pnpm take shell text only for exec (`npm exec -c`, `pnpm -c exec`), and nothing after a `--`.
+  const dashes = words.findIndex((word) => word.value === "--");
+  const upTo = dashes === -1 ? words.length : dashes;
+  if ((name === "npm" || name === "pnpm") && !words.slice(1, upTo).some((word) => word.value === "exec" || (name === "npm" && word.value === "x"))) return effects;
+  words.slice(0, upTo).forEach((word, index) => {
+    const [option = "", joined] = word.value.split(/=(.*)/s);
+    if (!options.includes(option)) return;
+    if (joined !== undefined) return runText(effects, literalWord(joined, word), `${name} ${option}`);
+    // pnpm -c exec 'cmd': the shell text is the word after exec.
+    const next = words[index + 1];
+    const text = name === "pnpm" && next?.value === "exec" ? words[index + 2] : next?.value === "exec" ? words[index + 2] : next;
+    runText(effects, text, `${name} ${option}`);
+  });
   return effects;
 }
 
@@ -383,8 +410,10 @@ export const LAUNCHERS: Readonly<Record<string, (words: readonly ShellWord[], pa
   capsh: capshEffects,
   sops: sopsEffects,
   cmake: cmakeEffects,
+  ...Object.fromEntries(["npx", "npm", "pnpm", "doppler", "infisical"].map((name) => [name, launcherTextEffects])),
   mosh: moshEffects,
-  ...Object.fromEntries(["xterm", "uxterm", "konsole", "alacritty", "kitty", "foot", "urxvt", "rxvt", "st", "x-terminal-emulator", "wezterm", "ptyxis", "kgx",
+  ...Object.fromEntries(["xterm", "uxterm", "konsole", "alacritty", "kitty", "foot", "footclient", "urxvt", "rxvt", "st", "x-terminal-emulator", "wezterm", "ptyxis", "kgx",
+    "ghostty", "contour", "rio", "mlterm", "zutty", "Eterm", "cool-retro-term",
     ...STRING_COMMAND_TERMINALS].map((name) => [name, terminalEffects])),
   dotenv: dotenvEffects,
   "env-cmd": dotenvEffects,

@@ -125,14 +125,19 @@ function gitFolders(words: readonly ShellWord[], at: number): { folders: ShellWo
 function gitTouches(words: readonly ShellWord[]): FolderTouch[] {
   const touches = gitTouchesHere(words);
   if (touches.length === 0) return touches;
-  const { folders, unknown } = gitFolders(words, gitSubcommandAt(words));
-  if (unknown !== undefined) return touches.map((touch) => ({ ...touch, word: unknown }));
-  const cleans = words[gitSubcommandAt(words)]?.value === "clean";
+  const at = gitSubcommandAt(words);
+  const { folders, unknown } = gitFolders(words, at);
+  // A clean of another work tree (`git --work-tree=/ clean -fdx`, or the folder it runs in under another
+  // repository's --git-dir) may empty it: the critical-path check asks.
+  const cleans = words[at]?.value === "clean";
+  const emptied = cleans ? { removal: true, mayEmpty: true } : {};
+  if (unknown !== undefined) return touches.map((touch) => ({ ...touch, word: unknown, ...emptied }));
+  const elsewhere = words.slice(1, at).some((word) => /^--git-dir(?:=|$)/.test(word.value));
   return folders.flatMap((folder) => touches.map((touch) => {
     const { word } = touch;
+    if (folder.value === "." && elsewhere) return { ...touch, ...emptied };
     if (folder.value === "." || !word.literal || word.value.startsWith("/")) return touch;
-    // A clean of another work tree (`git --work-tree=/ clean -fdx`) may empty it: the critical-path check asks.
-    return { ...touch, word: { ...word, value: word.value === "." ? folder.value : `${folder.value}/${word.value}` }, ...(cleans ? { removal: true, mayEmpty: true } : {}) };
+    return { ...touch, word: { ...word, value: word.value === "." ? folder.value : `${folder.value}/${word.value}` }, ...emptied };
   }));
 }
 
@@ -153,9 +158,12 @@ function gitTouchesHere(words: readonly ShellWord[]): FolderTouch[] {
   // file in it that git does not ignore (ignored ones too with -f); -u stages tracked files alone.
   if (subcommand === "add") {
     const force = rest.some((word) => (/^-[A-Za-z]*f/.test(word.value) && !word.value.startsWith("--")) || (word.value.length >= 4 && "--force".startsWith(word.value)));
-    const all = rest.some((word) => /^-[A-Za-z]*A/.test(word.value) && !word.value.startsWith("--") || word.value === "--all" || word.value === "--no-ignore-removal");
+    const long = (full: string) => rest.some((word) => word.value.startsWith("--") && word.value.length >= 4 && full.startsWith(word.value.split("=")[0] ?? ""));
+    const all = rest.some((word) => /^-[A-Za-z]*A/.test(word.value) && !word.value.startsWith("--")) || long("--all") || long("--no-ignore-removal");
     const paths = rest.filter((word, index) => !word.value.startsWith("-") || rest.slice(0, index).some((each) => each.value === "--"));
-    const folders = paths.length > 0 ? paths.map((word) => (word.value.startsWith(":") ? HERE : word)) : all ? [HERE] : [];
+    // git matches a pathspec with magic (`:/`) or a glob (`'*'`) itself, over the whole tree; one read from a file may be any.
+    const fromFile = long("--pathspec-from-file");
+    const folders = fromFile ? [HERE] : paths.length > 0 ? paths.map((word) => (word.value.startsWith(":") || /[*?[]/.test(word.value) ? HERE : word)) : all ? [HERE] : [];
     return folders.map((word) => ({ word, access: "read" as const, ...(force || tracked === undefined ? {} : { spares: { gitIgnored: true } }) }));
   }
   if (subcommand === "stash") {
@@ -164,8 +172,11 @@ function gitTouchesHere(words: readonly ShellWord[]): FolderTouch[] {
     if (action === "show") return printsPatch(rest) ? reads([HERE]) : [];
     if (action !== "push" && action !== "save") return writes([HERE]);
     // Stashing puts tracked changes away (-u: untracked files too; -a: ignored ones as well).
-    const all = rest.some((word) => word.value === "-a" || word.value === "--all");
-    const withUntracked = rest.some((word) => word.value === "-u" || word.value === "--include-untracked");
+    // In a cluster of short options (`-um x`) or cut short (`--include-u`) too.
+    const short = (letter: string) => rest.some((word) => /^-[A-Za-z]+$/.test(word.value) && word.value.slice(1).includes(letter));
+    const long = (full: string, shortest: number) => rest.some((word) => word.value.length >= shortest && full.startsWith(word.value));
+    const all = short("a") || long("--all", 4);
+    const withUntracked = short("u") || long("--include-untracked", 5);
     const spared = all || tracked === undefined ? {} : { spares: withUntracked ? { gitIgnored: true } : tracked };
     // What it puts away it reads into the repository too.
     return [{ word: HERE, access: "write", ...spared }, ...(all || withUntracked ? [{ word: HERE, access: "read" as const, ...spared }] : [])];
@@ -402,7 +413,7 @@ export function wholeFolderTouches(words: readonly ShellWord[]): FolderTouch[] {
       return mvTouches(words);
     case "rm":
       return writes(positionals(words)).map((touch) => ({ ...touch, linkAlone: true }));
-    case "trash": case "trash-put": case "gtrash": case "rimraf": case "rmtrash": case "del-cli": case "trash-cli":
+    case "trash": case "trash-put": case "gtrash": case "rimraf": case "rmtrash": case "del-cli": case "del": case "trash-cli":
       return removes(operands(words));
     case "shred": {
       // shred overwrites what it is given (through a link, the file it leads to), and with -u removes it.
