@@ -637,6 +637,10 @@ function programsOf(judge: Judge, subjects: readonly Subject[]): ProgramIdentiti
   const written = new Set<string>();
   // Which parts write each name: a launcher's own arguments (`npx rimraf dist`) do not replace what it runs.
   const namesWritten = new Map<string, (ShellCommandPart | undefined)[]>();
+  const wrote = (path: string, part: ShellCommandPart | undefined) => {
+    written.add(path);
+    namesWritten.set(basename(path), [...(namesWritten.get(basename(path)) ?? []), part]);
+  };
   for (const subject of subjects) {
     if (subject.kind !== "path" || subject.access !== "write" || subject.mentionedOnly) continue;
     if (subject.part !== undefined && changesModesOnly(subject.part)) continue;
@@ -644,11 +648,7 @@ function programsOf(judge: Judge, subjects: readonly Subject[]): ProgramIdentiti
     // one that could not be expanded, anything in its fixed folder.
     const resolved = judge.resolved.get(subject);
     for (const forms of resolved?.expansions ?? (resolved?.forms === undefined ? [] : [resolved.forms])) {
-      for (const path of everyForm(forms)) {
-        written.add(path);
-        const name = basename(path);
-        namesWritten.set(name, [...(namesWritten.get(name) ?? []), subject.part]);
-      }
+      for (const path of everyForm(forms)) wrote(path, subject.part);
     }
   }
   // A checkout, a patch or an unpacked archive may replace any file in the folders it changes whole (not a mode change).
@@ -656,10 +656,7 @@ function programsOf(judge: Judge, subjects: readonly Subject[]): ProgramIdentiti
     if (part.mentionedOnly || changesModesOnly(part)) continue;
     const base = subjectBase({ cwd: part.cwd }, judge.paths);
     for (const folder of part.wholeFolders ?? []) {
-      if (folder.access !== "write" || !folder.word.literal || base === undefined) continue;
-      const path = resolve(base, folder.word.value);
-      written.add(path);
-      namesWritten.set(basename(path), [...(namesWritten.get(basename(path)) ?? []), part]);
+      if (folder.access === "write" && folder.word.literal && base !== undefined) wrote(resolve(base, folder.word.value), part);
     }
   }
   // A program that copies, moves or checks out files names a program's file in a way no path says

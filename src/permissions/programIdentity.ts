@@ -184,7 +184,7 @@ export function identifyPrograms(options: {
   /** Paths other parts of the command write (a program there, or in a folder written into, may be replaced before it runs). */
   written: ReadonlySet<string>;
   /** The parts that write each file name among `written` (undefined for a redirection's). */
-  namesWritten?: ReadonlyMap<string, readonly (ShellCommandPart | undefined)[]>;
+  namesWritten: ReadonlyMap<string, readonly (ShellCommandPart | undefined)[]>;
   /** File names the parts that may change files name in their words (each name's parts). */
   namedByChangers?: ReadonlyMap<string, readonly ShellCommandPart[]>;
 }): ProgramIdentities | undefined {
@@ -195,10 +195,8 @@ export function identifyPrograms(options: {
   const analysis = loadedShellAnalysis();
   const runnerNames = analysis?.codeRunnerNames();
   const kindOf = (name: string): unknown => analysis?.programKind(name);
-  const writtenNames = new Set([...options.written].map((path) => basename(path)));
-  // A name written by another part of the command (or, not knowing which, by any).
-  const writtenElsewhere = (name: string, part: ShellCommandPart) =>
-    options.namesWritten === undefined ? writtenNames.has(name) : (options.namesWritten.get(name) ?? []).some((writer) => writer !== part) || (writtenNames.has(name) && !options.namesWritten.has(name));
+  // A name written by another part of the command.
+  const writtenElsewhere = (name: string, part: ShellCommandPart) => (options.namesWritten.get(name) ?? []).some((writer) => writer !== part);
   // Each name is looked up once per decision, however many parts run it.
   const onPath = new Map<string, string | null>();
   const which = (name: string): string | null => {

@@ -13,6 +13,13 @@ export const HARMLESS_VARIABLES: ReadonlySet<string> = new Set([
   "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "DEBUG", "VERBOSE",
 ]);
 
+/** Terminal emulators: what they are told to run (or every later word, read loosely) is a command. */
+export const TERMINAL_EMULATORS: readonly string[] = [
+  "xterm", "uxterm", "konsole", "alacritty", "kitty", "foot", "urxvt", "rxvt", "st", "x-terminal-emulator", "terminator", "tilix",
+  "gnome-terminal", "xfce4-terminal", "mate-terminal", "lxterminal", "wezterm", "ptyxis", "kgx", "qterminal", "sakura", "terminology",
+  "footclient", "ghostty", "contour", "rio", "mlterm", "zutty", "Eterm", "cool-retro-term", "deepin-terminal", "blackbox-terminal", "tilda",
+];
+
 /** Commands that run another command given in their arguments. */
 export const WRAPPER_COMMANDS: ReadonlySet<string> = new Set([
   "timeout", "time", "nice", "nohup", "stdbuf", "command", "xargs", "env", "sudo", "doas", "exec", "builtin",
@@ -36,9 +43,7 @@ export const WRAPPER_COMMANDS: ReadonlySet<string> = new Set([
   // fake root, debuggers, user-mode emulators, and terminal emulators given the command to run.
   "run0", "sandbox-exec", "systemd-cat", "schedtool", "s6-setuidgid", "s6-envdir", "s6-applyuidgid", "s6-softlimit", "envuidgid", "with-contenv",
   "catatonit", "fakeroot-ng", "pseudo", "dbus-launch", "libtool", "lldb", "box64", "box86", "fex", "FEXLoader", "FEXInterpreter",
-  "xterm", "uxterm", "konsole", "alacritty", "kitty", "foot", "urxvt", "rxvt", "st", "x-terminal-emulator", "terminator", "tilix",
-  "gnome-terminal", "xfce4-terminal", "mate-terminal", "lxterminal", "wezterm", "ptyxis", "kgx", "qterminal", "sakura", "terminology",
-  "footclient", "ghostty", "contour", "rio", "mlterm", "zutty", "Eterm", "cool-retro-term", "deepin-terminal", "blackbox-terminal", "tilda",
+  ...TERMINAL_EMULATORS,
   // shelljs's commands (`shx rm -rf x`), and distrobox's enter, which shares the home folder.
   "shx", "distrobox-enter",
 ]);

@@ -7,6 +7,7 @@
  * Settings that make git run programs or read settings the analysis cannot see are unknown code.
  */
 import { literalWord, noEffects, type ProgramEffects } from "./effects.ts";
+import { cutShort } from "./readOptions.ts";
 import type { ShellAssignment, ShellWord } from "../types.ts";
 
 // The last key segment of settings whose value git runs as a shell command.
@@ -115,7 +116,7 @@ const SEND_EMAIL_COMMANDS = ["--to-cmd", "--cc-cmd", "--header-cmd", "--sendmail
 
 /** True when `option` is `full` or an abbreviation git takes for it (a long option cut short, as parse-options allows). */
 function spells(option: string, full: string, shortest = 4): boolean {
-  return option === full || (option.length >= shortest && option.startsWith("--") && full.startsWith(option));
+  return cutShort(option, full, shortest);
 }
 
 /** Commands git subcommands run from their own options and arguments. */

@@ -6,6 +6,7 @@
  * is analyzed and judged like any other command; what they load from files the analysis does not
  * read is unknown code.
  */
+import { TERMINAL_EMULATORS } from "../commandForms.ts";
 import { literalWord, noEffects, type ProgramEffects } from "./effects.ts";
 import { expandLong, hasOption, readOptions, valuesOf } from "./readOptions.ts";
 import { matchesEveryEntry } from "../globNames.ts";
@@ -280,8 +281,7 @@ export function launcherTextEffects(words: readonly ShellWord[]): ProgramEffects
     if (joined !== undefined) return runText(effects, literalWord(joined, word), `${name} ${option}`);
     // pnpm -c exec 'cmd': the shell text is the word after exec.
     const next = words[index + 1];
-    const text = name === "pnpm" && next?.value === "exec" ? words[index + 2] : next?.value === "exec" ? words[index + 2] : next;
-    runText(effects, text, `${name} ${option}`);
+    runText(effects, next?.value === "exec" ? words[index + 2] : next, `${name} ${option}`);
   });
   return effects;
 }
@@ -412,9 +412,7 @@ export const LAUNCHERS: Readonly<Record<string, (words: readonly ShellWord[], pa
   cmake: cmakeEffects,
   ...Object.fromEntries(["npx", "npm", "pnpm", "doppler", "infisical"].map((name) => [name, launcherTextEffects])),
   mosh: moshEffects,
-  ...Object.fromEntries(["xterm", "uxterm", "konsole", "alacritty", "kitty", "foot", "footclient", "urxvt", "rxvt", "st", "x-terminal-emulator", "wezterm", "ptyxis", "kgx",
-    "ghostty", "contour", "rio", "mlterm", "zutty", "Eterm", "cool-retro-term",
-    ...STRING_COMMAND_TERMINALS].map((name) => [name, terminalEffects])),
+  ...Object.fromEntries([...TERMINAL_EMULATORS, ...STRING_COMMAND_TERMINALS].map((name) => [name, terminalEffects])),
   dotenv: dotenvEffects,
   "env-cmd": dotenvEffects,
   direnv: direnvEffects,

@@ -37,6 +37,15 @@ export function expandLong(name: string, names: readonly string[]): string | und
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 
+/**
+ * True when `option` is the long option `full`, or `full` cut short to `shortest` characters or
+ * more (GNU-style programs take any unique start; taking any start at all errs on the side of
+ * reading the option).
+ */
+export function cutShort(option: string, full: string, shortest: number): boolean {
+  return option === full || (option.startsWith("--") && option.length >= shortest && full.startsWith(option));
+}
+
 /** Reads `words` (the program's arguments, without its name). */
 export function readOptions(words: readonly ShellWord[], spec: OptionSpec): ReadArguments {
   const options: ReadOption[] = [];

@@ -11,7 +11,7 @@
  */
 import { gitSubcommandAt } from "../commandForms.ts";
 import { literalWord } from "./effects.ts";
-import { readOptions } from "./readOptions.ts";
+import { cutShort, readOptions } from "./readOptions.ts";
 import { findSource } from "./wrapperEffects.ts";
 import { positionals } from "../readOnlyCommand.ts";
 import type { FolderSpares, ShellWord } from "../types.ts";
@@ -174,7 +174,7 @@ function gitTouchesHere(words: readonly ShellWord[]): FolderTouch[] {
     // Stashing puts tracked changes away (-u: untracked files too; -a: ignored ones as well).
     // In a cluster of short options (`-um x`) or cut short (`--include-u`) too.
     const short = (letter: string) => rest.some((word) => /^-[A-Za-z]+$/.test(word.value) && word.value.slice(1).includes(letter));
-    const long = (full: string, shortest: number) => rest.some((word) => word.value.length >= shortest && full.startsWith(word.value));
+    const long = (full: string, shortest: number) => rest.some((word) => cutShort(word.value, full, shortest));
     const all = short("a") || long("--all", 4);
     const withUntracked = short("u") || long("--include-untracked", 5);
     const spared = all || tracked === undefined ? {} : { spares: withUntracked ? { gitIgnored: true } : tracked };
